@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import type { Database } from './db/client.ts';
+import type { Env } from './env.ts';
+
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  /** Injected clock so tests can move time. */
+  now?: () => Date;
+  /** Build state reported by /api/health, provided by the one server. */
+  buildInfo?: () => { present: boolean; builtAt: string | null; stale: boolean };
+}
+
+/** The booking API. Every route lives under /api. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono().basePath('/api');
+  app.get('/health', async (c) => {
+    let dbOk = false;
+    try {
+      dbOk = await deps.database.ping();
+    } catch {
+      dbOk = false;
+    }
+    const build = deps.buildInfo?.() ?? { present: false, builtAt: null, stale: false };
+    return c.json(
+      { status: dbOk ? 'ok' : 'degraded', build, database: { kind: deps.database.kind, ok: dbOk } },
+      dbOk ? 200 : 503,
+    );
+  });
+  return app;
+}

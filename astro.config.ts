@@ -1,0 +1,23 @@
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+import { DEFAULT_LANG, LANGS } from './site/lib/locales.ts';
+
+export default defineConfig({
+  srcDir: './site',
+  outDir: './dist',
+  site: process.env.SITE_URL ?? 'http://127.0.0.1:4321',
+  trailingSlash: 'always',
+  build: { format: 'directory', assets: '_astro' },
+  output: 'static',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react({ include: ['**/islands/**'] })],
+  // Routing is declared here once; redirects for /en/ and unknown language prefixes are done
+  // by the one server (api/server), which avoids Astro's prefix-stripping pitfalls with slugs
+  // such as /promo/endless-summer/ or /idea/.
+  i18n: { locales: [...LANGS], defaultLocale: DEFAULT_LANG, routing: 'manual' },
+  prefetch: false,
+  devToolbar: { enabled: false },
+  vite: { plugins: [tailwindcss()] },
+});

@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+
+// Tiers (STYLE.md #10): *.test.ts unit, *.int.test.ts against a real database (PGlite per test
+// file), *.pg.test.ts against real PostgreSQL (run under pg_virtualenv by `npm run test:pg`).
+export default defineConfig({
+  test: {
+    env: { TZ: 'Asia/Jakarta', LANG: 'en_US.UTF-8' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['{api,site,islands,content-schemas,scripts,tests}/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/*.pg.test.ts', '**/node_modules/**', 'tests/e2e/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'int',
+          include: ['{api,site,islands,content-schemas,scripts,tests}/**/*.int.test.ts'],
+          exclude: ['**/node_modules/**', 'tests/e2e/**'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'pg',
+          include: ['{api,scripts,tests}/**/*.pg.test.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
