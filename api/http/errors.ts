@@ -1,0 +1,73 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export type ApiLang = 'id' | 'en';
+
+/** Pick id or en from Accept-Language (or ?lang=); anything else falls back to en. */
+export function requestLang(c: Context): ApiLang {
+  const q = c.req.query('lang');
+  if (q === 'id' || q === 'en') return q;
+  const header = c.req.header('accept-language') ?? '';
+  for (const part of header.split(',')) {
+    const tag = part.split(';')[0]?.trim().toLowerCase() ?? '';
+    if (tag === 'id' || tag.startsWith('id-') || tag === 'in') return 'id';
+    if (tag === 'en' || tag.startsWith('en-')) return 'en';
+  }
+  return 'en';
+}
+
+/**
+ * A client-facing error: a stable machine code, an HTTP status and a message in both languages.
+ * Thrown from services; the REST adapter turns it into JSON, the GraphQL adapter into `errors[0]`.
+ */
+export class ApiError extends Error {
+  readonly status: ContentfulStatusCode;
+  readonly code: string;
+  readonly messages: Record<ApiLang, string>;
+  readonly details?: unknown;
+  constructor(status: ContentfulStatusCode, code: string, messages: Record<ApiLang, string>, details?: unknown) {
+    super(messages.en);
+    this.status = status;
+    this.code = code;
+    this.messages = messages;
+    this.details = details;
+  }
+  toJSON(lang: ApiLang) {
+    return { code: this.code, message: this.messages[lang], ...(this.details === undefined ? {} : { details: this.details }) };
+  }
+}
+
+export const errors = {
+  badRequest: (details?: unknown) =>
+    new ApiError(400, 'bad_request', { en: 'The request is not valid.', id: 'Permintaan kamu tidak valid.' }, details),
+  unauthorized: () =>
+    new ApiError(401, 'unauthorized', { en: 'Please sign in to continue.', id: 'Silakan masuk dulu untuk melanjutkan.' }),
+  forbidden: () =>
+    new ApiError(403, 'forbidden', { en: 'You are not allowed to do this.', id: 'Kamu tidak punya akses untuk ini.' }),
+  notFound: (what: { en: string; id: string } = { en: 'Resource Not Found', id: 'Data tidak ditemukan' }) =>
+    new ApiError(404, 'not_found', what),
+  conflict: (code: string, messages: Record<ApiLang, string>) => new ApiError(409, code, messages),
+  unprocessable: (code: string, messages: Record<ApiLang, string>, details?: unknown) =>
+    new ApiError(422, code, messages, details),
+  tooMany: () =>
+    new ApiError(429, 'rate_limited', {
+      en: 'Too many attempts. Please wait a moment and try again.',
+      id: 'Terlalu banyak percobaan. Tunggu sebentar, lalu coba lagi ya.',
+    }),
+};
+
+/** Hono onError for the API: client mistakes keep their status; anything else is a logged 500. */
+export function apiErrorHandler(err: Error, c: Context) {
+  const lang = requestLang(c);
+  if (err instanceof ApiError) return c.json(err.toJSON(lang), err.status);
+  // Hono's own HTTPException (e.g. body limit) carries a client status.
+  const status = (err as { status?: unknown }).status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return c.json(errors.badRequest().toJSON(lang), status as ContentfulStatusCode);
+  }
+  console.error('[api] unhandled error', err);
+  return c.json(
+    { code: 'internal_error', message: lang === 'id' ? 'Terjadi Kesalahan...' : 'Something went wrong on our side.' },
+    500,
+  );
+}
