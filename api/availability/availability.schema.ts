@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { hotels, roomTypes } from '../hotels/hotels.schema.ts';
+
+/**
+ * One row per room type per night: the stock and the rate. Reservations take stock with a guarded
+ * conditional UPDATE (sold + n <= sellable - stop-sell) and the CHECK below is the last line of
+ * defence, so overbooking is impossible whatever the application does.
+ */
+export const roomInventory = pgTable(
+  'room_inventory',
+  {
+    roomTypeId: integer('room_type_id')
+      .notNull()
+      .references(() => roomTypes.id),
+    hotelId: integer('hotel_id')
+      .notNull()
+      .references(() => hotels.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    sellable: integer('sellable').notNull(),
+    sold: integer('sold').notNull().default(0),
+    /** Nightly rate per room in Rupiah, before tax and fees. */
+    price: integer('price').notNull(),
+    /** Crossed-out reference price per room. */
+    fakePrice: integer('fake_price').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roomTypeId, t.date] }),
+    index('room_inventory_hotel_date_idx').on(t.hotelId, t.date),
+    check('room_inventory_sold_within_sellable', sql`${t.sold} >= 0 and ${t.sold} <= ${t.sellable}`),
+  ],
+);
