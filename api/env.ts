@@ -13,6 +13,26 @@ export const EnvSchema = v.object({
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), '.data'),
   /** A real PostgreSQL; when unset the embedded PGlite under DATA_DIR is used. */
   DATABASE_URL: v.optional(v.pipe(v.string(), v.nonEmpty())),
+
+  // --- Auth (api/auth/README.md). EMBEDDED DEVELOPMENT DEFAULTS: public, never use them in production.
+  /** HS256 key for access tokens. Embedded development default; set a long random value in production. */
+  AUTH_JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32)), 'dev-only-insecure-jwt-secret-change-me-0123456789'),
+  /** Access-token lifetime in seconds (default 15 minutes). */
+  AUTH_ACCESS_TTL_SECONDS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(30)), '900'),
+  /** Refresh-token (session) lifetime in seconds (default 30 days). */
+  AUTH_REFRESH_TTL_SECONDS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(60)), '2592000'),
+  /** Confidential client (servers, mobile app): Basic auth on /api/oauth2/token. Embedded development defaults. */
+  API_CLIENT_ID: v.optional(v.pipe(v.string(), v.nonEmpty()), 'bobobox-server-dev'),
+  API_CLIENT_SECRET: v.optional(v.pipe(v.string(), v.minLength(16)), 'dev-only-client-secret-change-me'),
+  API_KEY: v.optional(v.pipe(v.string(), v.minLength(8)), 'dev-only-server-api-key'),
+  /** Public web client: no secret, bound to its own API key (both ship in the browser bundle). */
+  WEB_CLIENT_ID: v.optional(v.pipe(v.string(), v.nonEmpty()), 'bobobox-web'),
+  WEB_API_KEY: v.optional(v.pipe(v.string(), v.minLength(8)), 'dev-only-web-api-key'),
+
+  // --- Outgoing mail (api/outbox). Unset SMTP_URL = embedded SMTP sink + /dev/outbox/.
+  /** Real SMTP relay, e.g. smtps://user:pass@smtp.example.com:465. When set, /dev/outbox/ does not exist. */
+  SMTP_URL: v.optional(v.pipe(v.string(), v.url())),
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.nonEmpty()), 'Bobobox <no-reply@bobobox.local>'),
 });
 
 export type Env = v.InferOutput<typeof EnvSchema>;

@@ -1,12 +1,14 @@
-import { boolean, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Registered guests. Owned by the auth domain; reservations reference users.id as the booker.
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   nickName: text('nick_name'),
+  /** Lower-cased; '+' is refused at registration (spec section 5). */
   email: text('email').notNull().unique(),
-  telephone: text('telephone'),
+  /** Canonical national number without leading 0 or country code, e.g. 81234567890 (see auth README). */
+  telephone: text('telephone').unique(),
   passwordHash: text('password_hash').notNull(),
   isEmailVerified: boolean('is_email_verified').notNull().default(false),
   isTelephoneVerified: boolean('is_telephone_verified').notNull().default(false),
@@ -16,3 +18,67 @@ export const users = pgTable('users', {
   stayCount: integer('stay_count').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One signed-in device: the family of rotating refresh tokens. Access tokens carry its id, and
+ * requireUser checks `revoked_at` here (one primary-key lookup), so sign-out works on every node.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** logout | refresh_reuse | password_reset */
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+/** Opaque refresh tokens, stored as SHA-256 hashes; each one is usable once (rotation). */
+export const authRefreshTokens = pgTable(
+  'auth_refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('auth_refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/**
+ * 4-digit one-time codes (verify e-mail, verify phone, reset password). Stored as a keyed hash;
+ * single use, short-lived, with an attempt counter. A validated reset code yields a one-time ticket.
+ */
+export const authCodes = pgTable(
+  'auth_codes',
+  {
+    id: serial('id').primaryKey(),
+    purpose: text('purpose').notNull(),
+    /** Normalised e-mail or phone the code was sent to. */
+    target: text('target').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    ticketHash: text('ticket_hash').unique(),
+    ticketExpiresAt: timestamp('ticket_expires_at', { withTimezone: true }),
+    ticketUsedAt: timestamp('ticket_used_at', { withTimezone: true }),
+  },
+  (t) => [index('auth_codes_lookup_idx').on(t.purpose, t.target, t.createdAt.desc())],
+);
+

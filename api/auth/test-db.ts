@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import type { AppDeps } from '../app.ts';
+import { openDatabase } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
+import { loadEnv } from '../env.ts';
+import type { Env } from '../env.ts';
+
+/** A throwaway in-memory PGlite with every committed migration applied (auth/outbox tests). */
+export async function openTestDatabase(): Promise<Database> {
+  const database = await openDatabase({ DATA_DIR: 'memory://' });
+  await migrate(database.db as PgliteDatabase, { migrationsFolder: path.resolve(import.meta.dirname, '../db/migrations') });
+  return database;
+}
+
+/** AppDeps for a test: fresh database, test env overrides and a movable clock. */
+export async function testDeps(envOverrides: Record<string, string> = {}, database?: Database) {
+  let current = new Date('2026-03-02T03:00:00.000Z');
+  const env: Env = loadEnv({ NODE_ENV: 'test', DATA_DIR: 'memory://', ...envOverrides });
+  const deps: AppDeps & { database: Database } = {
+    env,
+    database: database ?? (await openTestDatabase()),
+    now: () => new Date(current.getTime()),
+  };
+  return {
+    deps,
+    advance(ms: number) {
+      current = new Date(current.getTime() + ms);
+    },
+    setNow(date: Date) {
+      current = date;
+    },
+  };
+}

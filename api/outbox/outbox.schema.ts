@@ -1,0 +1,37 @@
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Every outgoing e-mail and SMS. Services insert rows; the sender delivers them. */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: serial('id').primaryKey(),
+    /** email | sms */
+    channel: text('channel').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    lang: text('lang').notNull(),
+    /** pending | sending | sent | failed */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_messages_pending_idx').on(t.status, t.id)],
+);
+
+/** What the embedded development sink received (SMTP-parsed e-mails and "delivered" SMS). */
+export const outboxSinkMessages = pgTable('outbox_sink_messages', {
+  id: serial('id').primaryKey(),
+  channel: text('channel').notNull(),
+  from: text('from'),
+  to: text('to').notNull(),
+  subject: text('subject'),
+  text: text('text'),
+  html: text('html'),
+  messageId: text('message_id'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+});
