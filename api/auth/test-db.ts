@@ -1,8 +1,6 @@
-import path from 'node:path';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { AppDeps } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
 import type { Database } from '../db/client.ts';
 import { loadEnv } from '../env.ts';
 import type { Env } from '../env.ts';
@@ -10,7 +8,7 @@ import type { Env } from '../env.ts';
 /** A throwaway in-memory PGlite with every committed migration applied (auth/outbox tests). */
 export async function openTestDatabase(): Promise<Database> {
   const database = await openDatabase({ DATA_DIR: 'memory://' });
-  await migrate(database.db as PgliteDatabase, { migrationsFolder: path.resolve(import.meta.dirname, '../db/migrations') });
+  await migrate(database);
   return database;
 }
 
