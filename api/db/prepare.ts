@@ -1,0 +1,24 @@
+import { Temporal } from 'temporal-polyfill';
+import type { Env } from '../env.ts';
+import type { Database } from './client.ts';
+import { migrate } from './migrate.ts';
+import { isEmpty, seedDatabase } from './seed.ts';
+
+/** Today's date in Jakarta: the business calendar of the product. */
+export function jakartaToday(now: Date): Temporal.PlainDate {
+  return Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO('Asia/Jakarta').toPlainDate();
+}
+
+/**
+ * Run on start by the server: migrate, then seed an empty embedded database. A seeded database
+ * gets its stock window extended (the seed is idempotent), so the 90-day calendar never runs dry.
+ * A real PostgreSQL is seeded only on `npm run db:seed`, never implicitly.
+ */
+export async function prepareDatabase(database: Database, env: Pick<Env, 'DATABASE_URL'>, now: () => Date = () => new Date()): Promise<void> {
+  await migrate(database);
+  if (database.kind === 'pglite' && !env.DATABASE_URL) {
+    await seedDatabase(database, jakartaToday(now()));
+  } else if (!(await isEmpty(database))) {
+    await seedDatabase(database, jakartaToday(now()));
+  }
+}

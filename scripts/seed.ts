@@ -1,0 +1,22 @@
+// `npm run db:seed` (migrate + idempotent seed) and `npm run db:migrate` (`--migrate-only`).
+// Uses DATABASE_URL when set, else the embedded PGlite under DATA_DIR.
+import { openDatabase } from '../api/db/client.ts';
+import { migrate } from '../api/db/migrate.ts';
+import { jakartaToday } from '../api/db/prepare.ts';
+import { seedDatabase } from '../api/db/seed.ts';
+import { loadEnv } from '../api/env.ts';
+
+const env = loadEnv();
+const database = await openDatabase(env);
+try {
+  await migrate(database);
+  if (process.argv.includes('--migrate-only')) {
+    console.log(`[db] migrations applied (${database.kind})`);
+  } else {
+    const today = jakartaToday(new Date());
+    await seedDatabase(database, today);
+    console.log(`[db] seeded ${database.kind} relative to ${today.toString()}`);
+  }
+} finally {
+  await database.close();
+}
