@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../app.ts';
+import { sqlDb } from './auth.db.ts';
 import { users } from './auth.schema.ts';
 import { hashPassword } from './passwords.ts';
 import { createUserSession, issueClientToken } from './tokens.service.ts';
@@ -31,7 +32,7 @@ export async function tokensForTest(deps: AppDeps, opts: TestTokenOptions = {}):
   let userId = opts.userId;
   if (userId === undefined) {
     const unique = randomUUID().slice(0, 8);
-    const [created] = await deps.database.db
+    const [created] = await sqlDb(deps)
       .insert(users)
       .values({
         name: `Test Guest ${unique}`,

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { sign, verify } from 'hono/jwt';
 import type { AppDeps } from '../app.ts';
+import { sqlDb } from './auth.db.ts';
 import { ApiError } from '../http/errors.ts';
 import { authErrors } from './auth.errors.ts';
 import { authRefreshTokens, authSessions } from './auth.schema.ts';
@@ -39,7 +40,7 @@ export async function issueClientToken(deps: AppDeps, clientId: string): Promise
 
 async function newRefreshToken(deps: AppDeps, sessionId: string, expiresAt: Date) {
   const refresh = `rt_${randomBytes(32).toString('base64url')}`;
-  await deps.database.db.insert(authRefreshTokens).values({
+  await sqlDb(deps).insert(authRefreshTokens).values({
     sessionId,
     tokenHash: sha256(refresh),
     createdAt: nowOf(deps),
@@ -53,7 +54,7 @@ export async function createUserSession(deps: AppDeps, userId: number, clientId:
   const now = nowOf(deps);
   const sessionId = randomUUID();
   const expiresAt = new Date(now.getTime() + deps.env.AUTH_REFRESH_TTL_SECONDS * 1000);
-  await deps.database.db.insert(authSessions).values({ id: sessionId, userId, clientId, createdAt: now, expiresAt });
+  await sqlDb(deps).insert(authSessions).values({ id: sessionId, userId, clientId, createdAt: now, expiresAt });
   const refresh = await newRefreshToken(deps, sessionId, expiresAt);
   const { token, ttl } = await signAccess(deps, { kind: 'user', cid: clientId, sub: String(userId), sid: sessionId });
   return { access_token: token, token_type: 'Bearer', expires_in: ttl, refresh_token: refresh, scope: 'user' };
@@ -71,7 +72,7 @@ const invalidGrant = () =>
  * the whole family (session) is revoked, and with it every access token carrying its id.
  */
 export async function rotateRefreshToken(deps: AppDeps, refreshToken: string, clientId: string): Promise<TokenResponse> {
-  const db = deps.database.db;
+  const db = sqlDb(deps);
   const now = nowOf(deps);
   const hash = sha256(refreshToken);
   const claimed = await db
@@ -102,14 +103,14 @@ export async function rotateRefreshToken(deps: AppDeps, refreshToken: string, cl
 }
 
 export async function revokeSession(deps: AppDeps, sessionId: string, reason: string) {
-  await deps.database.db
+  await sqlDb(deps)
     .update(authSessions)
     .set({ revokedAt: nowOf(deps), revokedReason: reason })
     .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
 }
 
 export async function revokeAllUserSessions(deps: AppDeps, userId: number, reason: string) {
-  await deps.database.db
+  await sqlDb(deps)
     .update(authSessions)
     .set({ revokedAt: nowOf(deps), revokedReason: reason })
     .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
@@ -117,7 +118,7 @@ export async function revokeAllUserSessions(deps: AppDeps, userId: number, reaso
 
 /** Which session a refresh token belongs to (for sign-out by refresh token). */
 export async function sessionOfRefreshToken(deps: AppDeps, refreshToken: string): Promise<string | undefined> {
-  const rows = await deps.database.db
+  const rows = await sqlDb(deps)
     .select({ sessionId: authRefreshTokens.sessionId })
     .from(authRefreshTokens)
     .where(eq(authRefreshTokens.tokenHash, sha256(refreshToken)))
@@ -144,7 +145,7 @@ export async function verifyAccessToken(deps: AppDeps, token: string): Promise<A
   if (payload.kind === 'client') return { kind: 'client', clientId: payload.cid };
   if (payload.kind !== 'user' || typeof payload.sid !== 'string' || typeof payload.sub !== 'string') throw authErrors.invalidToken();
   const userId = Number(payload.sub);
-  const rows = await deps.database.db
+  const rows = await sqlDb(deps)
     .select({ revokedAt: authSessions.revokedAt, expiresAt: authSessions.expiresAt, userId: authSessions.userId })
     .from(authSessions)
     .where(eq(authSessions.id, payload.sid))

@@ -1,0 +1,149 @@
+import * as v from 'valibot';
+
+// Auth request contracts shared by the API and the browser islands. Browser-safe: valibot only.
+// Issue messages are stable keys; `authMessages[key][lang]` gives the text in id or en.
+
+export const authMessages = {
+  required: { en: 'This field is required.', id: 'Kolom ini wajib diisi.' },
+  too_long: { en: 'This is too long.', id: 'Isiannya terlalu panjang.' },
+  name_required: { en: 'Please enter your full name.', id: 'Isi nama lengkap kamu ya.' },
+  email_invalid: { en: 'Please enter a valid e-mail address.', id: 'Masukkan alamat e-mail yang valid ya.' },
+  email_plus: {
+    en: "E-mail addresses with a plus sign (+) can't be used.",
+    id: 'Alamat e-mail dengan tanda plus (+) tidak bisa dipakai.',
+  },
+  phone_invalid: {
+    en: 'Please enter a valid Indonesian mobile number, e.g. 81234567890.',
+    id: 'Masukkan nomor HP Indonesia yang valid, contoh 81234567890.',
+  },
+  password_short: { en: 'Password must be at least 8 characters.', id: 'Kata sandi minimal 8 karakter ya.' },
+  password_digit: { en: 'Password must contain at least one number.', id: 'Kata sandi harus mengandung angka.' },
+  password_mismatch: { en: 'The passwords do not match.', id: 'Konfirmasi kata sandinya belum sama.' },
+  code_format: { en: 'The code has 4 digits.', id: 'Kodenya terdiri dari 4 angka.' },
+  username_invalid: { en: 'Enter your e-mail or phone number.', id: 'Masukkan e-mail atau nomor HP kamu.' },
+  choice_invalid: { en: 'Please choose one of the options.', id: 'Pilih salah satu opsi ya.' },
+} as const satisfies Record<string, { en: string; id: string }>;
+
+export type AuthMessageKey = keyof typeof authMessages;
+const m = (key: AuthMessageKey) => key;
+
+/**
+ * Phone numbers are stored as the national number without the trunk 0 and without the country
+ * code, the way the product shows them ("81234567890", spec section 5). Normalisation: remove
+ * every non-alphanumeric character (spaces, '+', '-', brackets, dots), then drop a leading
+ * country code 62, then a leading trunk 0. So "+62 812-3456-7890", "62812 3456 7890",
+ * "0812 3456 7890" and "812-3456-7890" all become "81234567890". Only mobile numbers
+ * (starting with 8, 9 to 12 digits in total) are accepted, because codes go out by SMS.
+ */
+export function normalisePhone(input: string): string {
+  let digits = input.replace(/[^0-9a-zA-Z]/g, '');
+  if (digits.startsWith('62')) digits = digits.slice(2);
+  if (digits.startsWith('0')) digits = digits.slice(1);
+  return digits;
+}
+export const PHONE_PATTERN = /^8\d{8,11}$/;
+
+export const EmailSchema = v.pipe(
+  v.string(m('required')),
+  v.trim(),
+  v.toLowerCase(),
+  v.nonEmpty(m('required')),
+  v.maxLength(254, m('too_long')),
+  v.check((value) => !value.includes('+'), m('email_plus')),
+  v.email(m('email_invalid')),
+);
+
+export const PhoneSchema = v.pipe(
+  v.string(m('required')),
+  v.maxLength(32, m('too_long')),
+  v.transform(normalisePhone),
+  v.regex(PHONE_PATTERN, m('phone_invalid')),
+);
+
+export const PasswordSchema = v.pipe(
+  v.string(m('required')),
+  v.minLength(8, m('password_short')),
+  v.maxLength(128, m('too_long')),
+  v.regex(/\d/, m('password_digit')),
+);
+
+export const FullNameSchema = v.pipe(
+  v.string(m('required')),
+  v.trim(),
+  v.nonEmpty(m('name_required')),
+  v.maxLength(100, m('too_long')),
+);
+
+export const CodeSchema = v.pipe(v.string(m('required')), v.trim(), v.regex(/^\d{4}$/, m('code_format')));
+
+export const ChannelSchema = v.picklist(['email', 'phone'], m('choice_invalid'));
+export type Channel = v.InferOutput<typeof ChannelSchema>;
+
+export const RegisterSchema = v.pipe(
+  v.object({
+    fullName: FullNameSchema,
+    email: EmailSchema,
+    password: PasswordSchema,
+    confirmPassword: v.pipe(v.string(m('required')), v.maxLength(128, m('too_long'))),
+    phone: PhoneSchema,
+    /** Where the first verification code goes; e-mail by default. */
+    verifyBy: v.optional(ChannelSchema, 'email'),
+  }),
+  v.forward(
+    v.partialCheck([['password'], ['confirmPassword']], (input) => input.password === input.confirmPassword, m('password_mismatch')),
+    ['confirmPassword'],
+  ),
+);
+export type RegisterInput = v.InferInput<typeof RegisterSchema>;
+
+/** Sign-in: username is an e-mail or a phone number. */
+export const SignInSchema = v.object({
+  username: v.pipe(v.string(m('required')), v.trim(), v.nonEmpty(m('username_invalid')), v.maxLength(254, m('too_long'))),
+  password: v.pipe(v.string(m('required')), v.nonEmpty(m('required')), v.maxLength(128, m('too_long'))),
+});
+export type SignInInput = v.InferInput<typeof SignInSchema>;
+
+/** A target is an e-mail when channel is email, a phone number when channel is phone. */
+const target = v.pipe(v.string(m('required')), v.trim(), v.nonEmpty(m('required')), v.maxLength(254, m('too_long')));
+
+export const CodePurposeSchema = v.picklist(['verify', 'reset_password'], m('choice_invalid'));
+export type CodePurpose = v.InferOutput<typeof CodePurposeSchema>;
+
+export const CodeRequestSchema = v.object({ purpose: CodePurposeSchema, channel: ChannelSchema, target });
+export type CodeRequestInput = v.InferInput<typeof CodeRequestSchema>;
+
+export const CodeValidateSchema = v.object({ purpose: CodePurposeSchema, channel: ChannelSchema, target, code: CodeSchema });
+export type CodeValidateInput = v.InferInput<typeof CodeValidateSchema>;
+
+export const CompleteRegistrationSchema = v.object({ channel: ChannelSchema, target, code: CodeSchema });
+export type CompleteRegistrationInput = v.InferInput<typeof CompleteRegistrationSchema>;
+
+export const ForgotPasswordSchema = v.object({ channel: ChannelSchema, target });
+export type ForgotPasswordInput = v.InferInput<typeof ForgotPasswordSchema>;
+
+export const ResetPasswordSchema = v.pipe(
+  v.object({
+    resetToken: v.pipe(v.string(m('required')), v.nonEmpty(m('required')), v.maxLength(200, m('too_long'))),
+    password: PasswordSchema,
+    confirmPassword: v.pipe(v.string(m('required')), v.maxLength(128, m('too_long'))),
+  }),
+  v.forward(
+    v.partialCheck([['password'], ['confirmPassword']], (input) => input.password === input.confirmPassword, m('password_mismatch')),
+    ['confirmPassword'],
+  ),
+);
+export type ResetPasswordInput = v.InferInput<typeof ResetPasswordSchema>;
+
+export const UpdateProfileSchema = v.object({ name: FullNameSchema, email: EmailSchema, telephone: PhoneSchema });
+export type UpdateProfileInput = v.InferInput<typeof UpdateProfileSchema>;
+
+export const LogoutSchema = v.object({
+  refresh_token: v.optional(v.pipe(v.string(m('required')), v.maxLength(200, m('too_long')))),
+});
+
+/** Check a target against its channel (e-mail or phone) and return it normalised, or the issue key. */
+export function parseTarget(channel: Channel, value: string): { ok: true; value: string } | { ok: false; message: AuthMessageKey } {
+  const result = v.safeParse(channel === 'email' ? EmailSchema : PhoneSchema, value);
+  if (result.success) return { ok: true, value: result.output };
+  return { ok: false, message: result.issues[0].message as AuthMessageKey };
+}
