@@ -9,6 +9,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Build state reported by /api/health, provided by the one server. */
   buildInfo?: () => { present: boolean; builtAt: string | null; stale: boolean };
+  /** The running outbox sender (api/outbox/outbox.sender.ts); enqueueing kicks it. Absent in most tests. */
+  outbox?: { kick(): void };
 }
 
 /** The booking API. Every route lives under /api. */

@@ -1,0 +1,50 @@
+import { lt, sql } from 'drizzle-orm';
+import type { AppDeps } from '../app.ts';
+import { sqlDb } from '../auth/auth.db.ts';
+import { ApiError } from '../http/errors.ts';
+import { rateLimits } from './rate-limit.schema.ts';
+
+export type RateRule = { name: string; limit: number; windowSeconds: number };
+
+// The limits in force. Keys are hashed-free but namespaced by rule: `<rule>:<subject>`.
+export const RATE_RULES = {
+  signInByUser: { name: 'signin-user', limit: 10, windowSeconds: 15 * 60 },
+  signInByIp: { name: 'signin-ip', limit: 100, windowSeconds: 15 * 60 },
+  codeRequestByTarget: { name: 'code-request-target', limit: 5, windowSeconds: 60 * 60 },
+  codeRequestByIp: { name: 'code-request-ip', limit: 50, windowSeconds: 60 * 60 },
+  codeCheckByTarget: { name: 'code-check-target', limit: 10, windowSeconds: 15 * 60 },
+} as const satisfies Record<string, RateRule>;
+
+/**
+ * Count one hit against a fixed window and throw 429 when the limit is passed. The counter lives
+ * in PostgreSQL and is bumped by one atomic upsert, so every API node sees the same count.
+ */
+export async function hitRateLimit(deps: AppDeps, rule: RateRule, subject: string): Promise<void> {
+  const now = deps.now ? deps.now() : new Date();
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const expiresAt = new Date(windowStart.getTime() + windowMs);
+  const [row] = await sqlDb(deps)
+    .insert(rateLimits)
+    .values({ key: `${rule.name}:${subject.slice(0, 200)}`, windowStart, count: 1, expiresAt })
+    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .returning({ count: rateLimits.count });
+  if (row.count > rule.limit) {
+    const retryAfterSeconds = Math.max(1, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000));
+    throw new ApiError(
+      429,
+      'rate_limited',
+      {
+        en: 'Too many attempts. Please wait a moment and try again.',
+        id: 'Terlalu banyak percobaan. Tunggu sebentar, lalu coba lagi ya.',
+      },
+      { retryAfterSeconds },
+    );
+  }
+}
+
+/** Drop finished windows (called from the outbox sender's periodic tick). */
+export async function pruneRateLimits(deps: AppDeps): Promise<void> {
+  const now = deps.now ? deps.now() : new Date();
+  await sqlDb(deps).delete(rateLimits).where(lt(rateLimits.expiresAt, now));
+}
