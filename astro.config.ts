@@ -6,7 +6,8 @@ import { DEFAULT_LANG, LANGS } from './site/lib/locales.ts';
 
 export default defineConfig({
   srcDir: './site',
-  outDir: './dist',
+  outDir: process.env.ASTRO_OUT_DIR ?? './dist',
+  publicDir: './site/public',
   site: process.env.SITE_URL ?? 'http://127.0.0.1:4321',
   trailingSlash: 'always',
   build: { format: 'directory', assets: '_astro' },

@@ -1,0 +1,72 @@
+import http from 'node:http';
+import path from 'node:path';
+import compression from 'compression';
+import { getRequestListener } from '@hono/node-server';
+import { Hono } from 'hono';
+import { createApp, type AppDeps } from './app.ts';
+import type { Database } from './db/client.ts';
+import type { Env } from './env.ts';
+import { BuildManager, type SiteBuild } from './site/build-manager.ts';
+import { computeInputHash } from './site/build-info.ts';
+import { createSiteHandler } from './site/site-handler.ts';
+
+export interface OneServer {
+  server: http.Server;
+  builds: BuildManager;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/**
+ * The one process: the Hono API under /api (and developer tools under /dev while their embedded
+ * defaults are active), Astro's pre-rendered pages and on-demand routes for everything else.
+ */
+export function createOneServer(opts: { env: Env; database: Database; root: string; build: SiteBuild; now?: () => Date }): OneServer {
+  const { env, database, root } = opts;
+  const builds = new BuildManager({ root, buildsDir: path.resolve(env.DATA_DIR, 'builds'), initial: opts.build });
+  const deps: AppDeps = {
+    env,
+    database,
+    now: opts.now,
+    buildInfo: () => ({
+      present: true,
+      builtAt: builds.current.info.builtAt,
+      stale: builds.current.info.inputHash !== computeInputHash(root),
+    }),
+  };
+  const root$ = new Hono();
+  root$.route('/', createApp(deps));
+  const apiListener = getRequestListener(root$.fetch);
+  const siteHandler = createSiteHandler(() => builds.current);
+  const compress = compression({ threshold: 1024 });
+
+  const server = http.createServer((req, res) => {
+    compress(req as never, res as never, () => {
+      const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+      if (pathname === '/api' || pathname.startsWith('/api/')) {
+        void apiListener(req, res);
+        return;
+      }
+      siteHandler(req, res).catch((error: unknown) => {
+        console.error('[server] unhandled site error', error);
+        if (!res.headersSent) res.statusCode = 500;
+        res.end();
+      });
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+
+  return {
+    server,
+    builds,
+    deps,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 5_000).unref();
+      });
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ERROR_CODES, useTranslations } from '../../site/lib/i18n/translate.ts';
+import { langPrefix, localizedPath, type Lang } from '../../site/lib/locales.ts';
+
+/** The pre-rendered page to use for a status: its own, else the generic 4xx or 5xx page. */
+export function errorPageCode(status: number): string {
+  const own = String(status);
+  if ((ERROR_CODES as readonly string[]).includes(own)) return own;
+  return status >= 500 ? '500' : '400';
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+}
+
+/** The plain page shown when the error page itself cannot be produced. */
+export function fallbackErrorHtml(lang: Lang, status: number): string {
+  const t = useTranslations(lang);
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t.errors.fallbackTitle)} (${status})</title></head><body style="font-family:sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>${escapeHtml(t.errors.fallbackTitle)} (${status})</h1><p data-error-fallback>${escapeHtml(t.errors.fallbackBody)}</p><p><a href="${localizedPath(lang, '/')}">${escapeHtml(t.errors.backHome)}</a></p></body></html>`;
+}
+
+/**
+ * Read the error page for a status and language from a build's client folder. Statuses without
+ * a page of their own reuse the generic page with the real code shown.
+ */
+export async function renderErrorPage(clientDir: string, status: number, lang: Lang): Promise<string> {
+  const code = errorPageCode(status);
+  try {
+    const file = path.join(clientDir, langPrefix(lang), 'errors', code, 'index.html');
+    const html = await readFile(file, 'utf8');
+    if (!html.includes('data-error-page')) throw new Error(`not an error page: ${file}`);
+    return code === String(status) ? html : html.replace(/(data-error-code[^>]*>)\d{3}(<)/, `$1${status}$2`);
+  } catch (error) {
+    console.error(`[site] could not render the ${status} error page`, error);
+    return fallbackErrorHtml(lang, status);
+  }
+}

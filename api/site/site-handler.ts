@@ -1,0 +1,68 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parseLangFromPath, type Lang } from '../../site/lib/locales.ts';
+import { renderErrorPage, fallbackErrorHtml } from './error-pages.ts';
+import { decideRoute, resolveError } from './routing.ts';
+import { serveStatic } from './static-files.ts';
+import type { SiteBuild } from './build-manager.ts';
+
+export async function sendErrorPage(res: ServerResponse, clientDir: string, status: number, lang: Lang, method = 'GET'): Promise<void> {
+  const html = await renderErrorPage(clientDir, status, lang);
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(method === 'HEAD' ? undefined : html);
+}
+
+/**
+ * The site side of the one server: routing rules, pre-rendered files, Astro's on-demand routes,
+ * and the error pages, in that order.
+ */
+export function createSiteHandler(getBuild: () => SiteBuild) {
+  return async function handleSite(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const build = getBuild();
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const decision = decideRoute(url.pathname, url.search);
+    if (decision.kind === 'redirect') {
+      res.statusCode = decision.status;
+      res.setHeader('Location', decision.location);
+      res.setHeader('Cache-Control', 'public, max-age=3600');
+      res.end();
+      return;
+    }
+    if (decision.kind === 'not-found') {
+      await sendErrorPage(res, build.clientDir, 404, decision.lang, req.method);
+      return;
+    }
+    const { lang } = decision;
+    try {
+      if ((req.method === 'GET' || req.method === 'HEAD') && (await serveStatic(build.clientDir, req, res, url.pathname))) return;
+      // Astro answers its on-demand routes and calls next() for anything it does not know.
+      let passed = false;
+      let passedError: unknown;
+      await build.handler(req, res, (err?: unknown) => {
+        passed = true;
+        passedError = err;
+      });
+      if (passedError) throw passedError;
+      if (passed) await sendErrorPage(res, build.clientDir, 404, lang, req.method);
+    } catch (error) {
+      const { status } = resolveError(error);
+      console.error(`[site] ${req.method} ${url.pathname} failed`, error);
+      if (res.headersSent) {
+        res.end();
+        return;
+      }
+      try {
+        await sendErrorPage(res, build.clientDir, status, parseLangFromPath(url.pathname).lang, req.method);
+      } catch {
+        res.statusCode = status;
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.end(fallbackErrorHtml(lang, status));
+      }
+    }
+  };
+}

@@ -1,0 +1,85 @@
+import { atom, computed } from 'nanostores';
+
+// Auth state as spec section 4 describes: an `isLoggedIn` flag plus the token pair, base64-encoded
+// JSON under one local-storage key, restored on load. The profile is cached for the greeting.
+export const STORAGE_KEYS = { flag: 'isLoggedIn', tokens: 'auth', profile: 'profile' } as const;
+/** The two cookies the site sets for a signed-in visitor (read by server-rendered routes). */
+export const AUTH_COOKIES = ['isLoggedIn', 'auth_token'] as const;
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+}
+export interface AuthUser {
+  id: number;
+  name: string;
+  email?: string;
+}
+export interface AuthState {
+  isLoggedIn: boolean;
+  tokens: TokenPair | null;
+  user: AuthUser | null;
+}
+
+export const $auth = atom<AuthState>({ isLoggedIn: false, tokens: null, user: null });
+/** Count of unexpired unpaid reservations, shown as the order badge. */
+export const $pendingCount = atom<number>(0);
+export const $isLoggedIn = computed($auth, (s) => s.isLoggedIn);
+
+export function encodeTokens(pair: TokenPair): string {
+  return btoa(JSON.stringify(pair));
+}
+
+export function decodeTokens(raw: string | null): TokenPair | null {
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(atob(raw));
+    if (
+      parsed && typeof parsed === 'object' &&
+      typeof (parsed as TokenPair).accessToken === 'string' &&
+      typeof (parsed as TokenPair).refreshToken === 'string'
+    ) {
+      return { accessToken: (parsed as TokenPair).accessToken, refreshToken: (parsed as TokenPair).refreshToken };
+    }
+  } catch {
+    // Corrupt storage is treated as signed out.
+  }
+  return null;
+}
+
+function readUser(raw: string | null): AuthUser | null {
+  if (!raw) return null;
+  try {
+    const u = JSON.parse(raw) as AuthUser;
+    return typeof u?.name === 'string' && typeof u?.id === 'number' ? u : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Restore the session from storage; a flag without a decodable pair counts as signed out. */
+export function restoreAuth(storage: Pick<Storage, 'getItem'> = localStorage): AuthState {
+  const flag = storage.getItem(STORAGE_KEYS.flag) === 'true';
+  const tokens = flag ? decodeTokens(storage.getItem(STORAGE_KEYS.tokens)) : null;
+  const state: AuthState = tokens
+    ? { isLoggedIn: true, tokens, user: readUser(storage.getItem(STORAGE_KEYS.profile)) }
+    : { isLoggedIn: false, tokens: null, user: null };
+  $auth.set(state);
+  return state;
+}
+
+export function setSession(tokens: TokenPair, user: AuthUser | null, storage: Storage = localStorage): void {
+  storage.setItem(STORAGE_KEYS.flag, 'true');
+  storage.setItem(STORAGE_KEYS.tokens, encodeTokens(tokens));
+  if (user) storage.setItem(STORAGE_KEYS.profile, JSON.stringify(user));
+  document.cookie = `${AUTH_COOKIES[0]}=true; path=/; SameSite=Lax`;
+  $auth.set({ isLoggedIn: true, tokens, user });
+}
+
+/** Sign-out on this device: clears user, profile, stored tokens and both cookies. */
+export function clearSession(storage: Storage = localStorage): void {
+  for (const key of Object.values(STORAGE_KEYS)) storage.removeItem(key);
+  for (const name of AUTH_COOKIES) document.cookie = `${name}=; path=/; max-age=0; SameSite=Lax`;
+  $auth.set({ isLoggedIn: false, tokens: null, user: null });
+  $pendingCount.set(0);
+}

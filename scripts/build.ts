@@ -1,0 +1,22 @@
+// `npm run build`: Astro build, precompression, and build-info.json with the input hash that
+// `npm start` compares to decide whether the build is stale.
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { computeInputHash } from '../api/site/build-info.ts';
+import { precompress } from './precompress.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = path.resolve(root, process.env.ASTRO_OUT_DIR ?? 'dist');
+const inputHash = computeInputHash(root);
+const astro = path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
+const result = spawnSync(process.execPath, [astro, 'build'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, ASTRO_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' },
+});
+if (result.status !== 0) process.exit(result.status ?? 1);
+const files = await precompress(path.join(outDir, 'client'));
+writeFileSync(path.join(outDir, 'build-info.json'), JSON.stringify({ inputHash, builtAt: new Date().toISOString() }, null, 2));
+console.log(`[build] precompressed ${files} files; build-info written to ${path.relative(root, outDir)}`);

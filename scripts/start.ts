@@ -1,0 +1,50 @@
+// `npm start`: build the site when the build is missing or stale, prepare the database, then
+// serve site and API on one port until SIGTERM/SIGINT.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadEnv } from '../api/env.ts';
+import { openDatabase } from '../api/db/client.ts';
+import { computeInputHash, readBuildInfo } from '../api/site/build-info.ts';
+import { loadBuild, runBuild } from '../api/site/build-manager.ts';
+import { createOneServer } from '../api/server.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+let env;
+try {
+  env = loadEnv();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+const distDir = path.join(root, 'dist');
+const info = readBuildInfo(distDir);
+const hash = computeInputHash(root);
+if (!info || info.inputHash !== hash) {
+  console.log(info ? '[start] the site build is stale; rebuilding' : '[start] no site build yet; building');
+  await runBuild(root, distDir);
+}
+const build = await loadBuild(distDir);
+const database = await openDatabase(env);
+const one = createOneServer({ env, database, root, build });
+
+one.server.listen(env.PORT, env.HOST, () => {
+  console.log(`[start] serving http://${env.HOST}:${env.PORT}/ (database: ${database.kind})`);
+});
+
+let closing = false;
+const shutdown = (signal: string) => {
+  if (closing) return;
+  closing = true;
+  console.log(`[start] ${signal}: finishing in-flight requests and closing the database`);
+  one.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error('[start] shutdown failed', error);
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));

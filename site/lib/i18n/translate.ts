@@ -1,0 +1,23 @@
+import type { Lang } from '../locales.ts';
+import { en, type Dictionary } from './en.ts';
+import { id } from './id.ts';
+
+const dictionaries: Record<Lang, Dictionary> = { en, id };
+
+export function useTranslations(lang: Lang): Dictionary {
+  return dictionaries[lang];
+}
+
+/** Fill `{name}` placeholders. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
+}
+
+export const ERROR_CODES = ['400', '401', '403', '404', '405', '410', '429', '500', '502', '503'] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export function errorMessage(lang: Lang, status: number): string {
+  const messages = dictionaries[lang].errors.messages;
+  const key = String(status) as ErrorCode;
+  return Object.hasOwn(messages, key) ? messages[key] : status >= 500 ? messages['500'] : messages['400'];
+}

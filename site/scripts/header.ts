@@ -1,0 +1,88 @@
+// The header's small script: sticky/shown on scroll, the account dropdown, the off-canvas menu,
+// and the signed-in state read from the $auth store.
+import { $auth, $pendingCount, clearSession, restoreAuth } from '../../islands/stores/$auth.ts';
+import { headerState } from '../lib/client/header-state.ts';
+
+const header = document.querySelector<HTMLElement>('[data-site-header]');
+const spacer = document.querySelector<HTMLElement>('[data-header-spacer]');
+
+if (header) {
+  let frame = 0;
+  const update = () => {
+    frame = 0;
+    const { sticky, shown } = headerState(window.scrollY);
+    const wasSticky = header.dataset.sticky === 'true';
+    if (sticky !== wasSticky && spacer) spacer.style.height = sticky ? `${header.offsetHeight}px` : '';
+    header.dataset.sticky = String(sticky);
+    header.dataset.shown = String(shown);
+  };
+  window.addEventListener('scroll', () => { if (!frame) frame = requestAnimationFrame(update); }, { passive: true });
+  update();
+}
+
+// Account dropdown: a disclosure menu, closed by Escape or a click elsewhere.
+const toggle = document.querySelector<HTMLButtonElement>('[data-account-toggle]');
+const menu = document.querySelector<HTMLElement>('[data-account-menu]');
+if (toggle && menu) {
+  const setOpen = (open: boolean) => {
+    toggle.setAttribute('aria-expanded', String(open));
+    menu.hidden = !open;
+    if (open) menu.querySelector<HTMLElement>('a,button')?.focus();
+  };
+  toggle.addEventListener('click', () => setOpen(menu.hidden));
+  document.addEventListener('click', (event) => {
+    if (!menu.hidden && !toggle.parentElement?.contains(event.target as Node)) setOpen(false);
+  });
+  menu.addEventListener('keydown', (event) => {
+    const items = [...menu.querySelectorAll<HTMLElement>('a,button')];
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'Escape') { setOpen(false); toggle.focus(); }
+    else if (event.key === 'ArrowDown') { event.preventDefault(); items[(index + 1) % items.length]?.focus(); }
+    else if (event.key === 'ArrowUp') { event.preventDefault(); items[(index - 1 + items.length) % items.length]?.focus(); }
+  });
+}
+
+// Off-canvas menu (a modal dialog: focus is trapped and Escape closes it).
+const dialog = document.querySelector<HTMLDialogElement>('[data-offcanvas]');
+const opener = document.querySelector<HTMLButtonElement>('[data-offcanvas-open]');
+if (dialog && opener) {
+  opener.addEventListener('click', () => { dialog.showModal(); opener.setAttribute('aria-expanded', 'true'); });
+  dialog.addEventListener('close', () => opener.setAttribute('aria-expanded', 'false'));
+  dialog.querySelector('[data-offcanvas-close]')?.addEventListener('click', () => dialog.close());
+  dialog.addEventListener('click', (event) => { if (event.target === dialog) dialog.close(); });
+  dialog.querySelectorAll<HTMLInputElement>('[data-lang-switch] input[type=radio]').forEach((radio) => {
+    radio.addEventListener('change', () => { if (radio.checked && radio.dataset.href) window.location.assign(radio.dataset.href + window.location.search); });
+  });
+}
+
+// Signed-in state.
+const render = () => {
+  const { isLoggedIn, user } = $auth.get();
+  document.querySelectorAll<HTMLElement>('[data-auth-out]').forEach((el) => { el.hidden = isLoggedIn; });
+  document.querySelectorAll<HTMLElement>('[data-auth-in]').forEach((el) => { el.hidden = !isLoggedIn; });
+  document.querySelectorAll<HTMLElement>('[data-greeting]').forEach((el) => {
+    el.textContent = (el.dataset.template ?? '{name}').replace('{name}', user?.name ?? '');
+  });
+};
+const renderBadge = (count: number) => {
+  document.querySelectorAll<HTMLElement>('[data-pending-badge]').forEach((el) => {
+    el.hidden = count <= 0;
+    el.textContent = String(count);
+    el.setAttribute('aria-label', (el.dataset.labelTemplate ?? '{count}').replace('{count}', String(count)));
+  });
+  document.querySelectorAll<HTMLElement>('[data-pending-dot]').forEach((el) => { el.hidden = count <= 0; });
+};
+$auth.subscribe(render);
+$pendingCount.subscribe(renderBadge);
+restoreAuth();
+
+document.querySelectorAll<HTMLButtonElement>('[data-sign-out]').forEach((button) => {
+  button.addEventListener('click', () => {
+    clearSession();
+    const lang = document.documentElement.lang === 'id' ? '/id' : '';
+    const entry = new URLSearchParams(window.location.search).get('entry');
+    // From the account sidebar, an entry of "bobocabin" returns to the cabin home instead.
+    const home = entry === 'bobocabin' && button.closest('[data-account-sidebar]') ? `${lang}/bobocabin/` : `${lang}/`;
+    window.location.assign(`${home}?logout=true`);
+  });
+});
