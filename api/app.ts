@@ -1,5 +1,8 @@
 import { Hono } from 'hono';
+import { authRoutes } from './auth/auth.routes.ts';
+import { oauthRoutes } from './auth/oauth.routes.ts';
 import type { Database } from './db/client.ts';
+import { devOutboxApiRoutes } from './outbox/dev-outbox.routes.ts';
 import type { Env } from './env.ts';
 
 export interface AppDeps {
@@ -29,5 +32,8 @@ export function createApp(deps: AppDeps) {
       dbOk ? 200 : 503,
     );
   });
+  app.route('/', oauthRoutes(deps));
+  app.route('/', authRoutes(deps));
+  app.route('/', devOutboxApiRoutes(deps));
   return app;
 }

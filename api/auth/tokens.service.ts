@@ -6,6 +6,7 @@ import { sqlDb } from './auth.db.ts';
 import { ApiError } from '../http/errors.ts';
 import { authErrors } from './auth.errors.ts';
 import { authRefreshTokens, authSessions } from './auth.schema.ts';
+import { safeEqual } from './clients.ts';
 
 export type AuthContext =
   | { kind: 'client'; clientId: string }
@@ -157,3 +158,8 @@ export async function verifyAccessToken(deps: AppDeps, token: string): Promise<A
   return { kind: 'user', clientId: payload.cid, userId, sessionId: payload.sid };
 }
 
+
+/** Constant-time comparison of two hash strings. */
+export function safeEqualHash(a: string, b: string): boolean {
+  return safeEqual(a, b);
+}

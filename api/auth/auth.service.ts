@@ -1,0 +1,209 @@
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../app.ts';
+import type { CodePurpose } from '../contracts/auth.ts';
+import { normalisePhone } from '../contracts/auth.ts';
+import type { ApiLang } from '../http/errors.ts';
+import { hitRateLimit, RATE_RULES } from '../rate-limit/rate-limit.service.ts';
+import { authErrors } from './auth.errors.ts';
+import { sqlDb } from './auth.db.ts';
+import { users } from './auth.schema.ts';
+import { consumeCode, createResetTicket, issueCode, spendResetTicket } from './codes.service.ts';
+import type { StoredCodePurpose } from './codes.service.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import { createUserSession, revokeAllUserSessions } from './tokens.service.ts';
+import type { TokenResponse } from './tokens.service.ts';
+
+type UserRow = typeof users.$inferSelect;
+type Channel = 'email' | 'phone';
+
+/** The user profile of spec section 3 (snake_case, as the website reads it). */
+export function toProfile(user: UserRow) {
+  return {
+    id: user.id,
+    name: user.name,
+    nick_name: user.nickName,
+    profile_picture_url: user.profilePictureUrl,
+    telephone: user.telephone,
+    email: user.email,
+    is_email_verified: user.isEmailVerified,
+    is_telephone_verified: user.isTelephoneVerified,
+    night_count: user.nightCount,
+    stay_count: user.stayCount,
+    preferred_lang: user.preferredLang,
+    identity: { identity_status: null, identity_card_selfie_url: null, identity_card_url: null },
+    total_gift_certificate: 0,
+  };
+}
+export type UserProfile = ReturnType<typeof toProfile>;
+
+/** Postgres unique violation (drizzle wraps driver errors in `cause`). */
+function uniqueViolation(err: unknown): string | undefined {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const pgErr = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (pgErr.code === '23505') return String(pgErr.constraint ?? pgErr.message ?? '');
+    if ((e as { cause?: unknown }).cause === e) break;
+  }
+  return undefined;
+}
+
+function conflictFor(constraint: string) {
+  return constraint.includes('telephone') ? authErrors.phoneTaken() : authErrors.emailTaken();
+}
+
+async function findByChannel(deps: AppDeps, channel: Channel, target: string): Promise<UserRow | undefined> {
+  const column = channel === 'email' ? users.email : users.telephone;
+  const [row] = await sqlDb(deps).select().from(users).where(eq(column, target)).limit(1);
+  return row;
+}
+
+export async function getUser(deps: AppDeps, userId: number): Promise<UserRow | undefined> {
+  const [row] = await sqlDb(deps).select().from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
+export async function registerUser(
+  deps: AppDeps,
+  input: { fullName: string; email: string; password: string; phone: string; verifyBy: Channel },
+  lang: ApiLang,
+) {
+  const db = sqlDb(deps);
+  const [existingEmail] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
+  if (existingEmail) throw authErrors.emailTaken();
+  const [existingPhone] = await db.select({ id: users.id }).from(users).where(eq(users.telephone, input.phone)).limit(1);
+  if (existingPhone) throw authErrors.phoneTaken();
+  let user: UserRow;
+  try {
+    [user] = await db
+      .insert(users)
+      .values({
+        name: input.fullName,
+        email: input.email,
+        telephone: input.phone,
+        passwordHash: await hashPassword(input.password),
+        preferredLang: lang,
+      })
+      .returning();
+  } catch (err) {
+    const constraint = uniqueViolation(err);
+    if (constraint !== undefined) throw conflictFor(constraint);
+    throw err;
+  }
+  const target = input.verifyBy === 'email' ? user.email : input.phone;
+  const sent = await issueCode(deps, {
+    purpose: input.verifyBy === 'email' ? 'verify_email' : 'verify_phone',
+    channel: input.verifyBy,
+    target,
+    userId: user.id,
+    name: user.name,
+    lang,
+  });
+  return { user: toProfile(user), verification: { channel: input.verifyBy, target, ...sent } };
+}
+
+const storedPurpose = (purpose: CodePurpose, channel: Channel): StoredCodePurpose =>
+  purpose === 'reset_password' ? 'reset_password' : channel === 'email' ? 'verify_email' : 'verify_phone';
+
+/**
+ * Send (or resend, after the cool-down) a code. To avoid telling strangers which e-mails and
+ * numbers have accounts, an unknown target gets the same 202 answer and nothing is sent.
+ */
+export async function requestCode(
+  deps: AppDeps,
+  input: { purpose: CodePurpose; channel: Channel; target: string },
+  lang: ApiLang,
+  ip: string,
+) {
+  await hitRateLimit(deps, RATE_RULES.codeRequestByIp, ip);
+  await hitRateLimit(deps, RATE_RULES.codeRequestByTarget, `${input.channel}:${input.target}`);
+  const user = await findByChannel(deps, input.channel, input.target);
+  const answer = { channel: input.channel, target: input.target, expiresInSeconds: 600, resendAfterSeconds: 60 };
+  if (!user) return answer;
+  if (input.purpose === 'verify' && (input.channel === 'email' ? user.isEmailVerified : user.isTelephoneVerified)) {
+    throw authErrors.alreadyVerified();
+  }
+  const sent = await issueCode(deps, {
+    purpose: storedPurpose(input.purpose, input.channel),
+    channel: input.channel,
+    target: input.target,
+    userId: user.id,
+    name: user.name,
+    // Mail goes out in the language the guest chose for their account.
+    lang: user.preferredLang === 'en' || user.preferredLang === 'id' ? user.preferredLang : lang,
+  });
+  return { ...answer, ...sent };
+}
+
+/** Check a code. Verification codes mark the channel verified; reset codes yield a reset ticket. */
+export async function validateCode(deps: AppDeps, input: { purpose: CodePurpose; channel: Channel; target: string; code: string }) {
+  await hitRateLimit(deps, RATE_RULES.codeCheckByTarget, `${input.channel}:${input.target}`);
+  const consumed = await consumeCode(deps, { purpose: storedPurpose(input.purpose, input.channel), target: input.target, code: input.code });
+  if (input.purpose === 'reset_password') {
+    return { purpose: input.purpose, userId: consumed.userId, ...(await createResetTicket(deps, consumed.id)) };
+  }
+  const user = await getUser(deps, consumed.userId);
+  // The account may have changed its address since the code was sent: verify only a current match.
+  if (user && (input.channel === 'email' ? user.email : user.telephone) === input.target) {
+    await sqlDb(deps)
+      .update(users)
+      .set(input.channel === 'email' ? { isEmailVerified: true } : { isTelephoneVerified: true })
+      .where(eq(users.id, user.id));
+  }
+  return { purpose: input.purpose, userId: consumed.userId, verified: true as const, channel: input.channel };
+}
+
+/** The last step of sign-up: the verification code proves the address, and the guest is signed in. */
+export async function completeRegistration(
+  deps: AppDeps,
+  input: { channel: Channel; target: string; code: string },
+  clientId: string,
+): Promise<{ token: TokenResponse; user: UserProfile }> {
+  const result = await validateCode(deps, { purpose: 'verify', ...input });
+  const token = await createUserSession(deps, result.userId, clientId);
+  const user = await getUser(deps, result.userId);
+  if (!user) throw authErrors.codeExpired();
+  return { token, user: toProfile(user) };
+}
+
+export async function resetPassword(deps: AppDeps, input: { resetToken: string; password: string }) {
+  const userId = await spendResetTicket(deps, input.resetToken);
+  await sqlDb(deps).update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, userId));
+  // A new password signs every device out.
+  await revokeAllUserSessions(deps, userId, 'password_reset');
+  return { reset: true as const };
+}
+
+/** Password sign-in (the OAuth2 password grant and POST /api/auth/login). */
+export async function signIn(deps: AppDeps, input: { username: string; password: string }, clientId: string, ip: string) {
+  const isEmail = input.username.includes('@');
+  const username = isEmail ? input.username.toLowerCase() : normalisePhone(input.username);
+  await hitRateLimit(deps, RATE_RULES.signInByIp, ip);
+  await hitRateLimit(deps, RATE_RULES.signInByUser, username);
+  const user = await findByChannel(deps, isEmail ? 'email' : 'phone', username);
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!user || !ok) throw authErrors.invalidCredentials();
+  return { token: await createUserSession(deps, user.id, clientId), user: toProfile(user) };
+}
+
+export async function updateProfile(deps: AppDeps, userId: number, input: { name: string; email: string; telephone: string }) {
+  const current = await getUser(deps, userId);
+  if (!current) throw authErrors.invalidToken();
+  try {
+    const [user] = await sqlDb(deps)
+      .update(users)
+      .set({
+        name: input.name,
+        email: input.email,
+        telephone: input.telephone,
+        // A changed address has to be verified again.
+        isEmailVerified: input.email === current.email ? current.isEmailVerified : false,
+        isTelephoneVerified: input.telephone === current.telephone ? current.isTelephoneVerified : false,
+      })
+      .where(eq(users.id, userId))
+      .returning();
+    return toProfile(user);
+  } catch (err) {
+    const constraint = uniqueViolation(err);
+    if (constraint !== undefined) throw conflictFor(constraint);
+    throw err;
+  }
+}

@@ -1,0 +1,130 @@
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { AppDeps } from '../app.ts';
+import type { ApiLang } from '../http/errors.ts';
+import { enqueueMessage } from '../outbox/outbox.service.ts';
+import { codeEmail, codeSms } from '../outbox/templates.ts';
+import type { CodeMailPurpose } from '../outbox/templates.ts';
+import { authErrors } from './auth.errors.ts';
+import { sqlDb } from './auth.db.ts';
+import { authCodes } from './auth.schema.ts';
+import { nowOf, safeEqualHash, sha256 } from './tokens.service.ts';
+
+export type StoredCodePurpose = CodeMailPurpose;
+
+export const CODE_TTL_SECONDS = 10 * 60;
+export const CODE_MAX_ATTEMPTS = 5;
+export const CODE_RESEND_COOLDOWN_SECONDS = 60;
+/** How long a validated reset code's ticket may be exchanged for a new password. */
+export const RESET_TICKET_TTL_SECONDS = 10 * 60;
+
+// Keyed hash: a leaked table does not reveal 4-digit codes (10,000 guesses would otherwise do).
+function hashCode(deps: AppDeps, salt: string, code: string): string {
+  const mac = createHmac('sha256', deps.env.AUTH_JWT_SECRET).update(`${salt}:${code}`).digest('base64url');
+  return `${salt}$${mac}`;
+}
+
+/**
+ * Create and send a new code for (purpose, target). Older unused codes for the same target are
+ * invalidated; a new code within the cool-down after the previous one is refused with 429.
+ */
+export async function issueCode(
+  deps: AppDeps,
+  input: { purpose: StoredCodePurpose; target: string; channel: 'email' | 'phone'; userId: number; name: string; lang: ApiLang },
+): Promise<{ expiresInSeconds: number; resendAfterSeconds: number }> {
+  const db = sqlDb(deps);
+  const now = nowOf(deps);
+  const [latest] = await db
+    .select({ createdAt: authCodes.createdAt })
+    .from(authCodes)
+    .where(and(eq(authCodes.purpose, input.purpose), eq(authCodes.target, input.target)))
+    .orderBy(desc(authCodes.createdAt))
+    .limit(1);
+  if (latest) {
+    const waited = (now.getTime() - latest.createdAt.getTime()) / 1000;
+    if (waited < CODE_RESEND_COOLDOWN_SECONDS) throw authErrors.codeCooldown(Math.ceil(CODE_RESEND_COOLDOWN_SECONDS - waited));
+  }
+  await db
+    .update(authCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(authCodes.purpose, input.purpose), eq(authCodes.target, input.target), isNull(authCodes.consumedAt)));
+  const code = String(randomInt(0, 10_000)).padStart(4, '0');
+  await db.insert(authCodes).values({
+    purpose: input.purpose,
+    target: input.target,
+    userId: input.userId,
+    codeHash: hashCode(deps, randomBytes(12).toString('base64url'), code),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
+  });
+  const minutes = CODE_TTL_SECONDS / 60;
+  if (input.channel === 'email') {
+    const mail = codeEmail(input.lang, input.purpose, code, input.name, minutes);
+    await enqueueMessage(deps, { channel: 'email', to: input.target, lang: input.lang, ...mail });
+  } else {
+    const sms = codeSms(input.lang, input.purpose, code, minutes);
+    await enqueueMessage(deps, { channel: 'sms', to: `+62${input.target}`, lang: input.lang, ...sms });
+  }
+  return { expiresInSeconds: CODE_TTL_SECONDS, resendAfterSeconds: CODE_RESEND_COOLDOWN_SECONDS };
+}
+
+/**
+ * Check a code. The attempt counter is bumped by a guarded UPDATE before comparing (so parallel
+ * guesses cannot exceed the limit), and a correct code is consumed by another guarded UPDATE
+ * (so it works exactly once). Returns the code row's id and user.
+ */
+export async function consumeCode(
+  deps: AppDeps,
+  input: { purpose: StoredCodePurpose; target: string; code: string },
+): Promise<{ id: number; userId: number }> {
+  const db = sqlDb(deps);
+  const now = nowOf(deps);
+  const [row] = await db
+    .select()
+    .from(authCodes)
+    .where(and(eq(authCodes.purpose, input.purpose), eq(authCodes.target, input.target), isNull(authCodes.consumedAt)))
+    .orderBy(desc(authCodes.createdAt))
+    .limit(1);
+  if (!row || row.expiresAt <= now) throw authErrors.codeExpired();
+  const [counted] = await db
+    .update(authCodes)
+    .set({ attempts: sql`${authCodes.attempts} + 1` })
+    .where(and(eq(authCodes.id, row.id), lt(authCodes.attempts, CODE_MAX_ATTEMPTS)))
+    .returning({ attempts: authCodes.attempts });
+  if (!counted) throw authErrors.codeAttemptsExceeded();
+  const salt = row.codeHash.split('$')[0];
+  if (!safeEqualHash(hashCode(deps, salt, input.code), row.codeHash)) {
+    if (counted.attempts >= CODE_MAX_ATTEMPTS) throw authErrors.codeAttemptsExceeded();
+    throw authErrors.codeInvalid();
+  }
+  const [consumed] = await db
+    .update(authCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(authCodes.id, row.id), isNull(authCodes.consumedAt)))
+    .returning({ id: authCodes.id });
+  if (!consumed) throw authErrors.codeExpired();
+  return { id: row.id, userId: row.userId };
+}
+
+/** After a reset code is consumed: a one-time ticket (random, stored hashed) for the new password. */
+export async function createResetTicket(deps: AppDeps, codeId: number): Promise<{ resetToken: string; expiresInSeconds: number }> {
+  const ticket = `rst_${randomBytes(32).toString('base64url')}`;
+  const now = nowOf(deps);
+  await sqlDb(deps)
+    .update(authCodes)
+    .set({ ticketHash: sha256(ticket), ticketExpiresAt: new Date(now.getTime() + RESET_TICKET_TTL_SECONDS * 1000) })
+    .where(eq(authCodes.id, codeId));
+  return { resetToken: ticket, expiresInSeconds: RESET_TICKET_TTL_SECONDS };
+}
+
+/** Spend a reset ticket exactly once; returns the user it belongs to. */
+export async function spendResetTicket(deps: AppDeps, ticket: string): Promise<number> {
+  const now = nowOf(deps);
+  const [row] = await sqlDb(deps)
+    .update(authCodes)
+    .set({ ticketUsedAt: now })
+    .where(and(eq(authCodes.ticketHash, sha256(ticket)), isNull(authCodes.ticketUsedAt), eq(authCodes.purpose, 'reset_password')))
+    .returning({ userId: authCodes.userId, expiresAt: authCodes.ticketExpiresAt });
+  if (!row || !row.expiresAt || row.expiresAt <= now) throw authErrors.ticketInvalid();
+  return row.userId;
+}

@@ -1,0 +1,81 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import * as v from 'valibot';
+import { authMessages } from '../contracts/auth.ts';
+import type { AuthMessageKey } from '../contracts/auth.ts';
+import { ApiError, requestLang } from '../http/errors.ts';
+
+export const MAX_BODY_BYTES = 32 * 1024;
+
+const malformed = (what: { en: string; id: string }) => new ApiError(400, 'bad_request', what);
+
+/** Bodies above MAX_BODY_BYTES are refused with a bilingual 400 before they are read. */
+export function limitBody(): MiddlewareHandler {
+  return bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) =>
+      c.json(
+        new ApiError(400, 'body_too_large', { en: 'The request is too large.', id: 'Permintaan kamu terlalu besar.' }).toJSON(requestLang(c)),
+        400,
+      ),
+  });
+}
+
+/**
+ * Read a JSON or form-encoded body (form is the default when no content type is sent). Anything
+ * else, or JSON that does not parse into an object, is a 400.
+ */
+export async function readBody(c: Context): Promise<Record<string, unknown>> {
+  const type = (c.req.header('content-type') ?? 'application/x-www-form-urlencoded').toLowerCase();
+  if (type.startsWith('application/json')) {
+    let parsed: unknown;
+    try {
+      parsed = await c.req.json();
+    } catch {
+      throw malformed({ en: 'The request body is not valid JSON.', id: 'Isi permintaan bukan JSON yang valid.' });
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      throw malformed({ en: 'The request body must be a JSON object.', id: 'Isi permintaan harus berupa objek JSON.' });
+    }
+    return parsed as Record<string, unknown>;
+  }
+  if (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data')) {
+    try {
+      return (await c.req.parseBody()) as Record<string, unknown>;
+    } catch {
+      throw malformed({ en: 'The form data could not be read.', id: 'Data formulirnya tidak bisa dibaca.' });
+    }
+  }
+  throw malformed({
+    en: 'Send the body as application/x-www-form-urlencoded or application/json.',
+    id: 'Kirim isi permintaan sebagai application/x-www-form-urlencoded atau application/json.',
+  });
+}
+
+/** Validate with a shared contract; the first issue becomes the message, all issues go in details. */
+export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  const fields = result.issues.map((issue) => {
+    const key = (issue.message in authMessages ? issue.message : 'required') as AuthMessageKey;
+    return { field: v.getDotPath(issue) ?? '', code: key, message: authMessages[key] };
+  });
+  const first = fields[0];
+  const prefix = first.field ? `${first.field}: ` : '';
+  throw new ApiError(
+    422,
+    'validation_failed',
+    { en: `${prefix}${first.message.en}`, id: `${prefix}${first.message.id}` },
+    { fields: fields.map((f) => ({ field: f.field, code: f.code })) },
+  );
+}
+
+export async function validBody<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
+  return parseWith(schema, await readBody(c));
+}
+
+/** The peer address from @hono/node-server; tests without a socket share one bucket. */
+export function clientIp(c: Context): string {
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress ?? 'unknown';
+}

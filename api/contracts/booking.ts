@@ -1,0 +1,85 @@
+import * as v from 'valibot';
+import { BoolLike, DateOrDateTime, IntLike, IntList, PlainDateString, PositiveInt, PromoCode, StringList } from './common.ts';
+
+// Inputs of the booking calls, shared by the REST routes, the GraphQL resolvers and the islands.
+
+export const SearchBody = v.object({
+  hotelId: PositiveInt,
+  checkInDateTime: DateOrDateTime,
+  checkOutDateTime: DateOrDateTime,
+  isUsedGiftCertificate: v.optional(BoolLike, false),
+  promoCode: v.optional(PromoCode, ''),
+});
+export type SearchBody = v.InferOutput<typeof SearchBody>;
+
+export const ReservationSearchInput = v.object({
+  hotel_id: PositiveInt,
+  check_in_date_time: DateOrDateTime,
+  check_out_date_time: DateOrDateTime,
+  is_used_gc: v.optional(BoolLike, false),
+  promo_code: v.optional(v.nullable(PromoCode), ''),
+});
+
+export const RoomAvailabilityInput = v.object({
+  hotel_id: PositiveInt,
+  date_start: PlainDateString,
+  date_end: PlainDateString,
+});
+export const MaxDurationInput = v.object({ hotel_id: PositiveInt, date_start: PlainDateString });
+
+export const HotelsQuery = v.object({ hotelTypeId: v.optional(IntLike, -1) });
+
+export const CreateReservationInput = v.object({
+  hotel_id: PositiveInt,
+  room_type_id: PositiveInt,
+  check_in_date_time: DateOrDateTime,
+  check_out_date_time: DateOrDateTime,
+  total_room: v.pipe(IntLike, v.minValue(1), v.maxValue(10)),
+  promo_code: v.optional(v.nullable(PromoCode), ''),
+  notes: v.optional(v.pipe(v.string(), v.maxLength(500)), ''),
+});
+
+export const ReservationIdInput = v.object({ reservationId: PositiveInt });
+export const ReservationListQuery = v.object({ paymentStatus: v.optional(v.pipe(IntLike, v.minValue(1), v.maxValue(5))) });
+
+export const ReservationUpdateBody = v.object({
+  reservationId: PositiveInt,
+  isUsePromo: v.optional(BoolLike, false),
+  promoCode: v.optional(v.nullable(PromoCode), ''),
+  promoExternalID: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(64)))),
+  isUseGiftCertificate: v.optional(BoolLike, false),
+  giftCertificate: v.optional(v.pipe(IntLike, v.minValue(0), v.maxValue(100_000_000)), 0),
+  isUseAddon: v.optional(BoolLike, false),
+  paymentChannelCode: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(40), v.regex(/^[a-z0-9_]*$/))), ''),
+  ancillaryPackageUUIDs: v.optional(StringList, []),
+});
+export type ReservationUpdateBody = v.InferOutput<typeof ReservationUpdateBody>;
+
+export const AncillaryListInput = v.object({
+  ancillary_type_code: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(40)))),
+  hotel_ids: v.optional(v.nullable(IntList), []),
+  room_type_ids: v.optional(v.nullable(IntList), []),
+});
+
+export const PublicPromoQuery = v.object({
+  hotelId: v.optional(IntLike),
+  checkInDate: v.optional(PlainDateString),
+  checkOutDate: v.optional(PlainDateString),
+  activeFrom: v.optional(PlainDateString),
+  activeTo: v.optional(PlainDateString),
+  size: v.optional(v.pipe(IntLike, v.minValue(-1), v.maxValue(500)), -1),
+});
+export const PromoViewQuery = v.object({ promoCode: v.optional(PromoCode), id: v.optional(PositiveInt) });
+
+export const SubscribeBody = v.object({
+  firstName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(80)), 'Bobo Friend'),
+  lastName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(80)), ''),
+  email: v.pipe(v.string(), v.trim(), v.maxLength(254), v.email(), v.check((e) => !e.includes('+'), 'e-mail must not contain +')),
+  listID: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64)), 'web-newsletter'),
+});
+
+export const VoucherListInput = v.object({ reservation_id: PositiveInt });
+export const VoucherSearchInput = v.object({ reservation_id: PositiveInt, promo_code: PromoCode });
+export const PromotionInfoInput = v.object({ promo_code: PromoCode, reservation_id: v.optional(v.nullable(PositiveInt)) });
+export const ReservationDetailInput = v.object({ reservation_id: PositiveInt });
+export const StayListInput = v.object({ stay_status: v.optional(v.nullable(v.pipe(IntLike, v.minValue(0), v.maxValue(9)))) });

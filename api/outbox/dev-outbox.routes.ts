@@ -1,0 +1,93 @@
+import { desc } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { AppDeps } from '../app.ts';
+import { sqlDb } from '../auth/auth.db.ts';
+import type { Env } from '../env.ts';
+import { outboxSinkMessages } from './outbox.schema.ts';
+
+/**
+ * The dev outbox exists only while the embedded sink is the transport (SMTP_URL unset). With a
+ * real relay configured, neither /api/dev/outbox nor /dev/outbox/ exists (404).
+ */
+export function outboxPageEnabled(env: Pick<Env, 'SMTP_URL'>): boolean {
+  return !env.SMTP_URL;
+}
+
+export type SinkMessage = {
+  id: number;
+  channel: 'email' | 'sms';
+  from: string | null;
+  to: string;
+  subject: string | null;
+  text: string | null;
+  html: string | null;
+  created: string;
+  /** 4-digit one-time codes found in the text, newest message first. */
+  codes: string[];
+};
+
+export async function listSinkMessages(deps: AppDeps, limit = 100): Promise<SinkMessage[]> {
+  const rows = await sqlDb(deps).select().from(outboxSinkMessages).orderBy(desc(outboxSinkMessages.id)).limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    channel: row.channel === 'sms' ? 'sms' : 'email',
+    from: row.from,
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    created: row.receivedAt.toISOString(),
+    codes: [...new Set((row.text ?? '').match(/(?<!\d)\d{4}(?!\d)/g) ?? [])],
+  }));
+}
+
+/** GET /api/dev/outbox (mounted by createApp under /api). */
+export function devOutboxApiRoutes(deps: AppDeps) {
+  const app = new Hono();
+  if (!outboxPageEnabled(deps.env)) return app;
+  app.get('/dev/outbox', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ transport: 'sink', messages: await listSinkMessages(deps) });
+  });
+  return app;
+}
+
+const esc = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** GET /dev/outbox/: a plain server-rendered page of the sink, mounted by the lead at the site root. */
+export function devOutboxRoutes(deps: AppDeps) {
+  const app = new Hono();
+  if (!outboxPageEnabled(deps.env)) return app;
+  app.get('/dev/outbox', (c) => c.redirect('/dev/outbox/', 308));
+  app.get('/dev/outbox/', async (c) => {
+    const messages = await listSinkMessages(deps);
+    const items = messages
+      .map(
+        (m) => `<article>
+  <h2>${esc(m.subject ?? '(no subject)')}</h2>
+  <p class="meta">${m.channel.toUpperCase()} · to <strong>${esc(m.to)}</strong> · <time datetime="${m.created}">${esc(m.created)}</time>${
+    m.codes.length ? ` · code <code class="otp">${m.codes.map(esc).join(', ')}</code>` : ''
+  }</p>
+  <pre>${esc(m.text ?? '')}</pre>
+  ${m.html ? `<details><summary>HTML</summary><iframe sandbox="" title="HTML body" srcdoc="${esc(m.html)}"></iframe></details>` : ''}
+</article>`,
+      )
+      .join('\n');
+    c.header('Cache-Control', 'no-store');
+    c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'");
+    c.header('X-Robots-Tag', 'noindex');
+    return c.html(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>Dev outbox · Kotak keluar dev</title>
+<style>body{font-family:system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#1c2340}
+article{border:1px solid #d5dae8;border-radius:8px;padding:1rem;margin:1rem 0}h2{margin:0 0 .25rem;font-size:1.1rem}
+.meta{color:#55607a;margin:0 0 .5rem}pre{white-space:pre-wrap;background:#f4f6fb;padding:.75rem;border-radius:6px}
+.otp{font-size:1.2rem;font-weight:bold}iframe{width:100%;height:420px;border:1px solid #d5dae8}</style></head>
+<body><h1>Dev outbox</h1>
+<p>Messages caught by the embedded SMTP sink (development only). · Pesan yang ditangkap SMTP sink bawaan (khusus pengembangan).</p>
+<p>JSON: <a href="/api/dev/outbox">/api/dev/outbox</a> · ${messages.length} message(s) / pesan</p>
+${items || '<p>No messages yet. · Belum ada pesan.</p>'}
+</body></html>`);
+  });
+  return app;
+}

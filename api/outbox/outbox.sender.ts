@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { AppDeps } from '../app.ts';
+import { sqlDb } from '../auth/auth.db.ts';
+import { pruneRateLimits } from '../rate-limit/rate-limit.service.ts';
+import { startSmtpSink, storeSmsInSink } from './outbox.sink.ts';
+
+const BATCH = 20;
+const MAX_ATTEMPTS = 5;
+/** A row stuck in `sending` this long (its node died mid-send) is claimed again. */
+const STALE_LOCK_SECONDS = 300;
+
+type ClaimedRow = { id: number; channel: string; to: string; subject: string; text: string; html: string | null; attempts: number };
+
+export type OutboxSender = {
+  transport: 'sink' | 'smtp';
+  /** The loopback SMTP sink, when it is the transport. */
+  sink?: { host: string; port: number };
+  /** Ask for a delivery round soon (called after enqueue). */
+  kick(): void;
+  /** Deliver everything pending now; resolves with the number of messages sent. */
+  flush(): Promise<number>;
+  stop(): Promise<void>;
+};
+
+/**
+ * Claim a batch of due rows. `FOR UPDATE SKIP LOCKED` lets several API nodes run senders on the
+ * same table: a row locked by one node is skipped by the others, so nothing is sent twice at once.
+ */
+async function claimBatch(deps: AppDeps): Promise<ClaimedRow[]> {
+  const now = deps.now ? deps.now() : new Date();
+  const stale = new Date(now.getTime() - STALE_LOCK_SECONDS * 1000);
+  const result = await sqlDb(deps).execute(sql`
+    update outbox_messages set status = 'sending', locked_at = ${now.toISOString()}, attempts = attempts + 1
+    where id in (
+      select id from outbox_messages
+      where status = 'pending' or (status = 'sending' and locked_at < ${stale.toISOString()})
+      order by id
+      limit ${BATCH}
+      for update skip locked
+    )
+    returning id, channel, "to", subject, text, html, attempts`);
+  return (result as unknown as { rows: ClaimedRow[] }).rows;
+}
+
+async function markDone(deps: AppDeps, id: number) {
+  const now = deps.now ? deps.now() : new Date();
+  await sqlDb(deps).execute(
+    sql`update outbox_messages set status = 'sent', sent_at = ${now.toISOString()}, last_error = null where id = ${id}`,
+  );
+}
+
+async function markFailed(deps: AppDeps, row: ClaimedRow, error: string) {
+  const status = row.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
+  await sqlDb(deps).execute(
+    sql`update outbox_messages set status = ${status}, last_error = ${error.slice(0, 500)} where id = ${row.id}`,
+  );
+}
+
+/**
+ * Start delivering the outbox. With SMTP_URL unset the transport is real SMTP to the in-process
+ * sink (and SMS go into the sink store); with SMTP_URL set, e-mail goes to that relay.
+ */
+export async function startOutboxSender(deps: AppDeps, options: { intervalMs?: number } = {}): Promise<OutboxSender> {
+  const intervalMs = options.intervalMs ?? 5_000;
+  const sink = deps.env.SMTP_URL ? undefined : await startSmtpSink(deps);
+  const transporter = sink
+    ? nodemailer.createTransport({ host: sink.host, port: sink.port, secure: false, ignoreTLS: true })
+    : nodemailer.createTransport(deps.env.SMTP_URL as string);
+
+  async function deliver(row: ClaimedRow) {
+    if (row.channel === 'email') {
+      await transporter.sendMail({
+        from: deps.env.MAIL_FROM,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html ?? undefined,
+      });
+    } else if (sink) {
+      await storeSmsInSink(deps, row);
+    } else {
+      throw new Error('No SMS gateway is configured for the real transport');
+    }
+  }
+
+  let running: Promise<number> = Promise.resolve(0);
+  let stopped = false;
+  const round = async () => {
+    let sent = 0;
+    for (;;) {
+      const rows = await claimBatch(deps);
+      if (rows.length === 0) return sent;
+      for (const row of rows) {
+        try {
+          await deliver(row);
+          await markDone(deps, row.id);
+          sent += 1;
+        } catch (err) {
+          await markFailed(deps, row, err instanceof Error ? err.message : String(err));
+        }
+      }
+      if (rows.length < BATCH) return sent;
+    }
+  };
+  // One round at a time per process; the database keeps several processes apart.
+  const flush = () => {
+    running = running.catch(() => 0).then(round);
+    return running;
+  };
+  let kickTimer: NodeJS.Timeout | undefined;
+  const kick = () => {
+    if (stopped || kickTimer) return;
+    kickTimer = setTimeout(() => {
+      kickTimer = undefined;
+      flush().catch((err) => console.error('[outbox] delivery round failed', err));
+    }, 10);
+  };
+  const timer = setInterval(() => {
+    flush().catch((err) => console.error('[outbox] delivery round failed', err));
+    pruneRateLimits(deps).catch(() => undefined);
+  }, intervalMs);
+  timer.unref();
+
+  return {
+    transport: sink ? 'sink' : 'smtp',
+    sink: sink ? { host: sink.host, port: sink.port } : undefined,
+    kick,
+    flush,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      if (kickTimer) clearTimeout(kickTimer);
+      await running.catch(() => 0);
+      transporter.close();
+      await sink?.close();
+    },
+  };
+}

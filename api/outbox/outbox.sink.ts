@@ -1,0 +1,73 @@
+import type { AddressInfo } from 'node:net';
+import PostalMime from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
+import type { AppDeps } from '../app.ts';
+import { sqlDb } from '../auth/auth.db.ts';
+import { outboxSinkMessages } from './outbox.schema.ts';
+
+const MAX_MESSAGE_BYTES = 2 * 1024 * 1024;
+
+/**
+ * The embedded development transport: a real SMTP server on a loopback port. Every message it
+ * accepts is parsed with postal-mime and stored in `outbox_sink_messages` before the 250 reply,
+ * so a finished send is already readable at /api/dev/outbox.
+ */
+export async function startSmtpSink(deps: AppDeps): Promise<{ host: string; port: number; close(): Promise<void> }> {
+  const server = new SMTPServer({
+    name: 'bobobox-dev-sink',
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    size: MAX_MESSAGE_BYTES,
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('error', (err) => callback(err));
+      stream.on('end', () => {
+        void (async () => {
+          const email = await PostalMime.parse(Buffer.concat(chunks));
+          const rcpt = session.envelope.rcptTo.map((r) => r.address).join(', ');
+          await sqlDb(deps)
+            .insert(outboxSinkMessages)
+            .values({
+              channel: 'email',
+              from: email.from?.address ?? (session.envelope.mailFrom ? session.envelope.mailFrom.address : null),
+              to: rcpt || (email.to ?? []).map((a) => a.address ?? '').join(', '),
+              subject: email.subject ?? null,
+              text: email.text ?? null,
+              html: email.html ?? null,
+              messageId: email.messageId ?? null,
+              receivedAt: deps.now ? deps.now() : new Date(),
+            });
+        })().then(
+          () => callback(),
+          (err: Error) => callback(err),
+        );
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    host: '127.0.0.1',
+    port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** SMS have no gateway in development: they are "delivered" straight into the same sink store. */
+export async function storeSmsInSink(deps: AppDeps, message: { to: string; subject: string; text: string }) {
+  await sqlDb(deps).insert(outboxSinkMessages).values({
+    channel: 'sms',
+    from: 'BOBOBOX',
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: null,
+    messageId: null,
+    receivedAt: deps.now ? deps.now() : new Date(),
+  });
+}
