@@ -1,0 +1,177 @@
+import { image, ls, lt, pt, type Doc } from './helpers.ts';
+
+type PromoInput = {
+  slug: string;
+  titleId: string;
+  titleEn: string;
+  summaryId: string;
+  summaryEn: string;
+  code: string;
+  period: [string, string];
+  stay: [string, string];
+  active?: boolean;
+  paymentMethods?: string[];
+  termsId: string;
+  termsEn: string;
+  publishAt?: string;
+  unpublishAt?: string;
+  img: string;
+};
+
+const promo = (p: PromoInput): Doc => ({
+  _id: `promo-${p.slug}`,
+  _type: 'promo',
+  title: ls(p.titleId, p.titleEn),
+  slug: { _type: 'slug', current: p.slug },
+  summary: lt(p.summaryId, p.summaryEn),
+  heroImage: image(p.img, `Banner promo ${p.titleId}`, `Banner of the ${p.titleEn} promo`),
+  couponCode: p.code,
+  active: p.active ?? true,
+  periodStart: p.period[0],
+  periodEnd: p.period[1],
+  stayStart: p.stay[0],
+  stayEnd: p.stay[1],
+  ...(p.paymentMethods ? { paymentMethods: p.paymentMethods } : {}),
+  terms: pt(p.termsId, p.termsEn),
+  ...(p.publishAt ? { publishAt: p.publishAt } : {}),
+  ...(p.unpublishAt ? { unpublishAt: p.unpublishAt } : {}),
+});
+
+export function promoDocs(): Doc[] {
+  return [
+    promo({
+      slug: 'endless-summer',
+      titleId: 'Endless Summer: kabin pantai hemat 25%',
+      titleEn: 'Endless Summer: 25% off beach cabins',
+      summaryId: 'Liburan ke pantai Sumba dan Madasari lebih hemat 25% selama musim kemarau.',
+      summaryEn: 'Save 25% on the beaches of Sumba and Madasari all through the dry season.',
+      code: 'ENDLESSSUMMER',
+      period: ['2024-01-01', '2030-12-31'],
+      stay: ['2024-01-01', '2031-03-31'],
+      termsId: `1. Diskon 25% maksimal Rp 300.000 per pemesanan.
+2. Berlaku untuk Bobocabin Sumba dan Madasari.
+3. Tidak bisa digabung dengan promo lain.`,
+      termsEn: `1. 25% off, up to Rp 300,000 per booking.
+2. Valid at Bobocabin Sumba and Madasari.
+3. Cannot be combined with other promos.`,
+      img: 'promo-beach.png',
+    }),
+    promo({
+      slug: 'idul-fitri-getaway',
+      titleId: 'Mudik santai: menginap Idul Fitri',
+      titleEn: 'Idul Fitri getaway',
+      summaryId: 'Singgah di pod sepanjang jalur mudik dengan potongan Rp 40.000.',
+      summaryEn: 'Stop over at pods along the homecoming route with Rp 40,000 off.',
+      code: 'MUDIKSANTAI',
+      period: ['2024-03-01', '2030-12-31'],
+      stay: ['2024-03-01', '2030-12-31'],
+      termsId: `1. Potongan Rp 40.000 dengan minimal transaksi Rp 200.000.
+2. Berlaku di semua cabang pod.
+3. Satu kode untuk satu akun.`,
+      termsEn: `1. Rp 40,000 off a minimum spend of Rp 200,000.
+2. Valid at every pod branch.
+3. One code per account.`,
+      img: 'promo-city.png',
+    }),
+    promo({
+      slug: 'bobohemat-pod',
+      titleId: 'Hemat 20% semua pod',
+      titleEn: '20% off every pod',
+      summaryId: 'Tidur nyenyak di tengah kota dengan diskon 20% di semua cabang pod.',
+      summaryEn: 'Sleep well in the city with 20% off at every pod branch.',
+      code: 'BOBOHEMAT',
+      period: ['2024-01-01', '2030-12-31'],
+      stay: ['2024-01-01', '2030-12-31'],
+      termsId: `1. Diskon 20% maksimal Rp 100.000 untuk minimal transaksi Rp 100.000.
+2. Berlaku di semua cabang pod.`,
+      termsEn: `1. 20% off up to Rp 100,000 on a minimum spend of Rp 100,000.
+2. Valid at every pod branch.`,
+      img: 'promo-city.png',
+    }),
+    promo({
+      slug: 'dompet-digital',
+      titleId: 'Diskon 15% bayar pakai e-wallet',
+      titleEn: '15% off when paying by e-wallet',
+      summaryId: 'Bayar pakai OVO, DANA, ShopeePay atau GoPay dan hemat 15%.',
+      summaryEn: 'Pay with OVO, DANA, ShopeePay or GoPay and save 15%.',
+      code: 'DOMPETDIGITAL',
+      period: ['2024-01-01', '2030-12-31'],
+      stay: ['2024-01-01', '2030-12-31'],
+      paymentMethods: ['ovo', 'dana', 'shopeepay', 'gopay'],
+      termsId: `1. Diskon 15% maksimal Rp 75.000.
+2. Hanya untuk pembayaran dengan OVO, DANA, ShopeePay atau GoPay.`,
+      termsEn: `1. 15% off up to Rp 75,000.
+2. Only when paying with OVO, DANA, ShopeePay or GoPay.`,
+      img: 'promo-app.png',
+    }),
+    promo({
+      slug: 'jalan-jalan-cabin',
+      titleId: 'Potongan Rp 50.000 untuk kabin',
+      titleEn: 'Rp 50,000 off cabins',
+      summaryId: 'Kabur ke alam lebih ringan dengan potongan Rp 50.000 di semua Bobocabin.',
+      summaryEn: 'Escape to nature for less with Rp 50,000 off at every Bobocabin.',
+      code: 'JALANJALAN50',
+      period: ['2024-01-01', '2030-12-31'],
+      stay: ['2024-01-01', '2030-12-31'],
+      termsId: `1. Potongan Rp 50.000 dengan minimal transaksi Rp 500.000.
+2. Berlaku di semua Bobocabin.`,
+      termsEn: `1. Rp 50,000 off a minimum spend of Rp 500,000.
+2. Valid at every Bobocabin.`,
+      img: 'promo-beach.png',
+    }),
+    promo({
+      slug: 'lebaran-lalu',
+      titleId: 'Promo Lebaran 2023',
+      titleEn: 'Lebaran 2023 promo',
+      summaryId: 'Promo yang sudah berakhir.',
+      summaryEn: 'A promo that has ended.',
+      code: 'LEBARANLALU',
+      period: ['2023-04-01', '2023-05-15'],
+      stay: ['2023-04-01', '2023-05-31'],
+      termsId: '1. Diskon 10% untuk menginap selama libur Lebaran 2023.',
+      termsEn: '1. 10% off stays over the 2023 Lebaran holiday.',
+      img: 'promo-city.png',
+    }),
+    promo({
+      slug: 'harbolnas-2023',
+      titleId: 'Harbolnas 12.12',
+      titleEn: '12.12 shopping day',
+      summaryId: 'Promo belanja nasional yang sudah lewat.',
+      summaryEn: 'A national shopping day deal that is over.',
+      code: 'HARBOLNAS12',
+      period: ['2023-12-12', '2023-12-14'],
+      stay: ['2023-12-12', '2024-02-29'],
+      termsId: '1. Diskon 12% untuk pemesanan pada 12 sampai 14 Desember 2023.',
+      termsEn: '1. 12% off bookings made from 12 to 14 December 2023.',
+      img: 'promo-app.png',
+    }),
+    promo({
+      slug: 'diam-dulu',
+      titleId: 'Promo yang dihentikan',
+      titleEn: 'Paused promo',
+      summaryId: 'Promo ini dimatikan oleh tim marketing.',
+      summaryEn: 'Marketing switched this promo off.',
+      code: 'DIAMDULU',
+      active: false,
+      period: ['2024-01-01', '2030-12-31'],
+      stay: ['2024-01-01', '2030-12-31'],
+      termsId: '1. Promo tidak aktif.',
+      termsEn: '1. Promo not active.',
+      img: 'promo-city.png',
+    }),
+    promo({
+      slug: 'tahun-baru-2031',
+      titleId: 'Sambut Tahun Baru 2031',
+      titleEn: 'New Year 2031',
+      summaryId: 'Promo tahun baru yang baru tayang menjelang akhir tahun.',
+      summaryEn: 'A New Year promo that goes live near the end of the year.',
+      code: 'TAHUNBARU31',
+      period: ['2031-11-01', '2031-12-31'],
+      stay: ['2031-12-01', '2032-01-15'],
+      publishAt: '2031-10-31T17:00:00Z',
+      termsId: '1. Diskon 31% untuk menginap di malam tahun baru.',
+      termsEn: '1. 31% off New Year stays.',
+      img: 'promo-beach.png',
+    }),
+  ];
+}

@@ -1,0 +1,44 @@
+// Regenerates the bundled dataset (content/dataset/production.ndjson and its images) from the
+// readable sources in content/dataset/source/. Run after editing the copy:
+//   node_modules/.bin/node scripts/generate-dataset.ts
+import { mkdir, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { destinationDocs } from '../content/dataset/source/destinations.ts';
+import { faqDocs } from '../content/dataset/source/faq.ts';
+import { resetKeys } from '../content/dataset/source/helpers.ts';
+import { announcementDocs, hotelDocs } from '../content/dataset/source/hotels.ts';
+import { ILLUSTRATIONS } from '../content/dataset/source/images.ts';
+import { legalDocs } from '../content/dataset/source/legal.ts';
+import { landingDocs, pageDocs } from '../content/dataset/source/pages.ts';
+import { promoDocs } from '../content/dataset/source/promos.ts';
+import { settingsDocs } from '../content/dataset/source/settings.ts';
+
+export function buildDatasetDocuments() {
+  resetKeys();
+  return [
+    ...settingsDocs(),
+    ...pageDocs(),
+    ...landingDocs(),
+    ...legalDocs(),
+    ...faqDocs(),
+    ...promoDocs(),
+    ...destinationDocs(),
+    ...hotelDocs(),
+    ...announcementDocs(),
+  ];
+}
+
+async function main() {
+  const root = fileURLToPath(new URL('../content/dataset/', import.meta.url));
+  await mkdir(`${root}images`, { recursive: true });
+  for (const [file, draw] of Object.entries(ILLUSTRATIONS)) {
+    const png = await sharp(Buffer.from(draw())).png({ palette: true, compressionLevel: 9 }).toBuffer();
+    await writeFile(`${root}images/${file}`, png);
+  }
+  const docs = buildDatasetDocuments();
+  await writeFile(`${root}production.ndjson`, `${docs.map((d) => JSON.stringify(d)).join('\n')}\n`);
+  console.log(`Wrote ${docs.length} documents and ${Object.keys(ILLUSTRATIONS).length} images to ${root}`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
