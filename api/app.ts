@@ -1,4 +1,11 @@
 import { Hono } from 'hono';
+import { ancillaryRoutes } from './ancillary/ancillary.routes.ts';
+import { hotelRoutes } from './hotels/hotels.routes.ts';
+import { apiErrorHandler, errors, requestLang } from './http/errors.ts';
+import { paymentRoutes } from './payments/payments.routes.ts';
+import { promotionRoutes } from './promotions/promotions.routes.ts';
+import { reservationRoutes } from './reservations/reservations.routes.ts';
+import { searchRoutes } from './search/search.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { oauthRoutes } from './auth/oauth.routes.ts';
 import type { Database } from './db/client.ts';
@@ -35,5 +42,14 @@ export function createApp(deps: AppDeps) {
   app.route('/', oauthRoutes(deps));
   app.route('/', authRoutes(deps));
   app.route('/', devOutboxApiRoutes(deps));
+  app.route('/', hotelRoutes(deps));
+  app.route('/', searchRoutes(deps));
+  app.route('/', promotionRoutes(deps));
+  app.route('/', reservationRoutes(deps));
+  app.route('/', paymentRoutes(deps));
+  app.route('/', ancillaryRoutes(deps));
+  app.onError(apiErrorHandler);
+  // Unknown /api paths: a bilingual JSON 404, never the site's HTML page.
+  app.notFound((c) => c.json(errors.notFound().toJSON(requestLang(c)), 404));
   return app;
 }

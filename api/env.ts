@@ -13,6 +13,8 @@ export const EnvSchema = v.object({
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), '.data'),
   /** A real PostgreSQL; when unset the embedded PGlite under DATA_DIR is used. */
   DATABASE_URL: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  /** Minutes an unpaid reservation holds its nights before it expires (the payment window). */
+  RESERVATION_HOLD_MINUTES: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(1440)), '30'),
 
   // --- Auth (api/auth/README.md). EMBEDDED DEVELOPMENT DEFAULTS: public, never use them in production.
   /** HS256 key for access tokens. Embedded development default; set a long random value in production. */

@@ -1,0 +1,17 @@
+import { Hono } from 'hono';
+import type { AppDeps } from '../app.ts';
+import { requireClient } from '../auth/middleware.ts';
+import { HotelsQuery } from '../contracts/booking.ts';
+import { dbOf } from '../http/context.ts';
+import { requestLang } from '../http/errors.ts';
+import { parseInput } from '../http/validate.ts';
+import { listHotels } from './hotels.service.ts';
+
+export function hotelRoutes(deps: AppDeps) {
+  const app = new Hono();
+  app.get('/clients/v1/hotel', requireClient(deps), async (c) => {
+    const q = parseInput(HotelsQuery, c.req.query());
+    return c.json({ data: await listHotels(dbOf(deps), q.hotelTypeId, requestLang(c)) });
+  });
+  return app;
+}

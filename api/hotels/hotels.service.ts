@@ -1,0 +1,58 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import type { ApiLang } from '../http/errors.ts';
+import { errors } from '../http/errors.ts';
+import { zoneLabel } from '../pricing/format.ts';
+import { hotels, hotelTypes } from './hotels.schema.ts';
+
+export type HotelRow = typeof hotels.$inferSelect;
+
+export const hotelNotFound = () => errors.notFound({ id: 'Hotel tidak ditemukan.', en: 'Hotel not found.' });
+
+export async function getHotel(db: Db, hotelId: number): Promise<HotelRow> {
+  const [row] = await db.select().from(hotels).where(eq(hotels.id, hotelId)).limit(1);
+  if (!row) throw hotelNotFound();
+  return row;
+}
+
+const typeNames: Record<number, { id: string; en: string }> = { 1: { id: 'Harian', en: 'Daily' }, 2: { id: 'Per jam', en: 'Hourly' } };
+
+/** The hotel as every call returns it (spec section 3 field names). */
+export function hotelDto(h: HotelRow, lang: ApiLang) {
+  return {
+    id: h.id,
+    slug: h.slug,
+    name: h.name,
+    city: h.city,
+    isCabin: h.isCabin,
+    description: h.description[lang],
+    totalRooms: h.totalRooms,
+    type: { id: h.typeId, name: typeNames[h.typeId]?.[lang] ?? String(h.typeId) },
+    address: h.address,
+    pictureUrl: h.pictureUrl,
+    latitude: h.latitude,
+    longitude: h.longitude,
+    checkInTime: h.checkInTime,
+    checkOutTime: h.checkOutTime,
+    timeZone: h.timeZone,
+    timeZoneLabel: zoneLabel(h.timeZone),
+    email: h.email,
+    telephone: h.telephone,
+    webMaxDuration: h.webMaxDuration,
+    facilities: h.facilities.map((f) => ({ code: f.code, name: f.name[lang] })),
+    galleries: h.galleries,
+    localities: h.localities,
+  };
+}
+export type HotelDto = ReturnType<typeof hotelDto>;
+
+/** hotelTypeId -1 lists every type. */
+export async function listHotels(db: Db, hotelTypeId: number, lang: ApiLang): Promise<HotelDto[]> {
+  const q = db.select().from(hotels);
+  const rowsFound = hotelTypeId === -1 ? await q.orderBy(asc(hotels.id)) : await q.where(eq(hotels.typeId, hotelTypeId)).orderBy(asc(hotels.id));
+  return rowsFound.map((h) => hotelDto(h, lang));
+}
+
+export async function listHotelTypes(db: Db) {
+  return db.select().from(hotelTypes).orderBy(asc(hotelTypes.id));
+}

@@ -1,0 +1,13 @@
+import { Hono } from 'hono';
+import type { AppDeps } from '../app.ts';
+import { requireClient } from '../auth/middleware.ts';
+import { dbOf } from '../http/context.ts';
+import { requestLang } from '../http/errors.ts';
+import { listPaymentChannels } from './payments.service.ts';
+
+export function paymentRoutes(deps: AppDeps) {
+  const app = new Hono();
+  // Channels only; charging is the payment issue's.
+  app.get('/clients/v1/payment', requireClient(deps), async (c) => c.json({ data: await listPaymentChannels(dbOf(deps), requestLang(c)) }));
+  return app;
+}

@@ -1,0 +1,32 @@
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { errors } from '../http/errors.ts';
+import { paymentChannels } from './payments.schema.ts';
+
+/** Channel 12 is an internal settlement channel: it is never offered, active or not. */
+export const HIDDEN_CHANNEL_ID = 12;
+
+const CATEGORY_LABELS: Record<string, { id: string; en: string }> = {
+  virtual_account: { id: 'Virtual Account', en: 'Virtual account' },
+  ewallet: { id: 'Dompet digital', en: 'E-wallet' },
+  qris: { id: 'QRIS', en: 'QRIS' },
+  card: { id: 'Kartu kredit/debit', en: 'Credit/debit card' },
+};
+
+export async function listPaymentChannels(db: Db, lang: 'id' | 'en') {
+  const found = await db.select().from(paymentChannels)
+    .where(and(eq(paymentChannels.isActive, true), ne(paymentChannels.id, HIDDEN_CHANNEL_ID)))
+    .orderBy(asc(paymentChannels.sortOrder));
+  return found.map((c) => ({
+    id: c.id, code: c.code, name: c.name, category: c.category, category_label: CATEGORY_LABELS[c.category]?.[lang] ?? c.category,
+    is_active: c.isActive, logo_url: c.logoUrl, fee_flat: c.feeFlat, fee_bps: c.feeBps, min_amount: c.minAmount,
+  }));
+}
+
+export async function findUsableChannel(db: Db, code: string) {
+  const [c] = await db.select().from(paymentChannels).where(eq(paymentChannels.code, code)).limit(1);
+  if (!c || !c.isActive || c.id === HIDDEN_CHANNEL_ID) {
+    throw errors.unprocessable('payment_channel_unavailable', { id: 'Metode pembayaran ini tidak tersedia.', en: 'This payment method is not available.' });
+  }
+  return c;
+}

@@ -1,0 +1,53 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import type { AppDeps } from '../app.ts';
+import { requireUser } from '../auth/middleware.ts';
+import { CreateReservationInput, ReservationIdInput, ReservationListQuery, ReservationUpdateBody } from '../contracts/booking.ts';
+import { clock, dbOf, userIdOf } from '../http/context.ts';
+import { requestLang } from '../http/errors.ts';
+import { parseInput, readBody } from '../http/validate.ts';
+import { cancelReservation, createReservation, listReservations, reservationDetail, updateRate, updateReservation } from './reservations.service.ts';
+
+/** Body (form or JSON) merged over the query string, for calls whose method the spec leaves open. */
+async function params(c: Context) {
+  const body = c.req.method === 'GET' ? {} : await readBody(c);
+  return { ...c.req.query(), ...body };
+}
+
+export function reservationRoutes(deps: AppDeps) {
+  const app = new Hono();
+  const ctx = (c: Context) => ({ now: clock(deps), userId: userIdOf(c), lang: requestLang(c) });
+  app.use('/clients/v1/reservations/*', requireUser(deps));
+  app.use('/clients/v1/update-rate', requireUser(deps));
+
+  app.post('/clients/v1/reservations/create', async (c) => {
+    const b = parseInput(CreateReservationInput, await readBody(c));
+    const data = await createReservation(dbOf(deps), { hotelId: b.hotel_id, roomTypeId: b.room_type_id, checkIn: b.check_in_date_time, checkOut: b.check_out_date_time, totalRoom: b.total_room, promoCode: b.promo_code, notes: b.notes }, { ...ctx(c), holdMinutes: deps.env.RESERVATION_HOLD_MINUTES });
+    return c.json({ data }, 201);
+  });
+  app.get('/clients/v1/reservations/list', async (c) => {
+    const q = parseInput(ReservationListQuery, c.req.query());
+    return c.json({ data: await listReservations(dbOf(deps), { ...ctx(c), status: q.paymentStatus }) });
+  });
+  app.get('/clients/v1/reservations/view', async (c) => {
+    const q = parseInput(ReservationIdInput, c.req.query());
+    return c.json({ data: await reservationDetail(dbOf(deps), q.reservationId, ctx(c)) });
+  });
+  const cancel = async (c: Context) => {
+    const q = parseInput(ReservationIdInput, await params(c));
+    return c.json({ data: await cancelReservation(dbOf(deps), q.reservationId, ctx(c)) });
+  };
+  app.post('/clients/v1/reservations/cancel', cancel);
+  app.put('/clients/v1/reservations/cancel', cancel);
+  app.put('/clients/v1/reservations/update', async (c) => {
+    const b = parseInput(ReservationUpdateBody, await readBody(c));
+    return c.json({ data: await updateReservation(dbOf(deps), b, ctx(c)) });
+  });
+  const rate = async (c: Context) => {
+    const q = parseInput(ReservationIdInput, await params(c));
+    return c.json({ data: await updateRate(dbOf(deps), q.reservationId, ctx(c)) });
+  };
+  app.post('/clients/v1/update-rate', rate);
+  app.put('/clients/v1/update-rate', rate);
+  return app;
+}

@@ -1,0 +1,407 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
+import { insuranceItem, resolvePackages } from '../ancillary/ancillary.service.ts';
+import { hotelToday } from '../availability/availability.service.ts';
+import { resolveStay } from '../availability/stay-dates.ts';
+import { users } from '../auth/auth.schema.ts';
+import type { Db } from '../db/client.ts';
+import { rows } from '../db/query.ts';
+import { hotels, roomTypes } from '../hotels/hotels.schema.ts';
+import { getHotel } from '../hotels/hotels.service.ts';
+import type { ApiLang } from '../http/errors.ts';
+import { ApiError, errors } from '../http/errors.ts';
+import { formatRupiah, zoneLabel } from '../pricing/format.ts';
+import { priceStay } from '../pricing/pricing.ts';
+import { INSURANCE_COVER } from '../pricing/pricing.constants.ts';
+import { findUsableChannel } from '../payments/payments.service.ts';
+import { paymentChannels } from '../payments/payments.schema.ts';
+import { promotions } from '../promotions/promotions.schema.ts';
+import { promoErrors, promoOutcomeError, promoRule, resolvePromo } from '../promotions/promotions.service.ts';
+import { pointsBalance } from '../search/search.service.ts';
+import { sweepExpired } from './expiry.ts';
+import { reservationNights, reservations } from './reservations.schema.ts';
+
+export type ReservationRow = typeof reservations.$inferSelect;
+export type Clock = { now: Date };
+
+export const PAYMENT_STATUS = {
+  1: { id: 'Menunggu pembayaran', en: 'Waiting for payment' },
+  2: { id: 'Lunas', en: 'Paid' },
+  3: { id: 'Kedaluwarsa', en: 'Expired' },
+  4: { id: 'Pembayaran dibatalkan', en: 'Payment cancelled' },
+  5: { id: 'Dana dikembalikan', en: 'Refunded' },
+} as const satisfies Record<number, Record<ApiLang, string>>;
+
+export const reservationErrors = {
+  notFound: () => errors.notFound({ id: 'Pesanan tidak ditemukan.', en: 'Booking not found.' }),
+  roomTypeNotFound: () => errors.notFound({ id: 'Tipe kamar tidak ditemukan di hotel ini.', en: 'Room type not found at this hotel.' }),
+  soldOut: () => errors.conflict('sold_out', { id: 'Maaf, kamar ini sudah habis untuk tanggal yang kamu pilih.', en: 'Sorry, this room is sold out for the dates you chose.' }),
+  cancelFailed: () => errors.conflict('cancel_failed', { id: 'Gagal membatalkan pesanan', en: 'Failed to cancel the booking' }),
+  notWaiting: () => errors.conflict('reservation_not_waiting', { id: 'Pesanan ini sudah tidak menunggu pembayaran, jadi tidak bisa diubah.', en: 'This booking is no longer waiting for payment, so it cannot be changed.' }),
+  userMissing: () => errors.unauthorized(),
+};
+
+const token = (n: number) => randomBytes(n).toString('base64url').replace(/[-_]/g, 'X').toUpperCase().slice(0, n);
+
+/** 'YYYY-MM-DD HH:mm:ss' in Asia/Jakarta (the product's clock). */
+export function jakartaDateTime(d: Date): string {
+  const z = Temporal.Instant.fromEpochMilliseconds(d.getTime()).toZonedDateTimeISO('Asia/Jakarta');
+  return `${z.toPlainDate().toString()} ${z.toPlainTime().toString({ smallestUnit: 'second' })}`;
+}
+
+/** Hold the nights and create the reservation; the stock is taken by a guarded UPDATE. */
+export async function createReservation(
+  db: Db,
+  input: { hotelId: number; roomTypeId: number; checkIn: string; checkOut: string; totalRoom: number; promoCode?: string | null; notes?: string },
+  ctx: Clock & { userId: number; holdMinutes: number },
+) {
+  const hotel = await getHotel(db, input.hotelId);
+  const [rt] = await db.select().from(roomTypes).where(and(eq(roomTypes.id, input.roomTypeId), eq(roomTypes.hotelId, hotel.id))).limit(1);
+  if (!rt) throw reservationErrors.roomTypeNotFound();
+  const stay = resolveStay(input.checkIn, input.checkOut, hotel, ctx.now);
+  const today = hotelToday(ctx.now, hotel.timeZone);
+  const promo = input.promoCode ? await resolvePromo(db, input.promoCode, { hotelId: hotel.id, checkIn: stay.checkIn, today }) : null;
+  const [user] = await db.select().from(users).where(eq(users.id, ctx.userId)).limit(1);
+  if (!user) throw reservationErrors.userMissing();
+  await sweepExpired(db, ctx.now);
+  const n = input.totalRoom;
+  const first = stay.dates[0];
+  const last = stay.dates[stay.dates.length - 1];
+  const created = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    // Lock the nights in date order so concurrent multi-night holds cannot deadlock.
+    await rows(t, sql`select date from room_inventory where room_type_id = ${rt.id} and date between ${first}::date and ${last}::date order by date for update`);
+    const closed = await rows<{ n: number }>(t, sql`select count(*)::int as n from hotel_blackouts where hotel_id = ${hotel.id} and date between ${first}::date and ${last}::date`);
+    if (Number(closed[0].n) > 0) throw reservationErrors.soldOut();
+    // The guard: each night is taken only if it still has n web-sellable rooms. Never check-then-insert.
+    const taken = await rows<{ date: string; price: number; fake_price: number }>(
+      t,
+      sql`update room_inventory set sold = sold + ${n}
+          where room_type_id = ${rt.id} and date between ${first}::date and ${last}::date
+            and sold + ${n} <= sellable - ${rt.stopSellLimitWeb}
+          returning date::text as date, price, fake_price`,
+    );
+    if (taken.length !== stay.nights) throw reservationErrors.soldOut();
+    const expiredAt = new Date(ctx.now.getTime() + ctx.holdMinutes * 60_000);
+    const ymd = today.toString().replaceAll('-', '');
+    const [r] = await tx.insert(reservations).values({
+      orderId: `BBX-${ymd}-${token(8)}`,
+      invoiceNumber: `INV/${ymd}/${token(10)}`,
+      sourceId: 1,
+      hotelId: hotel.id,
+      roomTypeId: rt.id,
+      userId: user.id,
+      totalRoom: n,
+      checkinDate: stay.checkIn.toString(),
+      checkoutDate: stay.checkOut.toString(),
+      createdAt: ctx.now,
+      expiredAt,
+      updatedAt: ctx.now,
+      paymentStatusId: 1,
+      promoCode: promo?.promoCode ?? null,
+      notes: input.notes ?? '',
+      guestName: user.name,
+      guestEmail: user.email,
+      guestPhone: user.telephone ?? '',
+    }).returning();
+    const sorted = [...taken].sort((a, b) => String(a.date).localeCompare(String(b.date)));
+    await tx.insert(reservationNights).values(sorted.map((x) => ({ reservationId: r.id, date: String(x.date), roomTypeId: rt.id, rooms: n, price: x.price, fakePrice: x.fake_price })));
+    return { r, nights: sorted };
+  });
+  const { r, nights } = created;
+  const price = priceStay({ nights: nights.map((x) => ({ date: String(x.date), price: x.price, fakePrice: x.fake_price })), rooms: n, promo: promo ? promoRule(promo) : null });
+  return {
+    id: r.id,
+    order_id: r.orderId,
+    source_id: r.sourceId,
+    checkin_date: r.checkinDate,
+    checkout_date: r.checkoutDate,
+    created_datetime: jakartaDateTime(r.createdAt),
+    expired_datetime: jakartaDateTime(r.expiredAt),
+    payment_status_id: r.paymentStatusId,
+    total_room: r.totalRoom,
+    room_type_id: rt.id,
+    hotel: { id: hotel.id, name: hotel.name },
+    booker: { id: user.id, name: user.name, email: user.email, phone: user.telephone ?? '' },
+    daily_details: price.perNight.map((night) => ({
+      date: night.date,
+      guest_price: night.promotionPrice,
+      gross_revenue: night.grossRevenue,
+      gift_certificate: 0,
+      rate_plan_ota_price: night.grossRevenue,
+      promotion_ota_price: night.promotionPrice,
+      ota_commision: 0,
+      promotion_percent: promo?.discountType === 'percent' ? promo.discountValue : 0,
+      promotion_price: night.grossRevenue - night.promotionPrice,
+      add_on_price: 0,
+      fake_price: night.fakePrice * n,
+      promotion_code: promo?.promoCode ?? null,
+    })),
+    total_price: price.total,
+  };
+}
+
+async function loadOwned(db: Db, reservationId: number, userId: number): Promise<ReservationRow> {
+  const [r] = await db.select().from(reservations).where(and(eq(reservations.id, reservationId), eq(reservations.userId, userId))).limit(1);
+  if (!r) throw reservationErrors.notFound();
+  return r;
+}
+
+/** Price of a stored reservation from its locked nightly rates and its current choices. */
+export async function priceReservation(db: Db, r: ReservationRow, opts: { channelCode?: string | null; promoCode?: string | null; ignorePromoErrors?: boolean } = {}) {
+  const nights = await db.select().from(reservationNights).where(eq(reservationNights.reservationId, r.id)).orderBy(asc(reservationNights.date));
+  const code = opts.promoCode === undefined ? r.promoCode : opts.promoCode;
+  const [promo] = code ? await db.select().from(promotions).where(eq(promotions.promoCode, code)).limit(1) : [];
+  const channelCode = opts.channelCode === undefined ? r.paymentChannelCode : opts.channelCode;
+  const [channel] = channelCode ? await db.select().from(paymentChannels).where(eq(paymentChannels.code, channelCode)).limit(1) : [];
+  const insurance = r.isUseAddon ? await insuranceItem(db) : null;
+  const packages = await resolvePackages(db, r.ancillaryPackageUuids, r.hotelId, r.roomTypeId).catch(() => []);
+  const balance = r.giftCertificate > 0 ? await pointsBalance(db, r.userId) : 0;
+  const price = priceStay({
+    nights: nights.map((x) => ({ date: x.date, price: x.price, fakePrice: x.fakePrice })),
+    rooms: r.totalRoom,
+    promo: promo ? promoRule(promo) : null,
+    paymentChannel: channel ? { code: channel.code, feeFlat: channel.feeFlat, feeBps: channel.feeBps, minAmount: channel.minAmount } : null,
+    insurancePerRoomNight: insurance?.price ?? null,
+    ancillaryPerRoomNight: packages.map((p) => p.salePrice),
+    pointsRequested: r.giftCertificate,
+    pointsBalance: balance,
+  });
+  return { price, nights, promo: promo ?? null, channel: channel ?? null, insurance, packages };
+}
+
+function stayDateTime(date: string, time: string) {
+  return `${date} ${time}:00`;
+}
+
+/** ReservationDetail / reservations/view: every block of spec section 3. */
+export async function reservationDetail(db: Db, reservationId: number, ctx: Clock & { userId: number; lang: ApiLang }) {
+  await sweepExpired(db, ctx.now);
+  const r = await loadOwned(db, reservationId, ctx.userId);
+  const [hotel] = await db.select().from(hotels).where(eq(hotels.id, r.hotelId));
+  const [rt] = await db.select().from(roomTypes).where(eq(roomTypes.id, r.roomTypeId));
+  const { price, nights, promo, channel, insurance, packages } = await priceReservation(db, r);
+  const lang = ctx.lang;
+  const duration = nights.length;
+  return {
+    info: {
+      reservationId: r.id,
+      reservationType: hotel.isCabin ? 'cabin' : 'pod',
+      orderId: r.orderId,
+      source: r.sourceId === 1 ? 'web' : 'app',
+      checkIn: stayDateTime(r.checkinDate, hotel.checkInTime),
+      checkOut: stayDateTime(r.checkoutDate, hotel.checkOutTime),
+      expiredDateTime: jakartaDateTime(r.expiredAt),
+      todayDateTime: jakartaDateTime(ctx.now),
+      totalPods: r.totalRoom,
+      paymentStatus: r.paymentStatusId,
+      paymentStatusLabel: PAYMENT_STATUS[r.paymentStatusId as keyof typeof PAYMENT_STATUS][lang],
+      duration,
+      paymentType: channel?.category ?? null,
+      notes: r.notes,
+      hotelType: hotel.typeId,
+      invoiceNumber: r.invoiceNumber,
+      markAsDeleted: false,
+      isRemoved: false,
+      hasAddOn: r.isUseAddon || r.ancillaryPackageUuids.length > 0,
+      campaignIdentifier: r.campaignIdentifier,
+      campaignEvent: null,
+      channelSource: 'web',
+      reservationChangeType: null,
+      reservationChangeReferenceId: null,
+      hotel: { id: hotel.id, name: hotel.name, address: hotel.address, telephone: hotel.telephone, isCabin: hotel.isCabin, timeZone: hotel.timeZone, timeZoneLabel: zoneLabel(hotel.timeZone), checkInTime: hotel.checkInTime, checkOutTime: hotel.checkOutTime },
+      pods: [{ roomTypeId: rt.id, roomType: rt.roomType, name: rt.name, label: rt.label[lang], capacity: rt.capacity, capacityChildren: rt.capacityChildren, bedSize: rt.bedSize, mainPictureUrl: rt.mainPictureUrl, count: r.totalRoom }],
+    },
+    priceDetail: {
+      grossRevenue: price.grossRevenue,
+      giftCertificateDiscount: price.pointsUsed,
+      bundlingDiscount: 0,
+      ratePlan: price.grossRevenue,
+      promotion: price.promoDiscount,
+      peakHourAdditionalPrice: 0,
+      tax: price.tax,
+      serviceFee: price.serviceFee,
+      insurance: price.insurance,
+      carbonOffset: price.ancillary,
+      addOnPrice: price.addOnPrice,
+      bankFee: price.paymentChannelFee,
+      paymentGatewayFee: 0,
+      guestPrice: price.total,
+      guestPriceLabel: formatRupiah(price.total),
+      pointsEarned: price.pointsEarned,
+    },
+    guest: { name: r.guestName, email: r.guestEmail, phoneNumber: r.guestPhone },
+    roomRevenue: price.perNight.map((x) => ({ date: x.date, grossRevenue: x.grossRevenue, promotionPrice: x.promotionPrice, price: x.price })),
+    insurancePolicies: r.isUseAddon && insurance
+      ? [{ providerName: insurance.providerName, providerId: insurance.providerId, coverAmount: INSURANCE_COVER, premium: price.insurance, status: r.paymentStatusId === 2 ? 'active' : 'pending', termsUrl: insurance.termsUrl, benefitUrl: insurance.benefitUrl, claimUrl: insurance.claimUrl }]
+      : [],
+    priceBreakdown: {
+      total: price.total,
+      bobopoint_value: price.pointsUsed,
+      promo_code: promo?.promoCode ?? null,
+      promo_value: price.promoDiscount,
+      tax_total: price.tax,
+      fee_total: price.serviceFee + price.paymentChannelFee,
+      service_fee: price.serviceFee,
+      payment_fee: price.paymentChannelFee,
+      insurance_total: price.insurance,
+      room_types: [{ room_type_id: rt.id, name: rt.name, items: price.perNight.map((x) => ({ date: x.date, price: x.price, quantity: r.totalRoom, subtotal: x.grossRevenue })) }],
+      payment_channel_code: r.paymentChannelCode,
+    },
+    allowEsgPurchase: r.paymentStatusId === 1,
+    esg: {
+      total: price.ancillary,
+      items: packages.map((p) => ({ uuid: p.uuid, name: p.name[lang], provider_name: p.providerName, sale_price: p.salePrice, quantity: r.totalRoom * duration, total: p.salePrice * r.totalRoom * duration })),
+    },
+  };
+}
+export type ReservationDetail = Awaited<ReturnType<typeof reservationDetail>>;
+
+/** The user's reservations, newest first, optionally by payment status (1 fills the order badge). */
+export async function listReservations(db: Db, ctx: Clock & { userId: number; lang: ApiLang; status?: number }) {
+  await sweepExpired(db, ctx.now);
+  const where = ctx.status ? and(eq(reservations.userId, ctx.userId), eq(reservations.paymentStatusId, ctx.status)) : eq(reservations.userId, ctx.userId);
+  const found = await db.select({ r: reservations, hotelName: hotels.name, roomName: roomTypes.name })
+    .from(reservations).innerJoin(hotels, eq(hotels.id, reservations.hotelId)).innerJoin(roomTypes, eq(roomTypes.id, reservations.roomTypeId))
+    .where(where).orderBy(desc(reservations.id)).limit(100);
+  const items = [];
+  for (const { r, hotelName, roomName } of found) {
+    const { price } = await priceReservation(db, r);
+    items.push({
+      reservationId: r.id, orderId: r.orderId, hotel: { id: r.hotelId, name: hotelName }, roomTypeName: roomName,
+      checkIn: r.checkinDate, checkOut: r.checkoutDate, totalPods: r.totalRoom,
+      paymentStatus: r.paymentStatusId, paymentStatusLabel: PAYMENT_STATUS[r.paymentStatusId as keyof typeof PAYMENT_STATUS][ctx.lang],
+      expiredDateTime: jakartaDateTime(r.expiredAt), total: price.total,
+    });
+  }
+  return { count: items.length, totalRooms: items.reduce((s, i) => s + i.totalPods, 0), items };
+}
+
+/** Cancel a waiting reservation and give its nights back, atomically; anything else is a 409. */
+export async function cancelReservation(db: Db, reservationId: number, ctx: Clock & { userId: number }) {
+  await sweepExpired(db, ctx.now);
+  const r = await loadOwned(db, reservationId, ctx.userId);
+  const now = ctx.now.toISOString();
+  const done = await rows<{ n: number }>(
+    db,
+    sql`with c as (
+          update reservations set payment_status_id = 4, updated_at = ${now}::timestamptz
+          where id = ${r.id} and user_id = ${ctx.userId} and payment_status_id = 1 and expired_at > ${now}::timestamptz
+          returning id
+        ), upd as (
+          update room_inventory i set sold = i.sold - n.rooms
+          from reservation_nights n join c on c.id = n.reservation_id
+          where i.room_type_id = n.room_type_id and i.date = n.date
+          returning 1
+        )
+        select (select count(*) from c)::int as n`,
+  );
+  if (Number(done[0]?.n ?? 0) !== 1) throw reservationErrors.cancelFailed();
+  return { reservationId: r.id, paymentStatus: 4 };
+}
+
+/**
+ * Update promo, gift certificate (Bobopoints), insurance add-on, carbon-offset packages and the
+ * payment channel of a waiting reservation, then return the recomputed detail. A promo the chosen
+ * channel does not support is removed (and said so), as the spec's payment screen expects.
+ */
+export async function updateReservation(
+  db: Db,
+  body: { reservationId: number; isUsePromo: boolean; promoCode?: string | null; isUseGiftCertificate: boolean; giftCertificate: number; isUseAddon: boolean; paymentChannelCode?: string | null; ancillaryPackageUUIDs: string[] },
+  ctx: Clock & { userId: number; lang: ApiLang },
+) {
+  await sweepExpired(db, ctx.now);
+  const r = await loadOwned(db, body.reservationId, ctx.userId);
+  if (r.paymentStatusId !== 1) throw reservationErrors.notWaiting();
+  const [hotel] = await db.select().from(hotels).where(eq(hotels.id, r.hotelId));
+  const channel = body.paymentChannelCode ? await findUsableChannel(db, body.paymentChannelCode) : null;
+  let promoCode: string | null = null;
+  let notice: { code: string; message: string } | null = null;
+  if (body.isUsePromo && body.promoCode) {
+    const today = hotelToday(ctx.now, hotel.timeZone);
+    const promo = await resolvePromo(db, body.promoCode, { hotelId: r.hotelId, checkIn: Temporal.PlainDate.from(r.checkinDate), today });
+    promoCode = promo.promoCode;
+    const { price } = await priceReservation(db, { ...r, giftCertificate: 0 }, { promoCode, channelCode: channel?.code ?? null });
+    if (price.promo && !price.promo.applied) {
+      const err = promoOutcomeError(price.promo.reason, promo) ?? promoErrors.notForHotel();
+      if (price.promo.reason !== 'payment_method') throw err;
+      promoCode = null;
+      notice = { code: err.code, message: err.messages[ctx.lang] };
+    }
+  }
+  const packages = await resolvePackages(db, body.ancillaryPackageUUIDs, r.hotelId, r.roomTypeId);
+  const next: ReservationRow = {
+    ...r,
+    promoCode,
+    giftCertificate: body.isUseGiftCertificate ? body.giftCertificate : 0,
+    isUseAddon: body.isUseAddon,
+    ancillaryPackageUuids: packages.map((p) => p.uuid),
+    paymentChannelCode: channel?.code ?? null,
+  };
+  // Validates the Bobopoint redemption (422 in the spec's words when it fails).
+  await priceReservation(db, next);
+  const updated = await db.update(reservations).set({
+    promoCode: next.promoCode, giftCertificate: next.giftCertificate, isUseAddon: next.isUseAddon,
+    ancillaryPackageUuids: next.ancillaryPackageUuids, paymentChannelCode: next.paymentChannelCode, updatedAt: ctx.now,
+  }).where(and(eq(reservations.id, r.id), eq(reservations.paymentStatusId, 1))).returning({ id: reservations.id });
+  if (updated.length === 0) throw reservationErrors.notWaiting();
+  const detail = await reservationDetail(db, r.id, ctx);
+  return { ...detail, notice };
+}
+
+/**
+ * update-rate: re-read today's rates for the held nights of a waiting reservation (the stock
+ * stays held; only the locked prices are refreshed) and return the new detail.
+ */
+export async function updateRate(db: Db, reservationId: number, ctx: Clock & { userId: number; lang: ApiLang }) {
+  await sweepExpired(db, ctx.now);
+  const r = await loadOwned(db, reservationId, ctx.userId);
+  if (r.paymentStatusId !== 1) throw reservationErrors.notWaiting();
+  await rows(db, sql`update reservation_nights n set price = i.price, fake_price = i.fake_price
+                     from room_inventory i where n.reservation_id = ${r.id} and i.room_type_id = n.room_type_id and i.date = n.date`);
+  return reservationDetail(db, r.id, ctx);
+}
+
+/** Paid stays: current and upcoming (HotelStayList) or past (HotelStayHistoryList). */
+export async function listStays(db: Db, ctx: Clock & { userId: number; lang: ApiLang; history: boolean; stayStatus?: number | null }) {
+  const found = await db.select({ r: reservations, h: hotels, rt: roomTypes })
+    .from(reservations).innerJoin(hotels, eq(hotels.id, reservations.hotelId)).innerJoin(roomTypes, eq(roomTypes.id, reservations.roomTypeId))
+    .where(and(eq(reservations.userId, ctx.userId), eq(reservations.paymentStatusId, 2))).orderBy(desc(reservations.checkinDate));
+  const labels = { 1: { id: 'Akan datang', en: 'Upcoming' }, 2: { id: 'Sedang menginap', en: 'Staying' }, 3: { id: 'Selesai', en: 'Completed' } } as const;
+  const out = [];
+  for (const { r, h, rt } of found) {
+    const today = hotelToday(ctx.now, h.timeZone).toString();
+    const status: 1 | 2 | 3 = r.checkoutDate < today ? 3 : r.checkinDate > today ? 1 : 2;
+    if (ctx.history !== (status === 3)) continue;
+    if (ctx.stayStatus && ctx.stayStatus !== status) continue;
+    const { price } = await priceReservation(db, r);
+    for (let pod = 1; pod <= r.totalRoom; pod++) {
+      out.push({
+        id: `${r.id}-${pod}`,
+        reservation_id: r.id,
+        order_id: r.orderId,
+        check_in_datetime: stayDateTime(r.checkinDate, h.checkInTime),
+        check_out_datetime: stayDateTime(r.checkoutDate, h.checkOutTime),
+        check_in_status: status === 1 ? 0 : 1,
+        stay_status: status,
+        stay_status_label: labels[status][ctx.lang],
+        duration: Temporal.PlainDate.from(r.checkinDate).until(Temporal.PlainDate.from(r.checkoutDate)).days,
+        guest_name: r.guestName,
+        guest_price: Math.round(price.total / r.totalRoom),
+        qr_code: `BBX-STAY:${r.orderId}:${pod}`,
+        identity_status: 0,
+        liveness_count_retry: 0,
+        share_stay_status: 0,
+        guest_type: 'primary',
+        primary_guest: { name: r.guestName, email: r.guestEmail, phone: r.guestPhone },
+        secondary_guest: null,
+        room: { room_type_id: rt.id, room_type: rt.roomType, name: rt.name, label: rt.label[ctx.lang], bed_size: rt.bedSize, capacity: rt.capacity },
+        hotel: { id: h.id, name: h.name, address: h.address, time_zone: h.timeZone, time_zone_label: zoneLabel(h.timeZone), latitude: h.latitude, longitude: h.longitude },
+        insurance_policy: r.isUseAddon ? { provider_name: 'Asuransi Sinar Lindung', cover_amount: INSURANCE_COVER, status: 'active' } : null,
+      });
+    }
+  }
+  return out;
+}
+
