@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url';
+
+/** Where content comes from, read once from the environment (see .env.example). */
+export type ContentEnv = {
+  /** Set: read the published perspective of this Sanity project through its CDN. */
+  projectId?: string;
+  dataset: string;
+  apiVersion: string;
+  token?: string;
+  /** Path of the NDJSON used when no project is configured. */
+  datasetFile: string;
+  /** The instant schedules are evaluated at (CONTENT_NOW; tests pin it). */
+  now: () => Date;
+};
+
+export const BUNDLED_DATASET_FILE = fileURLToPath(new URL('../../../content/dataset/production.ndjson', import.meta.url));
+
+export function readContentEnv(source: Record<string, string | undefined> = process.env): ContentEnv {
+  const fixedNow = source.CONTENT_NOW ? new Date(source.CONTENT_NOW) : undefined;
+  if (fixedNow && Number.isNaN(fixedNow.getTime())) throw new Error(`CONTENT_NOW is not an ISO date-time: ${source.CONTENT_NOW}`);
+  return {
+    projectId: source.SANITY_PROJECT_ID || undefined,
+    dataset: source.SANITY_DATASET || 'production',
+    apiVersion: source.SANITY_API_VERSION || '2025-02-19',
+    token: source.SANITY_TOKEN || undefined,
+    datasetFile: source.CONTENT_DATASET || BUNDLED_DATASET_FILE,
+    now: fixedNow ? () => fixedNow : () => new Date(),
+  };
+}
