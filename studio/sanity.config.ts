@@ -1,0 +1,107 @@
+import { defineConfig, type DocumentActionComponent, type DocumentActionProps } from 'sanity';
+import { structureTool, type StructureBuilder, type StructureResolver } from 'sanity/structure';
+import { schemaTypes, SINGLETON_IDS } from '../content-schemas/index.ts';
+import { sitePathFor } from '../content-schemas/site-path.ts';
+
+const projectId = process.env.SANITY_STUDIO_PROJECT_ID || 'offline';
+const dataset = process.env.SANITY_STUDIO_DATASET || 'production';
+const siteUrl = (process.env.SANITY_STUDIO_SITE_URL || 'http://127.0.0.1:4321').replace(/\/$/, '');
+
+const NOW = 'now()';
+
+/** Lists grouped by the task an editor has in mind, with scheduled items easy to find. */
+const structure: StructureResolver = (S: StructureBuilder) =>
+  S.list()
+    .title('Content')
+    .items([
+      S.listItem()
+        .title('Promos')
+        .child(
+          S.list()
+            .title('Promos')
+            .items([
+              S.listItem().title('Live now').child(
+                S.documentList().title('Live now').filter(`_type == "promo" && active == true && (!defined(publishAt) || publishAt <= ${NOW}) && (!defined(unpublishAt) || unpublishAt > ${NOW})`),
+              ),
+              S.listItem().title('Scheduled').child(
+                S.documentList().title('Scheduled to publish').filter(`_type == "promo" && publishAt > ${NOW}`).defaultOrdering([{ field: 'publishAt', direction: 'asc' }]),
+              ),
+              S.listItem().title('Switched off').child(S.documentList().title('Switched off').filter('_type == "promo" && active != true')),
+              S.divider(),
+              S.documentTypeListItem('promo').title('All promos'),
+            ]),
+        ),
+      S.documentTypeListItem('faqCategory').title('FAQ'),
+      S.listItem()
+        .title('Legal')
+        .child(S.documentTypeList('legalDocument').title('Legal documents')),
+      S.listItem()
+        .title('Destinations')
+        .child(
+          S.list()
+            .title('Destinations')
+            .items([
+              S.listItem().title('Destinations').child(S.documentList().title('Destinations').filter('_type == "destinationPage" && kind == "destination"')),
+              S.listItem().title('Collections').child(S.documentList().title('Collections').filter('_type == "destinationPage" && kind == "collection"')),
+              S.listItem().title('Scheduled').child(
+                S.documentList().title('Scheduled').filter(`_type == "destinationPage" && (publishAt > ${NOW} || unpublishAt > ${NOW})`).defaultOrdering([{ field: 'publishAt', direction: 'asc' }]),
+              ),
+              S.divider(),
+              S.documentTypeListItem('hotelContent').title('Hotel editorial content'),
+            ]),
+        ),
+      S.documentTypeListItem('landingPage').title('Landing pages'),
+      S.listItem()
+        .title('Pages')
+        .child(
+          S.list()
+            .title('Pages')
+            .items([
+              S.listItem().title('Home page').child(S.document().schemaType('homePage').documentId(SINGLETON_IDS.homePage)),
+              S.documentTypeListItem('page').title('Company and info pages'),
+              S.documentTypeListItem('announcement').title('Announcements'),
+            ]),
+        ),
+      S.listItem().title('Settings').child(S.document().schemaType('siteSettings').documentId(SINGLETON_IDS.siteSettings)),
+    ]);
+
+function openOnSiteAction(props: DocumentActionProps) {
+  const doc = (props.published ?? props.draft) as Parameters<typeof sitePathFor>[0] | null;
+  const path = doc ? sitePathFor(doc) : undefined;
+  return {
+    label: 'Open on site',
+    title: path ? `${siteUrl}${path}` : 'This document has no page of its own',
+    disabled: !path || !props.published,
+    onHandle: () => {
+      if (path) window.open(`${siteUrl}${path}`, '_blank', 'noopener');
+      props.onComplete();
+    },
+  };
+}
+const OpenOnSite = openOnSiteAction as DocumentActionComponent;
+
+const singletonTypes = new Set<string>(Object.keys(SINGLETON_IDS));
+
+export default defineConfig({
+  name: 'bobobox',
+  title: 'Bobobox content',
+  projectId,
+  dataset,
+  plugins: [structureTool({ structure })],
+  schema: {
+    types: schemaTypes,
+    // Singletons are opened from the structure only; they cannot be created twice.
+    templates: (templates) => templates.filter((t) => !singletonTypes.has(t.schemaType)),
+  },
+  document: {
+    actions: (prev, context) => {
+      const base = singletonTypes.has(context.schemaType) ? prev.filter((a) => !['duplicate', 'delete', 'unpublish'].includes(String(a.action))) : prev;
+      return [...base, OpenOnSite];
+    },
+    productionUrl: async (prev, { document }) => {
+      const path = sitePathFor(document as Parameters<typeof sitePathFor>[0]);
+      return path ? `${siteUrl}${path}` : prev;
+    },
+  },
+});
+
