@@ -37,7 +37,7 @@ export function createOneServer(opts: { env: Env; database: Database; root: stri
   const root$ = new Hono();
   root$.route('/', createApp(deps));
   const apiListener = getRequestListener(root$.fetch);
-  const siteHandler = createSiteHandler(() => builds.current);
+  const siteHandler = createSiteHandler(() => builds.current, { faultRoutes: env.TEST_FAULT_ROUTES });
   const compress = compression({ threshold: 1024 });
 
   const server = http.createServer((req, res) => {

@@ -21,7 +21,17 @@ export async function sendErrorPage(res: ServerResponse, clientDir: string, stat
  * The site side of the one server: routing rules, pre-rendered files, Astro's on-demand routes,
  * and the error pages, in that order.
  */
-export function createSiteHandler(getBuild: () => SiteBuild) {
+export interface SiteHandlerOptions {
+  /**
+   * Test-only fault routes (TEST_FAULT_ROUTES=1): /__fault/<status>/ throws an error carrying that
+   * status, /__fault/error-page/ makes the error page itself fail. Never enabled by default.
+   */
+  faultRoutes?: boolean;
+}
+
+const FAULT = /^(?:\/id)?\/__fault\/(\d{3}|error-page)\/$/;
+
+export function createSiteHandler(getBuild: () => SiteBuild, options: SiteHandlerOptions = {}) {
   return async function handleSite(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const build = getBuild();
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -39,6 +49,12 @@ export function createSiteHandler(getBuild: () => SiteBuild) {
     }
     const { lang } = decision;
     try {
+      const fault = options.faultRoutes ? FAULT.exec(url.pathname) : null;
+      if (fault?.[1] === 'error-page') {
+        await sendErrorPage(res, '/nonexistent-build', 500, lang, req.method);
+        return;
+      }
+      if (fault?.[1]) throw Object.assign(new Error('Injected fault'), { statusCode: Number(fault[1]) });
       if ((req.method === 'GET' || req.method === 'HEAD') && (await serveStatic(build.clientDir, req, res, url.pathname))) return;
       // Astro answers its on-demand routes and calls next() for anything it does not know.
       let passed = false;

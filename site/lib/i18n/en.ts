@@ -58,7 +58,9 @@ export const en = {
     followTitle: 'Follow us',
     appTitle: 'Get the app',
     appStore: 'Download on the App Store',
+    appStoreTop: 'Download on the',
     playStore: 'Get it on Google Play',
+    playStoreTop: 'Get it on',
     copyright: '© {year} Bobobox. All rights reserved.',
     groups: {
       about: 'About',

@@ -60,7 +60,9 @@ export const id: Dictionary = {
     followTitle: 'Ikuti kami',
     appTitle: 'Unduh aplikasinya',
     appStore: 'Unduh di App Store',
+    appStoreTop: 'Unduh di',
     playStore: 'Dapatkan di Google Play',
+    playStoreTop: 'Dapatkan di',
     copyright: '© {year} Bobobox. Hak cipta dilindungi.',
     groups: {
       about: 'Tentang',

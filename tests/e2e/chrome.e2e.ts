@@ -1,0 +1,125 @@
+import { expect, test } from '@playwright/test';
+import { dict, LANG_CASES, localizedPath } from '../helpers/i18n.ts';
+
+const signedIn = (name: string) => {
+  const tokens = btoa(JSON.stringify({ accessToken: 'a.b.c', refreshToken: 'r' }));
+  return `localStorage.setItem('isLoggedIn','true');localStorage.setItem('auth','${tokens}');localStorage.setItem('profile',JSON.stringify({id:7,name:${JSON.stringify(name)}}));`;
+};
+
+test.describe('header', () => {
+  test('turns sticky after 100 px of scroll and is shown after 400 px', async ({ page }) => {
+    await page.goto('/');
+    const header = page.locator('[data-site-header]');
+    await expect(header).toHaveAttribute('data-sticky', 'false');
+    await page.evaluate(() => window.scrollTo(0, 99));
+    await expect(header).toHaveAttribute('data-sticky', 'false');
+    await page.evaluate(() => window.scrollTo(0, 150));
+    await expect(header).toHaveAttribute('data-sticky', 'true');
+    await expect(header).toHaveAttribute('data-shown', 'false');
+    await expect(header).not.toBeInViewport();
+    await page.evaluate(() => window.scrollTo(0, 450));
+    await expect(header).toHaveAttribute('data-shown', 'true');
+    await expect(header).toBeInViewport();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(header).toHaveAttribute('data-sticky', 'false');
+  });
+
+  for (const { lang, prefix } of LANG_CASES) {
+    test(`signed out shows promo, sign in and register (${lang})`, async ({ page, isMobile }) => {
+      await page.goto(`${prefix}/`);
+      const nav = page.getByRole('navigation', { name: dict[lang].a11y.mainNav }).first();
+      await expect(nav.getByRole('link', { name: dict[lang].header.promo })).toHaveAttribute('href', localizedPath(lang, '/promo/'));
+      if (!isMobile) {
+        await expect(nav.getByRole('link', { name: dict[lang].header.signIn })).toHaveAttribute('href', localizedPath(lang, '/signin/'));
+        await expect(nav.getByRole('link', { name: dict[lang].header.register })).toHaveAttribute('href', localizedPath(lang, '/signup/'));
+      }
+    });
+  }
+
+  test('signed in shows a greeting and the account dropdown; sign out clears the session @desktop', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(signedIn('Sari'));
+    await page.reload();
+    const toggle = page.locator('[data-account-toggle]');
+    await expect(toggle).toContainText('Hi, Sari');
+    await expect(page.getByRole('link', { name: dict.en.header.signIn })).toHaveCount(0);
+    await toggle.click();
+    const menu = page.getByRole('menu', { name: dict.en.header.accountMenu });
+    await expect(menu).toBeVisible();
+    for (const key of ['stay', 'order', 'history', 'point', 'profile'] as const) {
+      await expect(menu.getByRole('menuitem', { name: dict.en.account[key] })).toBeVisible();
+    }
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await toggle.click();
+    await menu.getByRole('menuitem', { name: dict.en.account.signOut }).click();
+    await expect(page).toHaveURL(/\/\?logout=true$/);
+    expect(await page.evaluate(() => [localStorage.getItem('isLoggedIn'), localStorage.getItem('auth'), localStorage.getItem('profile')])).toEqual([null, null, null]);
+    await expect(page.getByRole('link', { name: dict.en.header.signIn })).toBeVisible();
+  });
+});
+
+test.describe('off-canvas menu @mobile', () => {
+  for (const { lang, prefix } of LANG_CASES) {
+    const other = lang === 'en' ? 'id' : 'en';
+    test(`the language radio switches to the same page in the other language (${lang})`, async ({ page }) => {
+      await page.goto(`${prefix}/my-account/history/?from=menu`);
+      await page.getByRole('button', { name: dict[lang].a11y.openMenu }).click();
+      const menu = page.getByRole('dialog', { name: dict[lang].a11y.mainNav });
+      await expect(menu).toBeVisible();
+      await expect(menu.getByRole('radio', { name: lang.toUpperCase() })).toBeChecked();
+      await menu.getByRole('radio', { name: other.toUpperCase() }).click();
+      await expect(page).toHaveURL((url) => url.pathname === localizedPath(other, '/my-account/history/') && url.search === '?from=menu');
+      await expect(page.locator('html')).toHaveAttribute('lang', other);
+    });
+
+    test(`holds sign in, register and the footer link groups, and closes with Escape (${lang})`, async ({ page }) => {
+      await page.goto(`${prefix}/`);
+      const opener = page.getByRole('button', { name: dict[lang].a11y.openMenu });
+      await opener.click();
+      const menu = page.getByRole('dialog', { name: dict[lang].a11y.mainNav });
+      await expect(menu.getByRole('link', { name: dict[lang].header.signIn })).toHaveAttribute('href', localizedPath(lang, '/signin/'));
+      await expect(menu.getByRole('link', { name: dict[lang].header.register })).toHaveAttribute('href', localizedPath(lang, '/signup/'));
+      await expect(menu.getByRole('link', { name: dict[lang].footer.links.partnership })).toHaveAttribute('href', localizedPath(lang, '/partnership/'));
+      await expect(menu.getByRole('link', { name: dict[lang].footer.links.terms })).toHaveAttribute('href', localizedPath(lang, '/terms-condition/'));
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+      await expect(opener).toHaveAttribute('aria-expanded', 'false');
+    });
+  }
+
+  test('signed in, the menu holds the greeting and the account items', async ({ page }) => {
+    await page.addInitScript(signedIn('Budi'));
+    await page.goto('/id/');
+    await page.getByRole('button', { name: dict.id.a11y.openMenu }).click();
+    const menu = page.getByRole('dialog', { name: dict.id.a11y.mainNav });
+    await expect(menu.getByText('Hai, Budi')).toBeVisible();
+    await expect(menu.getByRole('link', { name: dict.id.header.signIn })).toBeHidden();
+    for (const key of ['stay', 'order', 'history', 'point', 'profile'] as const) {
+      await expect(menu.getByRole('link', { name: dict.id.account[key] })).toHaveAttribute('href', /^\/id\/my-account\//);
+    }
+  });
+});
+
+test.describe('footer', () => {
+  for (const { lang, prefix } of LANG_CASES) {
+    test(`holds the link groups, contact, payment logos, social icons, app badges and newsletter form (${lang})`, async ({ page }) => {
+      await page.goto(`${prefix}/`);
+      const footer = page.locator('[data-site-footer]');
+      for (const group of Object.values(dict[lang].footer.groups)) {
+        await expect(footer.getByRole('heading', { name: group, exact: true })).toBeVisible();
+      }
+      for (const bank of ['BCA', 'Mandiri', 'BRI', 'BNI', 'CIMB', 'Danamon', 'GoPay']) {
+        await expect(footer.getByRole('img', { name: bank, exact: true })).toBeVisible();
+      }
+      for (const social of ['Facebook', 'Instagram', 'Twitter', 'YouTube']) {
+        await expect(footer.getByRole('link', { name: social })).toBeVisible();
+      }
+      await expect(footer.getByRole('link', { name: dict[lang].footer.appStore })).toBeVisible();
+      await expect(footer.getByRole('link', { name: dict[lang].footer.playStore })).toBeVisible();
+      await expect(footer.getByRole('textbox', { name: dict[lang].footer.newsletterLabel })).toHaveAttribute('type', 'email');
+      await expect(footer.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', /^https:\/\/wa\.me\//);
+      await expect(footer.getByRole('link', { name: /mailto|E-mail/ })).toHaveAttribute('href', /^mailto:/);
+    });
+  }
+});
