@@ -3,15 +3,35 @@
 //   npm run studio:build      -> sanity build studio/dist (offline; placeholder project id)
 //   npm run schema:validate   -> sanity schema validate
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const studioDir = fileURLToPath(new URL('../studio/', import.meta.url));
-const bin = fileURLToPath(new URL('../node_modules/.bin/sanity', import.meta.url));
+const root = fileURLToPath(new URL('../', import.meta.url));
+const studioDir = `${root}studio/`;
+const bin = `${root}node_modules/.bin/sanity`;
 const commands: Record<string, string[]> = {
   dev: ['dev'],
-  build: ['build', 'dist', '--yes', '--no-minify'],
+  build: ['build', `${studioDir}dist`, '--yes'],
   'schema-validate': ['schema', 'validate'],
 };
+
+/**
+ * The Sanity CLI wants package.json and node_modules beside sanity.config.ts, but studio/ holds
+ * only the two config files (the one package.json is at the root). So the CLI runs in a work
+ * directory of symlinks under studio/.sanity/ (git-ignored); imports resolve from the real files.
+ */
+function prepareWorkDir(): string {
+  const workDir = `${studioDir}.sanity/workdir/`;
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
+  for (const [name, target] of [
+    ['sanity.config.ts', `${studioDir}sanity.config.ts`],
+    ['sanity.cli.ts', `${studioDir}sanity.cli.ts`],
+    ['package.json', `${root}package.json`],
+    ['node_modules', `${root}node_modules`],
+  ]) symlinkSync(target, `${workDir}${name}`);
+  return workDir;
+}
 
 const command = process.argv[2] ?? '';
 const args = commands[command];
@@ -24,7 +44,7 @@ if (command === 'dev' && !process.env.SANITY_PROJECT_ID) {
   process.exit(1);
 }
 const result = spawnSync(process.execPath, [bin, ...args], {
-  cwd: studioDir,
+  cwd: prepareWorkDir(),
   stdio: 'inherit',
   env: { ...process.env, SANITY_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', NODE_OPTIONS: process.env.NODE_OPTIONS ?? '--max-old-space-size=3072' },
 });

@@ -14,6 +14,6 @@ export default defineCliConfig({
     dataset: process.env.SANITY_DATASET || 'production',
   },
   studioHost: undefined,
-  autoUpdates: false,
+  deployment: { autoUpdates: false },
   vite: (config) => ({ ...config, build: { ...config.build, chunkSizeWarningLimit: 8000 } }),
 });
