@@ -1,0 +1,64 @@
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
+import type { Db } from '../db/client.ts';
+import type { ApiLang } from '../http/errors.ts';
+import { hotelToday } from '../availability/availability.service.ts';
+import { hotels } from '../hotels/hotels.schema.ts';
+import { priceReservation } from '../reservations/reservations.service.ts';
+import { reservationErrors } from '../reservations/reservations.service.ts';
+import { reservations } from '../reservations/reservations.schema.ts';
+import { promotions } from './promotions.schema.ts';
+import type { PromotionRow } from './promotions.service.ts';
+import { isPromoExpired, promoErrors, promoOutcomeError, promotionInfo } from './promotions.service.ts';
+
+type Ctx = { now: Date; userId: number; lang: ApiLang };
+
+async function ownedReservation(db: Db, reservationId: number, userId: number) {
+  const [row] = await db.select({ r: reservations, h: hotels }).from(reservations).innerJoin(hotels, eq(hotels.id, reservations.hotelId))
+    .where(and(eq(reservations.id, reservationId), eq(reservations.userId, userId))).limit(1);
+  if (!row) throw reservationErrors.notFound();
+  return row;
+}
+
+/** How a code would apply to the reservation as it stands (channel included). */
+async function evaluate(db: Db, p: PromotionRow, row: Awaited<ReturnType<typeof ownedReservation>>, ctx: Ctx) {
+  const today = hotelToday(ctx.now, row.h.timeZone);
+  const info = promotionInfo(p, today, ctx.lang);
+  let reason = '';
+  let discount = 0;
+  if (isPromoExpired(p, today)) reason = promoErrors.expired().messages[ctx.lang];
+  else if ((p.hotelIds.length && !p.hotelIds.includes(row.r.hotelId)) || row.r.checkinDate < p.stayFrom || row.r.checkinDate > p.stayTo) reason = promoErrors.notForHotel().messages[ctx.lang];
+  else {
+    const { price } = await priceReservation(db, { ...row.r, giftCertificate: 0 }, { promoCode: p.promoCode });
+    if (price.promo?.applied) discount = price.promoDiscount;
+    else reason = (price.promo && promoOutcomeError(price.promo.reason, p)?.messages[ctx.lang]) || promoErrors.notForHotel().messages[ctx.lang];
+  }
+  return { ...info, estimated_discount: discount, is_applicable: reason === '', reason };
+}
+
+/** Vouchers and public promos a guest can pick for a reservation, best first. */
+export async function reservationVoucherList(db: Db, reservationId: number, ctx: Ctx) {
+  const row = await ownedReservation(db, reservationId, ctx.userId);
+  const t = hotelToday(ctx.now, row.h.timeZone).toString();
+  const found = await db.select().from(promotions)
+    .where(and(eq(promotions.isActive, true), lte(promotions.activeFrom, t), gte(promotions.activeTo, t))).orderBy(asc(promotions.id));
+  const out = [];
+  for (const p of found) out.push(await evaluate(db, p, row, ctx));
+  return out.sort((a, b) => Number(b.is_applicable) - Number(a.is_applicable) || b.estimated_discount - a.estimated_discount);
+}
+
+export async function reservationVoucherSearch(db: Db, reservationId: number, code: string, ctx: Ctx) {
+  const row = await ownedReservation(db, reservationId, ctx.userId);
+  const [p] = await db.select().from(promotions).where(sql`upper(${promotions.promoCode}) = ${code.toUpperCase()}`).limit(1);
+  if (!p || !p.isActive) throw promoErrors.notFound();
+  return evaluate(db, p, row, ctx);
+}
+
+/** PromotionInfoDetail: a code's terms; with a reservation, only if usable for it. */
+export async function promotionInfoDetail(db: Db, code: string, ctx: { now: Date; lang: ApiLang; userId?: number; reservationId?: number | null }) {
+  const [p] = await db.select().from(promotions).where(sql`upper(${promotions.promoCode}) = ${code.toUpperCase()}`).limit(1);
+  if (!p || !p.isActive) throw promoErrors.notFound();
+  const today = Temporal.Instant.fromEpochMilliseconds(ctx.now.getTime()).toZonedDateTimeISO('Asia/Jakarta').toPlainDate();
+  if (isPromoExpired(p, today)) throw promoErrors.expired();
+  return promotionInfo(p, today, ctx.lang);
+}
