@@ -9,6 +9,9 @@ import type { Env } from './env.ts';
 import { BuildManager, type SiteBuild } from './site/build-manager.ts';
 import { computeInputHash } from './site/build-info.ts';
 import { createSiteHandler } from './site/site-handler.ts';
+import { decideRoute } from './site/routing.ts';
+import { devOutboxRoutes, outboxPageEnabled } from './outbox/dev-outbox.routes.ts';
+import { startOutboxSender } from './outbox/outbox.sender.ts';
 
 export interface OneServer {
   server: http.Server;
@@ -21,7 +24,7 @@ export interface OneServer {
  * The one process: the Hono API under /api (and developer tools under /dev while their embedded
  * defaults are active), Astro's pre-rendered pages and on-demand routes for everything else.
  */
-export function createOneServer(opts: { env: Env; database: Database; root: string; build: SiteBuild; now?: () => Date }): OneServer {
+export async function createOneServer(opts: { env: Env; database: Database; root: string; build: SiteBuild; now?: () => Date }): Promise<OneServer> {
   const { env, database, root } = opts;
   const builds = new BuildManager({ root, buildsDir: path.resolve(env.DATA_DIR, 'builds'), initial: opts.build });
   const deps: AppDeps = {
@@ -34,8 +37,16 @@ export function createOneServer(opts: { env: Env; database: Database; root: stri
       stale: builds.current.info.inputHash !== computeInputHash(root),
     }),
   };
+  const sender = await startOutboxSender(deps);
+  deps.outbox = sender;
   const root$ = new Hono();
   root$.route('/', createApp(deps));
+  // Developer tools exist only while their embedded defaults are the active transport/gateway.
+  const devPrefixes: string[] = [];
+  if (outboxPageEnabled(env)) {
+    root$.route('/', devOutboxRoutes(deps));
+    devPrefixes.push('/dev/outbox/');
+  }
   const apiListener = getRequestListener(root$.fetch);
   const siteHandler = createSiteHandler(() => builds.current, { faultRoutes: env.TEST_FAULT_ROUTES });
   const compress = compression({ threshold: 1024 });
@@ -44,6 +55,11 @@ export function createOneServer(opts: { env: Env; database: Database; root: stri
     compress(req as never, res as never, () => {
       const pathname = (req.url ?? '/').split('?')[0] ?? '/';
       if (pathname === '/api' || pathname.startsWith('/api/')) {
+        void apiListener(req, res);
+        return;
+      }
+      const devPrefix = devPrefixes.find((prefix) => pathname === prefix || pathname.startsWith(prefix));
+      if (devPrefix && decideRoute(pathname).kind === 'continue') {
         void apiListener(req, res);
         return;
       }
@@ -66,6 +82,7 @@ export function createOneServer(opts: { env: Env; database: Database; root: stri
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 5_000).unref();
       });
+      await sender.stop();
       await database.close();
     },
   };

@@ -7,6 +7,7 @@ import { openDatabase } from '../api/db/client.ts';
 import { computeInputHash, readBuildInfo } from '../api/site/build-info.ts';
 import { loadBuild, runBuild } from '../api/site/build-manager.ts';
 import { createOneServer } from '../api/server.ts';
+import { prepareDatabase } from '../api/db/prepare.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -27,7 +28,8 @@ if (!info || info.inputHash !== hash) {
 }
 const build = await loadBuild(distDir);
 const database = await openDatabase(env);
-const one = createOneServer({ env, database, root, build });
+await prepareDatabase(database, env);
+const one = await createOneServer({ env, database, root, build });
 
 one.server.listen(env.PORT, env.HOST, () => {
   console.log(`[start] serving http://${env.HOST}:${env.PORT}/ (database: ${database.kind})`);
