@@ -42,6 +42,8 @@ describe('POST /api/oauth2/token', () => {
     const res = await token({ grant_type: 'client_credentials', client_id: deps.env.WEB_CLIENT_ID });
     expect(res.status).toBe(200);
     // ...but not from a foreign origin, and not with the server API key.
+    const same = await token({ grant_type: 'client_credentials', client_id: deps.env.WEB_CLIENT_ID }, { headers: { origin: new URL(deps.env.SITE_URL).origin } });
+    expect(same.status).toBe(200);
     const foreign = await token({ grant_type: 'client_credentials', client_id: deps.env.WEB_CLIENT_ID }, { headers: { origin: 'https://evil.example' } });
     expect(foreign.status).toBe(401);
     const wrongKey = await token({ grant_type: 'client_credentials', client_id: deps.env.WEB_CLIENT_ID }, { apiKey: deps.env.API_KEY });

@@ -68,9 +68,12 @@ function authenticateClient(deps: AppDeps, c: Context, body: Record<string, unkn
     client = id ? findClient(deps.env, id) : undefined;
     // A confidential client must prove itself with its secret; only the public web client may go without.
     if (!client || client.kind !== 'public') throw oauthError.invalid_client();
-    // Browsers always send Origin on cross-origin POSTs: only our own site may use the web client.
+    // Browsers always send Origin on cross-origin POSTs: only our own site (SITE_URL, or the
+    // origin this request was addressed to) may use the web client from a browser.
     const origin = c.req.header('origin');
-    if (origin && origin !== new URL(deps.env.SITE_URL).origin) throw oauthError.invalid_client();
+    if (origin && origin !== new URL(deps.env.SITE_URL).origin && origin !== new URL(c.req.url).origin) {
+      throw oauthError.invalid_client();
+    }
   }
   const key = c.req.header('x-api-key');
   if (!key || !safeEqual(key, client.apiKey)) throw oauthError.invalid_client();
