@@ -43,7 +43,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_URL: `http://127.0.0.1:${PORT}`, NODE_ENV: 'test', ASTRO_TELEMETRY_DISABLED: '1', TEST_FAULT_ROUTES: '1' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_URL: `http://127.0.0.1:${PORT}`, NODE_ENV: 'test', ASTRO_TELEMETRY_DISABLED: '1', TEST_FAULT_ROUTES: '1', ...(process.env.SITE_BUILD_DIR ? { SITE_BUILD_DIR: process.env.SITE_BUILD_DIR } : {}) },
     stdout: 'ignore',
     stderr: 'pipe',
   },

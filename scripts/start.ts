@@ -19,7 +19,8 @@ try {
   process.exit(1);
 }
 
-const distDir = path.join(root, 'dist');
+// SITE_BUILD_DIR lets parallel test runs keep separate builds; the default is dist/.
+const distDir = path.resolve(root, process.env.SITE_BUILD_DIR ?? 'dist');
 const info = readBuildInfo(distDir);
 const hash = computeInputHash(root);
 if (!info || info.inputHash !== hash) {
