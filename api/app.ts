@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { ancillaryRoutes } from './ancillary/ancillary.routes.ts';
 import { graphqlRoutes } from './graphql/graphql.routes.ts';
 import { hotelRoutes } from './hotels/hotels.routes.ts';
+import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { apiErrorHandler, errors, requestLang } from './http/errors.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
 import { promotionRoutes } from './promotions/promotions.routes.ts';
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', paymentRoutes(deps));
   app.route('/', ancillaryRoutes(deps));
   app.route('/', graphqlRoutes(deps));
+  app.route('/', openApiRoutes());
   app.onError(apiErrorHandler);
   // Unknown /api paths: a bilingual JSON 404, never the site's HTML page.
   app.notFound((c) => c.json(errors.notFound().toJSON(requestLang(c)), 404));

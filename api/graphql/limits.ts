@@ -2,11 +2,11 @@ import { GraphQLError, Kind } from 'graphql';
 import type { ASTVisitor, FragmentDefinitionNode, SelectionSetNode, ValidationContext } from 'graphql';
 
 export const MAX_DEPTH = 10;
-export const MAX_COST = 600;
+export const MAX_COST = 300;
 
 /**
  * Refuse operations deeper than MAX_DEPTH or selecting more than MAX_COST fields (fragments
- * expanded, list fields weighted x10). Introspection fields (`__schema`, `__type`) are not counted:
+ * expanded; every field counts 1, aliases included). Introspection fields (`__schema`, `__type`) are not counted:
  * the schema stays introspectable as public documentation. Refusals are HTTP 400.
  */
 export function depthAndCostRule(context: ValidationContext): ASTVisitor {
@@ -21,8 +21,7 @@ export function depthAndCostRule(context: ValidationContext): ASTVisitor {
       if (s.kind === Kind.FIELD) {
         if (s.name.value.startsWith('__')) continue;
         const inner = measure(s.selectionSet, depth + 1, seen);
-        const weight = s.selectionSet ? 10 : 1;
-        cost += 1 + inner.cost * (s.selectionSet ? weight : 1);
+        cost += 1 + inner.cost;
         maxDepth = Math.max(maxDepth, s.selectionSet ? inner.depth : depth + 1);
       } else if (s.kind === Kind.INLINE_FRAGMENT) {
         const inner = measure(s.selectionSet, depth, seen);
