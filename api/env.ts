@@ -15,6 +15,8 @@ export const EnvSchema = v.object({
   DATABASE_URL: v.optional(v.pipe(v.string(), v.nonEmpty())),
   /** Minutes an unpaid reservation holds its nights before it expires (the payment window). */
   RESERVATION_HOLD_MINUTES: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(1440)), '30'),
+  /** Where npm start keeps (and rebuilds) the site build. */
+  SITE_BUILD_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), 'dist'),
   /** Test-only: enables /__fault/<status>/ routes that exercise the error pages. */
   TEST_FAULT_ROUTES: v.optional(v.pipe(v.picklist(['0', '1']), v.transform((x) => x === '1')), '0'),
 

@@ -20,7 +20,7 @@ try {
 }
 
 // SITE_BUILD_DIR lets parallel test runs keep separate builds; the default is dist/.
-const distDir = path.resolve(root, process.env.SITE_BUILD_DIR ?? 'dist');
+const distDir = path.resolve(root, env.SITE_BUILD_DIR);
 const info = readBuildInfo(distDir);
 const hash = computeInputHash(root);
 if (!info || info.inputHash !== hash) {
