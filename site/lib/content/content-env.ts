@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 
 /** Where content comes from, read once from the environment (see .env.example). */
 export type ContentEnv = {
@@ -13,7 +13,9 @@ export type ContentEnv = {
   now: () => Date;
 };
 
-export const BUNDLED_DATASET_FILE = fileURLToPath(new URL('../../../content/dataset/production.ndjson', import.meta.url));
+// Resolved from the project root (where npm scripts, Astro and Vitest run): this module is
+// bundled into dist/ during the build, so import.meta.url would point into the build output.
+export const BUNDLED_DATASET_FILE = resolve(process.cwd(), 'content/dataset/production.ndjson');
 
 export function readContentEnv(source: Record<string, string | undefined> = process.env): ContentEnv {
   const fixedNow = source.CONTENT_NOW ? new Date(source.CONTENT_NOW) : undefined;

@@ -1,0 +1,17 @@
+import { Temporal } from 'temporal-polyfill';
+import type { Lang } from '../../lib/locales.ts';
+import { LOCALES } from '../../lib/locales.ts';
+
+/** "14 September 2023" / "14 September 2023" for a YYYY-MM-DD date. */
+export function formatDate(date: string, lang: Lang): string {
+  return Temporal.PlainDate.from(date).toLocaleString(LOCALES[lang].bcp47, { day: 'numeric', month: 'long', year: 'numeric' });
+}
+
+export function formatPeriod(start: string, end: string, lang: Lang): string {
+  return `${formatDate(start, lang)} – ${formatDate(end, lang)}`;
+}
+
+/** Integer Rupiah as "Rp 1.250.000" (dot thousands in both languages, spec section 9). */
+export function formatRupiah(amount: number): string {
+  return `Rp ${Math.round(amount).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
+}
