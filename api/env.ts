@@ -39,6 +39,10 @@ export const EnvSchema = v.object({
   /** Real SMTP relay, e.g. smtps://user:pass@smtp.example.com:465. When set, /dev/outbox/ does not exist. */
   SMTP_URL: v.optional(v.pipe(v.string(), v.url())),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.nonEmpty()), 'Bobobox <no-reply@bobobox.local>'),
+
+  // --- Content (Sanity). Unset SANITY_PROJECT_ID = the bundled dataset in content/dataset/.
+  /** Secret of the Sanity webhook calling POST /api/hooks/sanity. EMBEDDED DEVELOPMENT DEFAULT: replace in production. */
+  SANITY_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(16)), 'dev-only-sanity-webhook-secret-change-me'),
 });
 
 export type Env = v.InferOutput<typeof EnvSchema>;

@@ -1,0 +1,135 @@
+import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
+import { describe, expect, test } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { readContentEnv } from '../../site/lib/content/content-env.ts';
+import { createContent } from '../../site/lib/content/content.ts';
+import { contentHookRoutes } from './content-hooks.routes.ts';
+import { createRebuildScheduler, nextChangeFrom, nextScheduledChange, promoEndInstant } from './content-hooks.service.ts';
+
+const SECRET = 'test-webhook-secret-0123456789';
+
+function setup() {
+  const reasons: string[] = [];
+  const app = contentHookRoutes({ secret: SECRET, requestRebuild: (reason) => reasons.push(reason) });
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    app.request('/hooks/sanity', { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+  return { reasons, post };
+}
+
+describe('POST /hooks/sanity', () => {
+  const body = JSON.stringify({ _id: 'promo-endless-summer', _type: 'promo' });
+
+  test('a correctly signed call triggers a rebuild naming the document', async () => {
+    const { reasons, post } = setup();
+    const signature = await encodeSignatureHeader(body, Date.now(), SECRET);
+    const res = await post(body, { [SIGNATURE_HEADER_NAME]: signature });
+    expect(res.status).toBe(202);
+    expect(reasons).toEqual(['sanity webhook: promo-endless-summer']);
+  });
+
+  test('an unsigned call is refused with 401 and rebuilds nothing', async () => {
+    const { reasons, post } = setup();
+    const res = await post(body);
+    expect(res.status).toBe(401);
+    expect((await res.json()).message).toEqual({ id: 'Tanda tangan webhook tidak valid.', en: 'Invalid webhook signature.' });
+    expect(reasons).toEqual([]);
+  });
+
+  test('a signature made with another secret is refused', async () => {
+    const { reasons, post } = setup();
+    const res = await post(body, { [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(body, Date.now(), 'another-secret-abcdefghij') });
+    expect(res.status).toBe(401);
+    expect(reasons).toEqual([]);
+  });
+
+  test('a body changed after signing is refused', async () => {
+    const { reasons, post } = setup();
+    const signature = await encodeSignatureHeader(body, Date.now(), SECRET);
+    const res = await post(body.replace('endless-summer', 'idul-fitri-getaway'), { [SIGNATURE_HEADER_NAME]: signature });
+    expect(res.status).toBe(401);
+    expect(reasons).toEqual([]);
+  });
+
+  test('a garbage signature header is refused', async () => {
+    const { reasons, post } = setup();
+    const res = await post(body, { [SIGNATURE_HEADER_NAME]: 't=abc,v1=zzz' });
+    expect(res.status).toBe(401);
+    expect(reasons).toEqual([]);
+  });
+});
+
+describe('next scheduled change', () => {
+  const times = {
+    instants: [
+      { _id: 'promo-a', publishAt: '2030-01-01T00:00:00Z', unpublishAt: '2030-02-01T00:00:00Z' },
+      { _id: 'destination-b', publishAt: '2029-06-30T17:00:00Z', unpublishAt: null },
+      { _id: 'announcement-c', publishAt: null, unpublishAt: null },
+    ],
+    promoEnds: [{ _id: 'promo-d', periodEnd: '2029-12-31' }],
+  };
+
+  test('picks the earliest publish/unpublish/promo-end instant strictly after now', () => {
+    expect(nextChangeFrom(times, new Date('2029-01-01T00:00:00Z'))).toEqual({ at: new Date('2029-06-30T17:00:00Z'), documentId: 'destination-b', kind: 'publish' });
+    // At exactly the publish instant it is no longer "next".
+    expect(nextChangeFrom(times, new Date('2029-06-30T17:00:00Z'))?.documentId).toBe('promo-d');
+    expect(nextChangeFrom(times, new Date('2030-01-15T00:00:00Z'))).toEqual({ at: new Date('2030-02-01T00:00:00Z'), documentId: 'promo-a', kind: 'unpublish' });
+    expect(nextChangeFrom(times, new Date('2030-03-01T00:00:00Z'))).toBeNull();
+  });
+
+  test('a promo ends at midnight Jakarta time after its last day', () => {
+    expect(promoEndInstant('2029-12-31').toISOString()).toBe('2029-12-31T17:00:00.000Z');
+    expect(nextChangeFrom(times, new Date('2029-07-01T00:00:00Z'))).toEqual({ at: new Date('2029-12-31T17:00:00Z'), documentId: 'promo-d', kind: 'promo-end' });
+  });
+
+  test('reads the bundled dataset: the scheduled destination is the next change after mid-2031 promos', async () => {
+    const content = createContent(readContentEnv({ CONTENT_DATASET: fileURLToPath(new URL('../../content/dataset/production.ndjson', import.meta.url)) }));
+    expect(await nextScheduledChange(new Date('2031-01-01T00:00:00Z'), content)).toEqual({ at: new Date('2031-06-30T17:00:00Z'), documentId: 'destination-labuan-bajo', kind: 'publish' });
+    // Active promos in the bundle run until 2030-12-31: their end is the next change in 2030.
+    expect((await nextScheduledChange(new Date('2030-06-01T00:00:00Z'), content))?.at).toEqual(new Date('2030-12-31T17:00:00Z'));
+  });
+});
+
+describe('rebuild scheduler (injected clock and timers)', () => {
+  function fakeTimers() {
+    const timers: { fn: () => void; ms: number }[] = [];
+    return { timers, setTimer: (fn: () => void, ms: number) => timers.push({ fn, ms }), clearTimer: () => {} };
+  }
+
+  test('arms a timer for the next change and requests a rebuild when it fires', async () => {
+    let clock = new Date('2031-06-30T16:00:00Z');
+    const reasons: string[] = [];
+    const t = fakeTimers();
+    const scheduler = createRebuildScheduler({
+      now: () => clock,
+      next: async (now) => nextChangeFrom({ instants: [{ _id: 'destination-labuan-bajo', publishAt: '2031-06-30T17:00:00Z', unpublishAt: null }], promoEnds: [] }, now),
+      requestRebuild: (r) => reasons.push(r),
+      setTimer: t.setTimer,
+      clearTimer: t.clearTimer,
+    });
+    expect(await scheduler.arm()).toEqual(new Date('2031-06-30T17:00:00Z'));
+    expect(t.timers[0].ms).toBe(60 * 60 * 1000);
+    clock = new Date('2031-06-30T17:00:00Z');
+    t.timers[0].fn();
+    expect(reasons).toEqual(['scheduled change of destination-labuan-bajo at 2031-06-30T17:00:00.000Z']);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(scheduler.armedFor()).toBeNull();
+  });
+
+  test('far-away changes are re-checked in bounded steps without rebuilding early', async () => {
+    const reasons: string[] = [];
+    const t = fakeTimers();
+    const scheduler = createRebuildScheduler({
+      now: () => new Date('2026-01-01T00:00:00Z'),
+      next: async () => ({ at: new Date('2031-01-01T00:00:00Z'), documentId: 'x' }),
+      requestRebuild: (r) => reasons.push(r),
+      setTimer: t.setTimer,
+      clearTimer: t.clearTimer,
+      maxDelayMs: 1000,
+    });
+    await scheduler.arm();
+    expect(t.timers[0].ms).toBe(1000);
+    t.timers[0].fn();
+    expect(reasons).toEqual([]);
+  });
+});
