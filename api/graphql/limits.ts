@@ -1,7 +1,8 @@
 import { GraphQLError, Kind } from 'graphql';
 import type { ASTVisitor, FragmentDefinitionNode, SelectionSetNode, ValidationContext } from 'graphql';
 
-export const MAX_DEPTH = 10;
+// The deepest real operation (ReservationSearch > roomTypes > addOns > items > price) is 5.
+export const MAX_DEPTH = 6;
 export const MAX_COST = 300;
 
 /**
