@@ -40,6 +40,15 @@ export const EnvSchema = v.object({
   SMTP_URL: v.optional(v.pipe(v.string(), v.url())),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.nonEmpty()), 'Bobobox <no-reply@bobobox.local>'),
 
+  // --- Payment gateway (api/payments/gateway). Unset MIDTRANS_SERVER_KEY = the embedded loopback
+  // sandbox gateway + /dev/payment-simulator/. Set both keys to talk to Midtrans (no simulator).
+  /** Midtrans server key (Basic auth of the Core API and the notification signature). */
+  MIDTRANS_SERVER_KEY: v.optional(v.pipe(v.string(), v.minLength(8))),
+  /** Midtrans client key (public: the browser tokenises cards with it). Required with the server key. */
+  MIDTRANS_CLIENT_KEY: v.optional(v.pipe(v.string(), v.minLength(8))),
+  /** Core API base; Midtrans' own sandbox by default, https://api.midtrans.com for production. */
+  MIDTRANS_BASE_URL: v.optional(v.pipe(v.string(), v.url()), 'https://api.sandbox.midtrans.com'),
+
   // --- Content (Sanity). Unset SANITY_PROJECT_ID = the bundled dataset in content/dataset/.
   /** Secret of the Sanity webhook calling POST /api/hooks/sanity. EMBEDDED DEVELOPMENT DEFAULT: replace in production. */
   SANITY_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(16)), 'dev-only-sanity-webhook-secret-change-me'),

@@ -1,4 +1,7 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** A file sent with an e-mail; `content` is base64. `cid` makes it addressable from the HTML (inline image). */
+export type OutboxAttachment = { filename: string; contentType: string; content: string; cid?: string };
 
 /** Every outgoing e-mail and SMS. Services insert rows; the sender delivers them. */
 export const outboxMessages = pgTable(
@@ -11,6 +14,7 @@ export const outboxMessages = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default([]),
     lang: text('lang').notNull(),
     /** pending | sending | sent | failed */
     status: text('status').notNull().default('pending'),
@@ -32,6 +36,7 @@ export const outboxSinkMessages = pgTable('outbox_sink_messages', {
   subject: text('subject'),
   text: text('text'),
   html: text('html'),
+  attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default([]),
   messageId: text('message_id'),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
 });
