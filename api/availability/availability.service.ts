@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { rows } from '../db/query.ts';
 import { errors } from '../http/errors.ts';
 import { getHotel } from '../hotels/hotels.service.ts';
-import { sweepExpired } from '../reservations/expiry.ts';
+import { sweepExpiredForReads } from '../reservations/expiry.ts';
 
 export const AVAILABILITY_WINDOW_DAYS = 90;
 export const DEFAULT_MAX_DURATION = 14;
@@ -30,7 +30,7 @@ export function hotelToday(now: Date, timeZone: string): Temporal.PlainDate {
  */
 export async function roomAvailability(db: Db, input: { hotelId: number; dateStart: string; dateEnd: string }, now: Date): Promise<DayAvailability[]> {
   const hotel = await getHotel(db, input.hotelId);
-  await sweepExpired(db, now);
+  await sweepExpiredForReads(db, now);
   const today = hotelToday(now, hotel.timeZone);
   const lastDay = today.add({ days: AVAILABILITY_WINDOW_DAYS - 1 });
   let start = parsePlainDate(input.dateStart);
@@ -77,7 +77,7 @@ export async function roomAvailability(db: Db, input: { hotelId: number; dateSta
  */
 export async function roomAvailabilityMaxDuration(db: Db, input: { hotelId: number; dateStart: string }, now: Date): Promise<{ hotel_id: number; date_start: string; web_max_duration: number }> {
   const hotel = await getHotel(db, input.hotelId);
-  await sweepExpired(db, now);
+  await sweepExpiredForReads(db, now);
   const start = parsePlainDate(input.dateStart);
   const today = hotelToday(now, hotel.timeZone);
   const cap = hotel.webMaxDuration || DEFAULT_MAX_DURATION;

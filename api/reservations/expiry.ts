@@ -30,3 +30,18 @@ export async function sweepExpired(db: Db, now: Date): Promise<number> {
   );
   return Number(result[0]?.n ?? 0);
 }
+
+const lastSweep = new WeakMap<object, number>();
+
+/**
+ * For hot read paths (availability, search): sweep at most once per second of the injected clock
+ * per database handle. A hold may show as taken for up to a second after its deadline; every write
+ * path (create, cancel, update) and every reservation read sweeps unthrottled.
+ */
+export async function sweepExpiredForReads(db: Db, now: Date, intervalMs = 1_000): Promise<void> {
+  const last = lastSweep.get(db);
+  const t = now.getTime();
+  if (last !== undefined && t >= last && t - last < intervalMs) return;
+  lastSweep.set(db, t);
+  await sweepExpired(db, now);
+}

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { rows } from '../db/query.ts';
 import { roomTypes } from '../hotels/hotels.schema.ts';
 import { getHotel, hotelDto } from '../hotels/hotels.service.ts';
-import { sweepExpired } from '../reservations/expiry.ts';
+import { sweepExpiredForReads } from '../reservations/expiry.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { ApiError } from '../http/errors.ts';
 import { formatRupiah } from '../pricing/format.ts';
@@ -43,7 +43,7 @@ export async function searchRooms(db: Db, input: SearchInput, ctx: { now: Date; 
   const { lang } = ctx;
   const hotel = await getHotel(db, input.hotelId);
   const stay = resolveStay(input.checkIn, input.checkOut, hotel, ctx.now);
-  await sweepExpired(db, ctx.now);
+  await sweepExpiredForReads(db, ctx.now);
   const today = hotelToday(ctx.now, hotel.timeZone);
   let promo: PromotionRow | null = null;
   let returnMessagePromo = '';
@@ -55,11 +55,15 @@ export async function searchRooms(db: Db, input: SearchInput, ctx: { now: Date; 
       returnMessagePromo = e.messages[lang];
     }
   }
-  const types = await db.select().from(roomTypes).where(eq(roomTypes.hotelId, hotel.id)).orderBy(asc(roomTypes.id));
-  const nightsMap = await nightsByRoomType(db, hotel.id, stay.dates);
-  const insurance = await insuranceItem(db);
-  const addOns = await addOnLists(db, lang);
-  const balance = input.isUsedGiftCertificate ? await pointsBalance(db, ctx.userId) : 0;
+  // Independent reads: run them together (a pool uses several connections; PGlite queues them).
+  const [types, nightsMap, insurance, addOns, balance, hint] = await Promise.all([
+    db.select().from(roomTypes).where(eq(roomTypes.hotelId, hotel.id)).orderBy(asc(roomTypes.id)),
+    nightsByRoomType(db, hotel.id, stay.dates),
+    insuranceItem(db),
+    addOnLists(db, lang),
+    input.isUsedGiftCertificate ? pointsBalance(db, ctx.userId) : Promise.resolve(0),
+    promo ? Promise.resolve('') : hotelPromoMessage(db, hotel.id, stay.checkIn, today, lang),
+  ]);
 
   const roomTypesOut = types.map((rt) => {
     const nights = nightsMap.get(rt.id) ?? [];
@@ -113,7 +117,7 @@ export async function searchRooms(db: Db, input: SearchInput, ctx: { now: Date; 
       nightlyPrices: price.perNight.map((n) => ({ date: n.date, price: n.price, fakePrice: n.fakePrice })),
     };
   });
-  const messagePromo = promo ? '' : await hotelPromoMessage(db, hotel.id, stay.checkIn, today, lang);
+  const messagePromo = hint;
   return {
     hotel: hotelDto(hotel, lang),
     checkInDate: stay.checkIn.toString(),
