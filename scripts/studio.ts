@@ -13,6 +13,8 @@ const commands: Record<string, string[]> = {
   dev: ['dev'],
   build: ['build', `${studioDir}dist`, '--yes'],
   'schema-validate': ['schema', 'validate'],
+  // Used by scripts/import-dataset.ts: sanity dataset import <file> <dataset> [flags]
+  'dataset-import': ['dataset', 'import', ...process.argv.slice(3)],
 };
 
 /**
@@ -39,8 +41,8 @@ if (!args) {
   console.error(`Usage: node scripts/studio.ts ${Object.keys(commands).join('|')}`);
   process.exit(2);
 }
-if (command === 'dev' && !process.env.SANITY_PROJECT_ID) {
-  console.error('npm run studio needs SANITY_PROJECT_ID (and SANITY_DATASET, default "production"). See .env.example.');
+if ((command === 'dev' || command === 'dataset-import') && !process.env.SANITY_PROJECT_ID) {
+  console.error(`${command === 'dev' ? 'npm run studio' : 'npm run dataset:import'} needs SANITY_PROJECT_ID (and SANITY_DATASET, default "production"). See .env.example.`);
   process.exit(1);
 }
 const result = spawnSync(process.execPath, [bin, ...args], {
