@@ -12,6 +12,7 @@ import { createSiteHandler } from './site/site-handler.ts';
 import { decideRoute } from './site/routing.ts';
 import { devOutboxRoutes, outboxPageEnabled } from './outbox/dev-outbox.routes.ts';
 import { startOutboxSender } from './outbox/outbox.sender.ts';
+import { paymentSimulatorEnabled, paymentSimulatorRoutes } from './payments/simulator.routes.ts';
 
 export interface OneServer {
   server: http.Server;
@@ -26,7 +27,7 @@ export interface OneServer {
  */
 export async function createOneServer(opts: { env: Env; database: Database; root: string; build: SiteBuild; now?: () => Date }): Promise<OneServer> {
   const { env, database, root } = opts;
-  const builds = new BuildManager({ root, buildsDir: path.resolve(env.DATA_DIR, 'builds'), initial: opts.build });
+  const builds = new BuildManager({ root, buildsDir: path.join(root, '.builds'), initial: opts.build });
   const deps: AppDeps = {
     env,
     database,
@@ -46,6 +47,10 @@ export async function createOneServer(opts: { env: Env; database: Database; root
   if (outboxPageEnabled(env)) {
     root$.route('/', devOutboxRoutes(deps));
     devPrefixes.push('/dev/outbox/');
+  }
+  if (paymentSimulatorEnabled(env)) {
+    root$.route('/', paymentSimulatorRoutes(deps));
+    devPrefixes.push('/dev/payment-simulator/');
   }
   const apiListener = getRequestListener(root$.fetch);
   const siteHandler = createSiteHandler(() => builds.current, { faultRoutes: env.TEST_FAULT_ROUTES });

@@ -21,6 +21,11 @@ try {
 
 // SITE_BUILD_DIR lets parallel test runs keep separate builds; the default is dist/.
 const distDir = path.resolve(root, env.SITE_BUILD_DIR);
+if (path.relative(root, distDir).startsWith('..')) {
+  // Server chunks resolve packages from the project's node_modules, so builds live inside it.
+  console.error(`SITE_BUILD_DIR must be inside the project folder (e.g. .e2e-builds/<name>), not ${distDir}`);
+  process.exit(1);
+}
 const info = readBuildInfo(distDir);
 const hash = computeInputHash(root);
 if (!info || info.inputHash !== hash) {

@@ -1,7 +1,15 @@
 import type { Lang } from './locales.ts';
-import { chromeFromDictionary, type SiteChrome } from './chrome-data.ts';
+import type { SiteChrome } from './chrome-data.ts';
+import { getSiteSettings } from './content/content.ts';
 
-/** Header, footer and menu data for a language. */
-export async function getChrome(lang: Lang): Promise<SiteChrome> {
-  return chromeFromDictionary(lang);
+const cache = new Map<Lang, Promise<SiteChrome>>();
+
+/** Header, footer and menu data for a language, from the site-settings document (read once per build). */
+export function getChrome(lang: Lang): Promise<SiteChrome> {
+  let pending = cache.get(lang);
+  if (!pending) {
+    pending = getSiteSettings(lang);
+    cache.set(lang, pending);
+  }
+  return pending;
 }

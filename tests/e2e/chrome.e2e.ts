@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { dict, LANG_CASES, localizedPath } from '../helpers/i18n.ts';
+import { getSiteSettings } from '../../site/lib/content/content.ts';
+
+/** The label the site-settings document gives an internal footer link. */
+async function settingsLabel(lang: 'en' | 'id', url: string) {
+  const settings = await getSiteSettings(lang);
+  const link = settings.footerGroups.flatMap((g) => g.links).find((l) => l.url === url);
+  if (!link) throw new Error(`no footer link to ${url} in site settings`);
+  return link.label;
+}
 
 const signedIn = (name: string) => {
   const tokens = btoa(JSON.stringify({ accessToken: 'a.b.c', refreshToken: 'r' }));
@@ -80,8 +89,9 @@ test.describe('off-canvas menu @mobile', () => {
       const menu = page.getByRole('dialog', { name: dict[lang].a11y.mainNav });
       await expect(menu.getByRole('link', { name: dict[lang].header.signIn })).toHaveAttribute('href', localizedPath(lang, '/signin/'));
       await expect(menu.getByRole('link', { name: dict[lang].header.register })).toHaveAttribute('href', localizedPath(lang, '/signup/'));
-      await expect(menu.getByRole('link', { name: dict[lang].footer.links.partnership })).toHaveAttribute('href', localizedPath(lang, '/partnership/'));
-      await expect(menu.getByRole('link', { name: dict[lang].footer.links.terms })).toHaveAttribute('href', localizedPath(lang, '/terms-condition/'));
+      for (const url of ['/partnership/', '/terms-condition/', '/privacy-policy/']) {
+        await expect(menu.getByRole('link', { name: await settingsLabel(lang, url), exact: true })).toHaveAttribute('href', localizedPath(lang, url));
+      }
       await page.keyboard.press('Escape');
       await expect(menu).toBeHidden();
       await expect(opener).toHaveAttribute('aria-expanded', 'false');
@@ -106,9 +116,15 @@ test.describe('footer', () => {
     test(`holds the link groups, contact, payment logos, social icons, app badges and newsletter form (${lang})`, async ({ page }) => {
       await page.goto(`${prefix}/`);
       const footer = page.locator('[data-site-footer]');
-      for (const group of Object.values(dict[lang].footer.groups)) {
-        await expect(footer.getByRole('heading', { name: group, exact: true })).toBeVisible();
+      const settings = await getSiteSettings(lang);
+      expect(settings.footerGroups.map((g) => g.key)).toEqual(['about', 'product', 'business', 'support', 'contact']);
+      for (const group of settings.footerGroups) {
+        await expect(footer.getByRole('heading', { name: group.title, exact: true })).toBeVisible();
+        for (const link of group.links) {
+          await expect(footer.getByRole('link', { name: link.label, exact: true })).toHaveAttribute('href', link.external ? link.url : localizedPath(lang, link.url));
+        }
       }
+      for (const line of settings.contact.tradeRegistrations) await expect(footer.getByText(line)).toBeVisible();
       for (const bank of ['BCA', 'Mandiri', 'BRI', 'BNI', 'CIMB', 'Danamon', 'GoPay']) {
         await expect(footer.getByRole('img', { name: bank, exact: true })).toBeVisible();
       }
@@ -118,8 +134,28 @@ test.describe('footer', () => {
       await expect(footer.getByRole('link', { name: dict[lang].footer.appStore })).toBeVisible();
       await expect(footer.getByRole('link', { name: dict[lang].footer.playStore })).toBeVisible();
       await expect(footer.getByRole('textbox', { name: dict[lang].footer.newsletterLabel })).toHaveAttribute('type', 'email');
-      await expect(footer.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', /^https:\/\/wa\.me\//);
-      await expect(footer.getByRole('link', { name: /mailto|E-mail/ })).toHaveAttribute('href', /^mailto:/);
+      await expect(footer.locator('a[href^="https://wa.me/"]')).toHaveCount(1);
+      await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);
+    });
+  }
+
+  for (const { lang, prefix } of LANG_CASES) {
+    test(`SEO text shows one section and five more behind see more / hide (${lang})`, async ({ page }) => {
+      const settings = await getSiteSettings(lang);
+      expect(settings.seoSections).toHaveLength(6);
+      await page.goto(`${prefix}/`);
+      const footer = page.locator('[data-site-footer]');
+      await expect(footer.getByRole('heading', { name: settings.seoSections[0]!.title })).toBeVisible();
+      const more = footer.getByRole('heading', { name: settings.seoSections[5]!.title });
+      await expect(more).toBeHidden();
+      const toggle = footer.getByRole('button', { name: dict[lang].footer.seeMore });
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await toggle.click();
+      for (const section of settings.seoSections.slice(1)) await expect(footer.getByRole('heading', { name: section.title })).toBeVisible();
+      const hide = footer.getByRole('button', { name: dict[lang].footer.hide });
+      await expect(hide).toHaveAttribute('aria-expanded', 'true');
+      await hide.click();
+      await expect(more).toBeHidden();
     });
   }
 });

@@ -1,4 +1,5 @@
 // English UI dictionary: the source of truth for keys. `id.ts` must match its shape exactly.
+import { journeyEn } from './journey-en.ts';
 export const en = {
   meta: {
     productName: 'Bobobox',
@@ -62,29 +63,6 @@ export const en = {
     playStore: 'Get it on Google Play',
     playStoreTop: 'Get it on',
     copyright: '© {year} Bobobox. All rights reserved.',
-    groups: {
-      about: 'About',
-      product: 'Product',
-      business: 'Business',
-      support: 'Support',
-      contact: 'Contact',
-    },
-    links: {
-      profile: 'About Bobobox',
-      blog: 'Blog',
-      career: 'Career',
-      promo: 'Promo',
-      contact: 'Contact us',
-      pod: 'Bobobox Pods',
-      cabin: 'Bobocabin',
-      living: 'Boboliving',
-      partnership: 'Partnership',
-      terms: 'Terms & conditions',
-      privacy: 'Privacy policy',
-      help: 'Help center',
-      whatsapp: 'WhatsApp',
-      email: 'E-mail',
-    },
   },
   breadcrumb: { home: 'Home' },
   steps: {
@@ -125,6 +103,7 @@ export const en = {
     heroBody: 'Capsule pods in the heart of the city and cabins in the middle of nature, all booked and unlocked from one app.',
     searchSoon: 'Pick a place, a date and how many nights.',
   },
+  ...journeyEn,
 } as const;
 
 type Widen<T> = T extends string ? string : { readonly [K in keyof T]: Widen<T[K]> };

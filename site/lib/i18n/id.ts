@@ -1,4 +1,5 @@
 import type { Dictionary } from './en.ts';
+import { journeyId } from './journey-id.ts';
 
 // Indonesian UI dictionary. Typed from English: a missing key fails the type check.
 export const id: Dictionary = {
@@ -64,29 +65,6 @@ export const id: Dictionary = {
     playStore: 'Dapatkan di Google Play',
     playStoreTop: 'Dapatkan di',
     copyright: '© {year} Bobobox. Hak cipta dilindungi.',
-    groups: {
-      about: 'Tentang',
-      product: 'Produk',
-      business: 'Bisnis',
-      support: 'Bantuan',
-      contact: 'Kontak',
-    },
-    links: {
-      profile: 'Tentang Bobobox',
-      blog: 'Blog',
-      career: 'Karier',
-      promo: 'Promo',
-      contact: 'Hubungi kami',
-      pod: 'Bobobox Pod',
-      cabin: 'Bobocabin',
-      living: 'Boboliving',
-      partnership: 'Kemitraan',
-      terms: 'Syarat & ketentuan',
-      privacy: 'Kebijakan privasi',
-      help: 'Pusat bantuan',
-      whatsapp: 'WhatsApp',
-      email: 'E-mail',
-    },
   },
   breadcrumb: { home: 'Beranda' },
   steps: {
@@ -127,4 +105,5 @@ export const id: Dictionary = {
     heroBody: 'Pod kapsul di tengah kota dan kabin di tengah alam, semuanya dipesan dan dibuka dari satu aplikasi.',
     searchSoon: 'Pilih tempat, tanggal, dan berapa malam kamu menginap.',
   },
+  ...journeyId,
 };
