@@ -120,7 +120,7 @@ export async function subscribe(db: Db, input: { firstName: string; lastName: st
   const inserted = await db.insert(newsletterSubscribers)
     .values({ email: input.email.toLowerCase(), firstName: input.firstName || 'Bobo Friend', lastName: input.lastName, listId: input.listID, createdAt: now })
     .onConflictDoNothing()
-    .returning({ id: newsletterSubscribers.id });
+    .returning();
   if (inserted.length === 0) throw promoErrors.duplicateSubscriber();
   return {
     id: inserted[0].id,

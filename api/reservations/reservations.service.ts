@@ -157,7 +157,9 @@ export async function priceReservation(db: Db, r: ReservationRow, opts: { channe
   const [channel] = channelCode ? await db.select().from(paymentChannels).where(eq(paymentChannels.code, channelCode)).limit(1) : [];
   const insurance = r.isUseAddon ? await insuranceItem(db) : null;
   const packages = await resolvePackages(db, r.ancillaryPackageUuids, r.hotelId, r.roomTypeId).catch(() => []);
-  const balance = r.giftCertificate > 0 ? await pointsBalance(db, r.userId) : 0;
+  // Once a reservation is no longer waiting, its points were taken at settlement (api/points): the
+  // balance no longer holds them, so the redemption is priced as already covered.
+  const balance = r.giftCertificate > 0 ? (r.paymentStatusId === 1 ? await pointsBalance(db, r.userId) : r.giftCertificate) : 0;
   const price = priceStay({
     nights: nights.map((x) => ({ date: x.date, price: x.price, fakePrice: x.fakePrice })),
     rooms: r.totalRoom,
@@ -344,7 +346,7 @@ export async function updateReservation(
   const updated = await db.update(reservations).set({
     promoCode: next.promoCode, giftCertificate: next.giftCertificate, isUseAddon: next.isUseAddon,
     ancillaryPackageUuids: next.ancillaryPackageUuids, paymentChannelCode: next.paymentChannelCode, updatedAt: ctx.now,
-  }).where(and(eq(reservations.id, r.id), eq(reservations.paymentStatusId, 1))).returning({ id: reservations.id });
+  }).where(and(eq(reservations.id, r.id), eq(reservations.paymentStatusId, 1))).returning();
   if (updated.length === 0) throw reservationErrors.notWaiting();
   const detail = await reservationDetail(db, r.id, ctx);
   return { ...detail, notice };
