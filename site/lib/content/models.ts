@@ -109,7 +109,7 @@ export const LandingPageModel = v.object({
   intro: text,
   heroImage: ImageModel,
   features: v.array(Highlight),
-  body: v.pipe(v.nullish(PortableTextModel), v.transform((x) => x ?? [])),
+  body: v.nullish(PortableTextModel, () => []),
   cta: v.object({ label: text, url: text }),
   memberOffer: v.nullish(
     v.object({ cabinDiscountPercent: v.pipe(v.number(), v.integer()), podDiscountPercent: v.pipe(v.number(), v.integer()), memberLimit: v.pipe(v.number(), v.integer()) }),
