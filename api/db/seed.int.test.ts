@@ -1,0 +1,71 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roomInventory } from '../availability/availability.schema.ts';
+import { hotels, roomTypes } from '../hotels/hotels.schema.ts';
+import { paymentChannels } from '../payments/payments.schema.ts';
+import { openDatabase } from './client.ts';
+import type { Database, Db } from './client.ts';
+import { prepareDatabase } from './prepare.ts';
+import { SEED_DAYS_AHEAD } from './seed.ts';
+
+let database: Database;
+let db: Db;
+const now = new Date('2026-03-02T03:00:00.000Z');
+beforeAll(async () => {
+  database = await openDatabase({ DATA_DIR: 'memory://' });
+  db = database.db as Db;
+  await prepareDatabase(database, {}, () => now);
+});
+afterAll(() => database.close());
+
+const count = async (table: string) => Number(((await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }).rows[0].n);
+
+describe('prepareDatabase and the seed', () => {
+  it('seeds an empty embedded database, and running again changes nothing but keeps sold counts', async () => {
+    const before = { hotels: await count('hotels'), types: await count('room_types'), inv: await count('room_inventory'), promos: await count('promotions') };
+    await db.update(roomInventory).set({ sold: 1 }).where(eq(roomInventory.roomTypeId, 11));
+    await prepareDatabase(database, {}, () => now);
+    expect({ hotels: await count('hotels'), types: await count('room_types'), inv: await count('room_inventory'), promos: await count('promotions') }).toEqual(before);
+    const rows = await db.select().from(roomInventory).where(eq(roomInventory.roomTypeId, 11));
+    expect(rows.every((r) => r.sold === 1)).toBe(true);
+    // A later start extends the window instead of duplicating it.
+    await prepareDatabase(database, {}, () => new Date('2026-03-12T03:00:00.000Z'));
+    expect(await count('room_inventory')).toBe(before.inv + 10 * before.types);
+  });
+  it('has 16 pod branches in 8 cities and 9 cabin destinations, every spec field, three zones', async () => {
+    const all = await db.select().from(hotels);
+    const pods = all.filter((h) => h.isCabin === 0);
+    expect(pods).toHaveLength(16);
+    expect(new Set(pods.map((h) => h.city)).size).toBe(8);
+    const cabins = all.filter((h) => h.isCabin === 1);
+    for (const slug of ['baturraden', 'cobanrondo', 'gunung-mas', 'kintamani', 'madasari', 'padusan', 'sumba', 'ubud', 'mandalika-campsite']) {
+      expect(cabins.some((h) => h.slug.endsWith(slug))).toBe(true);
+    }
+    expect(new Set(all.map((h) => h.timeZone))).toEqual(new Set(['Asia/Jakarta', 'Asia/Makassar', 'Asia/Jayapura']));
+    expect(all.every((h) => h.checkInTime === '14:00' && h.checkOutTime === '12:00' && h.latitude < 0 && h.longitude > 95)).toBe(true);
+    expect(new Set(all.map((h) => h.typeId))).toEqual(new Set([1, 2]));
+  });
+  it('room types carry the capacities of spec section 9', async () => {
+    const types = await db.select().from(roomTypes);
+    const cap = (code: string) => types.find((t) => t.roomType === code)!;
+    expect(cap('single_sky')).toMatchObject({ capacity: 1, capacityChildren: 0 });
+    expect(cap('double_earth')).toMatchObject({ capacity: 2, capacityChildren: 1 });
+    expect(cap('co_living')).toMatchObject({ capacity: 1 });
+    expect(cap('standard').capacity).toBe(2);
+    expect(cap('executive').capacity).toBe(4);
+    expect(cap('family')).toMatchObject({ capacity: 4, capacityChildren: 2 });
+    expect(cap('camper_van').capacity).toBe(4);
+    for (const code of ['single_sky', 'single_earth', 'double_sky', 'double_earth', 'co_living', 'standard', 'deluxe', 'deluxe_hot_tub', 'executive', 'premier', 'family', 'camper_van']) {
+      expect(types.some((t) => t.roomType === code), code).toBe(true);
+    }
+  });
+  it('rates vary by day, stock covers the window ahead, channel 12 exists but inactive ones too', async () => {
+    const rows = await db.select().from(roomInventory).where(eq(roomInventory.roomTypeId, 11));
+    expect(new Set(rows.map((r) => r.price)).size).toBeGreaterThan(3);
+    expect(rows.some((r) => r.date === '2026-03-02')).toBe(true);
+    expect(rows.length).toBeGreaterThanOrEqual(SEED_DAYS_AHEAD);
+    const channels = await db.select().from(paymentChannels);
+    expect(channels.some((c) => c.id === 12)).toBe(true);
+    expect(channels.filter((c) => !c.isActive).length).toBeGreaterThan(0);
+  });
+});
