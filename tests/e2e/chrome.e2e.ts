@@ -159,3 +159,33 @@ test.describe('footer', () => {
     });
   }
 });
+
+test.describe('breadcrumb', () => {
+  for (const { lang, prefix } of LANG_CASES) {
+    test(`Home > page on faq, about, terms, privacy, promo, why and contact (${lang})`, async ({ page }) => {
+      for (const path of ['/faq/', '/about/', '/terms-condition/', '/privacy-policy/', '/promo/', '/why-bobobox/', '/contact/']) {
+        await page.goto(`${prefix}${path}`);
+        const crumbs = page.getByRole('navigation', { name: dict[lang].a11y.breadcrumb });
+        await expect(crumbs.getByRole('link', { name: dict[lang].breadcrumb.home }), path).toHaveAttribute('href', localizedPath(lang, '/'));
+        const current = crumbs.locator('[aria-current=page]');
+        await expect(current, path).toHaveCount(1);
+        expect((await current.textContent())?.trim().length, path).toBeGreaterThan(0);
+      }
+      await page.goto(`${prefix}/`);
+      await expect(page.getByRole('navigation', { name: dict[lang].a11y.breadcrumb })).toHaveCount(0);
+    });
+  }
+});
+
+test.describe('global UI', () => {
+  test('online/offline state is tracked and announced', async ({ page, context }) => {
+    await page.goto('/id/');
+    const banner = page.getByText(dict.id.a11y.offline);
+    await expect(banner).toBeHidden();
+    await context.setOffline(true);
+    await expect(banner).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-online', 'false');
+    await context.setOffline(false);
+    await expect(banner).toBeHidden();
+  });
+});
