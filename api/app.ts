@@ -5,6 +5,8 @@ import { hotelRoutes } from './hotels/hotels.routes.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { apiErrorHandler, errors, requestLang } from './http/errors.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
+import { paymentChargeRoutes } from './payments/charge.routes.ts';
+import { pointsRoutes } from './points/points.routes.ts';
 import { promotionRoutes } from './promotions/promotions.routes.ts';
 import { reservationRoutes } from './reservations/reservations.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
@@ -49,6 +51,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', promotionRoutes(deps));
   app.route('/', reservationRoutes(deps));
   app.route('/', paymentRoutes(deps));
+  app.route('/', paymentChargeRoutes(deps));
+  app.route('/', pointsRoutes(deps));
   app.route('/', ancillaryRoutes(deps));
   app.route('/', graphqlRoutes(deps));
   app.route('/', openApiRoutes());

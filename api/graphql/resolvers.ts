@@ -17,6 +17,9 @@ import type { ApiLang } from '../http/errors.ts';
 import { ApiError, errors } from '../http/errors.ts';
 import { parseInput } from '../http/validate.ts';
 import { listPaymentChannels } from '../payments/payments.service.ts';
+import { PaymentChargeInput, PaymentReservationInput } from '../contracts/payment.ts';
+import { createCharge, paymentStatus } from '../payments/charge.service.ts';
+import { pointsSummary } from '../points/points.service.ts';
 import { listPublicPromos } from '../promotions/promotions.service.ts';
 import { promotionInfoDetail, reservationVoucherList, reservationVoucherSearch } from '../promotions/vouchers.service.ts';
 import { createReservation, listStays, reservationDetail } from '../reservations/reservations.service.ts';
@@ -106,6 +109,11 @@ export const resolvers = {
       return reservationVoucherSearch(dbOf(ctx.deps), i.reservation_id, i.promo_code, { now: clock(ctx.deps), userId: userOf(ctx), lang: ctx.lang });
     }),
     PaymentChannels: wrap(async (_input, ctx) => listPaymentChannels(dbOf(ctx.deps), ctx.lang)),
+    PaymentPending: wrap(async (input, ctx) => {
+      const i = parse(PaymentReservationInput, input);
+      return paymentStatus(ctx.deps, i.reservation_id, { userId: userOf(ctx), lang: ctx.lang });
+    }),
+    Bobopoints: wrap(async (_input, ctx) => pointsSummary(dbOf(ctx.deps), userOf(ctx), { now: clock(ctx.deps), lang: ctx.lang })),
     Hotels: wrap(async (input, ctx) => {
       const i = parse(HotelsQuery, { hotelTypeId: (input as { hotel_type_id?: number }).hotel_type_id ?? -1 });
       return listHotels(dbOf(ctx.deps), i.hotelTypeId, ctx.lang);
@@ -115,6 +123,10 @@ export const resolvers = {
     HotelCreateReservation: wrap(async (input, ctx) => {
       const i = parse(CreateReservationInput, input);
       return createReservation(dbOf(ctx.deps), { hotelId: i.hotel_id, roomTypeId: i.room_type_id, checkIn: i.check_in_date_time, checkOut: i.check_out_date_time, totalRoom: i.total_room, promoCode: i.promo_code, notes: i.notes }, { now: clock(ctx.deps), userId: userOf(ctx), holdMinutes: ctx.deps.env.RESERVATION_HOLD_MINUTES });
+    }),
+    PaymentCharge: wrap(async (input, ctx) => {
+      const i = parse(PaymentChargeInput, input);
+      return createCharge(ctx.deps, { reservationId: i.reservation_id, channelCode: i.payment_channel_code, termsAccepted: i.terms_accepted, tokenId: i.token_id, phone: i.phone, cashtag: i.cashtag }, { userId: userOf(ctx), lang: ctx.lang });
     }),
   },
 };

@@ -21,6 +21,8 @@ export type SinkMessage = {
   subject: string | null;
   text: string | null;
   html: string | null;
+  /** Files sent with the e-mail, content base64. */
+  attachments: { filename: string; contentType: string; size: number; content: string; cid?: string }[];
   created: string;
   /** 4-digit one-time codes found in the text, newest message first. */
   codes: string[];
@@ -36,6 +38,7 @@ export async function listSinkMessages(deps: AppDeps, limit = 100): Promise<Sink
     subject: row.subject,
     text: row.text,
     html: row.html,
+    attachments: (row.attachments ?? []).map((a) => ({ ...a, size: Buffer.from(a.content, 'base64').length })),
     created: row.receivedAt.toISOString(),
     codes: [...new Set((row.text ?? '').match(/(?<!\d)\d{4}(?!\d)/g) ?? [])],
   }));
@@ -69,6 +72,7 @@ export function devOutboxRoutes(deps: AppDeps) {
     m.codes.length ? ` · code <code class="otp">${m.codes.map(esc).join(', ')}</code>` : ''
   }</p>
   <pre>${esc(m.text ?? '')}</pre>
+  ${m.attachments.length ? `<p class="meta">Attachments / Lampiran: ${m.attachments.map((a) => `${esc(a.filename)} (${esc(a.contentType)}, ${a.size} B)`).join(', ')}</p>` : ''}
   ${m.html ? `<details><summary>HTML</summary><iframe sandbox="" title="HTML body" srcdoc="${esc(m.html)}"></iframe></details>` : ''}
 </article>`,
       )

@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import type { AppDeps } from '../app.ts';
 import { sqlDb } from '../auth/auth.db.ts';
 import { pruneRateLimits } from '../rate-limit/rate-limit.service.ts';
+import type { OutboxAttachment } from './outbox.schema.ts';
 import { startSmtpSink, storeSmsInSink } from './outbox.sink.ts';
 
 const BATCH = 20;
@@ -10,7 +11,7 @@ const MAX_ATTEMPTS = 5;
 /** A row stuck in `sending` this long (its node died mid-send) is claimed again. */
 const STALE_LOCK_SECONDS = 300;
 
-type ClaimedRow = { id: number; channel: string; to: string; subject: string; text: string; html: string | null; attempts: number };
+type ClaimedRow = { id: number; channel: string; to: string; subject: string; text: string; html: string | null; attachments: OutboxAttachment[] | null; attempts: number };
 
 export type OutboxSender = {
   transport: 'sink' | 'smtp';
@@ -39,7 +40,7 @@ async function claimBatch(deps: AppDeps): Promise<ClaimedRow[]> {
       limit ${BATCH}
       for update skip locked
     )
-    returning id, channel, "to", subject, text, html, attempts`);
+    returning id, channel, "to", subject, text, html, attachments, attempts`);
   return (result as unknown as { rows: ClaimedRow[] }).rows;
 }
 
@@ -76,6 +77,7 @@ export async function startOutboxSender(deps: AppDeps, options: { intervalMs?: n
         subject: row.subject,
         text: row.text,
         html: row.html ?? undefined,
+        attachments: (row.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64'), ...(a.cid ? { cid: a.cid } : {}) })),
       });
     } else if (sink) {
       await storeSmsInSink(deps, row);

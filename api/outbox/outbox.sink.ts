@@ -36,6 +36,12 @@ export async function startSmtpSink(deps: AppDeps): Promise<{ host: string; port
               subject: email.subject ?? null,
               text: email.text ?? null,
               html: email.html ?? null,
+              attachments: email.attachments.map((a) => ({
+                filename: a.filename ?? 'attachment',
+                contentType: a.mimeType,
+                content: typeof a.content === 'string' ? Buffer.from(a.content, a.encoding === 'base64' ? 'base64' : 'utf8').toString('base64') : Buffer.from(a.content as ArrayBuffer).toString('base64'),
+                ...(a.contentId ? { cid: a.contentId.replace(/^<|>$/g, '') } : {}),
+              })),
               messageId: email.messageId ?? null,
               receivedAt: deps.now ? deps.now() : new Date(),
             });

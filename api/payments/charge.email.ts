@@ -1,0 +1,136 @@
+import { createEvent } from 'ics';
+import QRCode from 'qrcode';
+import { Temporal } from 'temporal-polyfill';
+import type { ApiLang } from '../http/errors.ts';
+import type { OutboxAttachment } from '../outbox/outbox.schema.ts';
+import { formatRupiah, zoneLabel } from '../pricing/format.ts';
+
+export type ConfirmationData = {
+  lang: ApiLang;
+  guestName: string;
+  guestEmail: string;
+  orderId: string;
+  invoiceNumber: string;
+  hotel: { name: string; address: string; telephone: string; timeZone: string; checkInTime: string; checkOutTime: string; latitude: number; longitude: number };
+  roomName: string;
+  pods: number;
+  checkIn: string; // YYYY-MM-DD
+  checkOut: string;
+  paid: number;
+  pointsUsed: number;
+  pointsEarned: number;
+  siteUrl: string;
+  reservationId: number;
+};
+
+const copy = {
+  en: {
+    subject: (order: string) => `Booking confirmed: ${order}`,
+    hello: (name: string) => `Hi ${name},`,
+    intro: "Yay, your payment went through and your booking is confirmed. Bob can't wait to see you!",
+    details: 'Booking details',
+    order: 'Order ID', invoice: 'Invoice', place: 'Where', room: 'Room', pods: 'Pods', checkIn: 'Check-in', checkOut: 'Check-out', nights: 'Nights', paid: 'Paid', points: 'Bobopoints used',
+    earned: (p: string) => `${p} Bobopoints will be added to your account after your stay.`,
+    qr: 'Show this QR code to the host when you arrive. Your booking is also attached as a calendar file (.ics).',
+    status: 'See your booking',
+    bye: 'Sleep well,\nThe Bobobox team',
+    event: (hotel: string) => `Stay at ${hotel}`,
+  },
+  id: {
+    subject: (order: string) => `Pesanan terkonfirmasi: ${order}`,
+    hello: (name: string) => `Halo ${name},`,
+    intro: 'Yay, pembayaran berhasil dan pesanan kamu sudah terkonfirmasi. Bob tunggu kehadirannya!',
+    details: 'Detail pesanan',
+    order: 'ID pesanan', invoice: 'Invoice', place: 'Lokasi', room: 'Kamar', pods: 'Jumlah pod', checkIn: 'Check-in', checkOut: 'Check-out', nights: 'Malam', paid: 'Dibayar', points: 'Bobopoint dipakai',
+    earned: (p: string) => `${p} Bobopoint akan masuk ke akun kamu setelah kamu menginap.`,
+    qr: 'Tunjukkan kode QR ini ke host saat kamu datang. Detail pesanan juga terlampir sebagai file kalender (.ics).',
+    status: 'Lihat pesanan kamu',
+    bye: 'Selamat beristirahat,\nTim Bobobox',
+    event: (hotel: string) => `Menginap di ${hotel}`,
+  },
+} as const;
+
+const esc = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+function dateLabel(date: string, lang: ApiLang): string {
+  return Temporal.PlainDate.from(date).toLocaleString(lang === 'id' ? 'id-ID' : 'en-GB', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' });
+}
+
+/** The instant a hotel-local date and time is, as epoch milliseconds. */
+function hotelInstant(date: string, time: string, timeZone: string): number {
+  return Temporal.PlainDate.from(date).toPlainDateTime(Temporal.PlainTime.from(time)).toZonedDateTime(timeZone).epochMilliseconds;
+}
+
+/** What the QR code carries: the order, readable by the host's scanner. */
+export const bookingQrPayload = (orderId: string) => `BBX-BOOKING:${orderId}`;
+
+export function calendarFile(d: ConfirmationData): string {
+  const c = copy[d.lang];
+  const { error, value } = createEvent({
+    uid: `${d.orderId}@bobobox`,
+    title: c.event(d.hotel.name),
+    description: `${c.order}: ${d.orderId}\n${c.room}: ${d.roomName} x ${d.pods}\n${c.paid}: ${formatRupiah(d.paid)}`,
+    location: `${d.hotel.name}, ${d.hotel.address}`,
+    geo: { lat: d.hotel.latitude, lon: d.hotel.longitude },
+    start: hotelInstant(d.checkIn, d.hotel.checkInTime, d.hotel.timeZone),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    end: hotelInstant(d.checkOut, d.hotel.checkOutTime, d.hotel.timeZone),
+    endInputType: 'utc',
+    endOutputType: 'utc',
+    status: 'CONFIRMED',
+    busyStatus: 'BUSY',
+    productId: 'bobobox/booking',
+    url: `${d.siteUrl}${d.lang === 'id' ? '/id' : ''}/payment/status/${d.reservationId}/`,
+  });
+  if (error || !value) throw error ?? new Error('calendar event could not be built');
+  return value;
+}
+
+/** The confirmation e-mail: text, HTML with the QR inline (cid), the QR as PNG and the .ics file. */
+export async function confirmationEmail(d: ConfirmationData): Promise<{ subject: string; text: string; html: string; attachments: OutboxAttachment[] }> {
+  const c = copy[d.lang];
+  const nights = Temporal.PlainDate.from(d.checkIn).until(Temporal.PlainDate.from(d.checkOut)).days;
+  const zone = zoneLabel(d.hotel.timeZone);
+  const rows: [string, string][] = [
+    [c.order, d.orderId],
+    [c.invoice, d.invoiceNumber],
+    [c.place, `${d.hotel.name}, ${d.hotel.address}`],
+    [c.room, d.roomName],
+    [c.pods, String(d.pods)],
+    [c.checkIn, `${dateLabel(d.checkIn, d.lang)} ${d.hotel.checkInTime} ${zone}`],
+    [c.checkOut, `${dateLabel(d.checkOut, d.lang)} ${d.hotel.checkOutTime} ${zone}`],
+    [c.nights, String(nights)],
+    [c.paid, formatRupiah(d.paid)],
+    ...(d.pointsUsed > 0 ? [[c.points, formatRupiah(d.pointsUsed).slice(3)] as [string, string]] : []),
+  ];
+  const link = `${d.siteUrl}${d.lang === 'id' ? '/id' : ''}/payment/status/${d.reservationId}/`;
+  const earned = d.pointsEarned > 0 ? c.earned(formatRupiah(d.pointsEarned).slice(3)) : '';
+  const text = [c.hello(d.guestName), '', c.intro, '', `${c.details}:`, ...rows.map(([k, v]) => `  ${k}: ${v}`), '', ...(earned ? [earned, ''] : []), c.qr, '', `${c.status}: ${link}`, '', c.bye].join('\n');
+  const qrPng = await QRCode.toBuffer(bookingQrPayload(d.orderId), { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
+  const html = `<!doctype html>
+<html lang="${d.lang}"><body style="margin:0;padding:24px;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1c2340">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
+<tr><td>
+<p style="font-size:16px">${esc(c.hello(d.guestName))}</p>
+<p style="font-size:16px">${esc(c.intro)}</p>
+<h2 style="font-size:18px">${esc(c.details)}</h2>
+<table role="presentation" style="font-size:14px;border-collapse:collapse">
+${rows.map(([k, v]) => `<tr><th align="left" style="padding:4px 12px 4px 0;color:#55607a">${esc(k)}</th><td style="padding:4px 0">${esc(v)}</td></tr>`).join('\n')}
+</table>
+${earned ? `<p style="font-size:14px">${esc(earned)}</p>` : ''}
+<p style="text-align:center;margin:24px 0"><img src="cid:booking-qr" alt="QR ${esc(d.orderId)}" width="200" height="200"></p>
+<p style="font-size:14px;color:#55607a">${esc(c.qr)}</p>
+<p><a href="${esc(link)}" style="color:#1f5eff">${esc(c.status)}</a></p>
+<p style="font-size:14px;white-space:pre-line">${esc(c.bye)}</p>
+</td></tr></table></body></html>`;
+  return {
+    subject: c.subject(d.orderId),
+    text,
+    html,
+    attachments: [
+      { filename: `bobobox-${d.orderId}.png`, contentType: 'image/png', content: qrPng.toString('base64'), cid: 'booking-qr' },
+      { filename: `bobobox-${d.orderId}.ics`, contentType: 'text/calendar', content: Buffer.from(calendarFile(d), 'utf8').toString('base64') },
+    ],
+  };
+}

@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import type { AppDeps } from '../app.ts';
+import { requireClient, requireUser } from '../auth/middleware.ts';
+import { PaymentChargeInput, PaymentReservationInput } from '../contracts/payment.ts';
+import { userIdOf } from '../http/context.ts';
+import { requestLang } from '../http/errors.ts';
+import { parseInput, readBody } from '../http/validate.ts';
+import { cancelCurrentCharge, createCharge, paymentConfig, paymentStatus } from './charge.service.ts';
+import { handleNotification } from './notifications.service.ts';
+
+const MAX_NOTIFICATION_BYTES = 64 * 1024;
+
+/** Charge, status, cancel, browser config and the gateway's HTTP notification endpoint. */
+export function paymentChargeRoutes(deps: AppDeps) {
+  const app = new Hono();
+  const ctx = (c: Context) => ({ userId: userIdOf(c), lang: requestLang(c) });
+  const reservationIdOf = async (c: Context) => {
+    const q = c.req.method === 'GET' ? c.req.query() : { ...c.req.query(), ...(await readBody(c)) };
+    return parseInput(PaymentReservationInput, { reservation_id: q.reservation_id ?? q.reservationId }).reservation_id;
+  };
+
+  app.post('/clients/v1/payment/charge', requireUser(deps), async (c) => {
+    const b = parseInput(PaymentChargeInput, await readBody(c));
+    const out = await createCharge(deps, { reservationId: b.reservation_id, channelCode: b.payment_channel_code, termsAccepted: b.terms_accepted, tokenId: b.token_id, phone: b.phone, cashtag: b.cashtag }, ctx(c));
+    return c.json(out, 200);
+  });
+  app.get('/clients/v1/payment/status', requireUser(deps), async (c) => c.json({ data: await paymentStatus(deps, await reservationIdOf(c), ctx(c)) }));
+  app.post('/clients/v1/payment/cancel', requireUser(deps), async (c) => c.json({ data: await cancelCurrentCharge(deps, await reservationIdOf(c), ctx(c)) }));
+  app.get('/payments/config', requireClient(deps), async (c) => c.json({ data: await paymentConfig(deps) }));
+
+  // The gateway calls this; it proves itself with signature_key, not with a token.
+  app.post('/payments/notifications', async (c) => {
+    const text = await c.req.text();
+    if (text.length > MAX_NOTIFICATION_BYTES) return c.json({ status: 'rejected' }, 413);
+    let body: unknown = null;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = Object.fromEntries(new URLSearchParams(text));
+    }
+    const { httpStatus, outcome } = await handleNotification(deps, body);
+    return c.json({ status: outcome }, httpStatus);
+  });
+  return app;
+}

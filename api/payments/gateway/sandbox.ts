@@ -1,0 +1,308 @@
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { Hono } from 'hono';
+import type { ChargeRequest, GatewayTransaction, TransactionStatus } from './gateway.ts';
+import { amountString, gatewayTime, parseGatewayTime, signatureOf } from './gateway.ts';
+
+// EMBEDDED DEVELOPMENT DEFAULTS: the sandbox's own keys. Public, only valid against the loopback sandbox.
+export const SANDBOX_SERVER_KEY = 'SB-dev-embedded-server-key-not-secret';
+export const SANDBOX_CLIENT_KEY = 'SB-dev-embedded-client-key-public';
+
+/** Midtrans' status codes per transaction status. */
+const STATUS_CODE: Record<string, string> = { pending: '201', settlement: '200', capture: '200', cancel: '200', refund: '200', deny: '202', expire: '407' };
+
+export type SandboxTransaction = GatewayTransaction & {
+  transaction_status: TransactionStatus;
+  notificationUrl: string;
+  channel?: string;
+  /** The order the sandbox received the charge at (for the simulator listing). */
+  seq: number;
+};
+
+type Notify = (url: string, body: GatewayTransaction) => Promise<number>;
+
+const defaultNotify: Notify = async (url, body) => {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(15_000) });
+  await res.arrayBuffer();
+  return res.status;
+};
+
+/** CRC-16/CCITT-FALSE, the checksum that ends every EMV (QRIS) payload. */
+function crc16(payload: string): string {
+  let crc = 0xffff;
+  for (const byte of Buffer.from(payload, 'utf8')) {
+    crc ^= byte << 8;
+    for (let i = 0; i < 8; i++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  }
+  return crc.toString(16).toUpperCase().padStart(4, '0');
+}
+const tlv = (id: string, value: string) => `${id}${String(value.length).padStart(2, '0')}${value}`;
+
+/** A dynamic QRIS payload (EMVCo merchant-presented QR) for the amount. */
+export function qrisString(orderId: string, amount: number): string {
+  const body =
+    tlv('00', '01') + tlv('01', '12') + tlv('26', tlv('00', 'ID.CO.QRIS.WWW') + tlv('01', '936009140000000000') + tlv('02', 'BOBOSANDBOX')) +
+    tlv('52', '7011') + tlv('53', '360') + tlv('54', String(amount)) + tlv('58', 'ID') + tlv('59', 'BOBOBOX SANDBOX') + tlv('60', 'JAKARTA') +
+    tlv('62', tlv('01', orderId.slice(-25)));
+  const withCrc = `${body}6304`;
+  return withCrc + crc16(withCrc);
+}
+
+const digits = (n: number) => Array.from({ length: n }, () => randomInt(0, 10)).join('');
+
+/** Luhn check of a card number (the sandbox refuses numbers that are not card-shaped). */
+export function luhnValid(number: string): boolean {
+  if (!/^\d{13,19}$/.test(number)) return false;
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let d = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * The embedded sandbox gateway: an in-memory Midtrans look-alike served over HTTP on loopback. It
+ * issues VA numbers (BCA 11 digits), Mandiri bill keys, QR strings and card tokens, and lets the
+ * simulator pay, fail or expire a charge, sending the same signed notification Midtrans would.
+ * Development only: its state lives in this process.
+ */
+export class SandboxGateway {
+  readonly serverKey = SANDBOX_SERVER_KEY;
+  readonly clientKey = SANDBOX_CLIENT_KEY;
+  private readonly txns = new Map<string, SandboxTransaction>();
+  private readonly tokens = new Map<string, { last4: string; decline: boolean }>();
+  private seq = 0;
+  private readonly now: () => Date;
+  notify: Notify;
+  /** Every notification sent, with the handler's HTTP answer (shown on the simulator page). */
+  readonly sent: { orderId: string; status: string; httpStatus: number; at: Date }[] = [];
+
+  constructor(opts: { now?: () => Date; notify?: Notify } = {}) {
+    this.now = opts.now ?? (() => new Date());
+    this.notify = opts.notify ?? defaultNotify;
+  }
+
+  list(): SandboxTransaction[] {
+    return [...this.txns.values()].map((t) => this.refresh(t)).sort((a, b) => b.seq - a.seq);
+  }
+
+  get(orderId: string): SandboxTransaction | undefined {
+    const t = this.txns.get(orderId);
+    return t ? this.refresh(t) : undefined;
+  }
+
+  /** A pending charge past its expiry time reports `expire`, as the real gateway does. */
+  private refresh(t: SandboxTransaction): SandboxTransaction {
+    const expiry = parseGatewayTime(t.expiry_time);
+    if (t.transaction_status === 'pending' && expiry && expiry.getTime() <= this.now().getTime()) this.setStatus(t, 'expire');
+    return t;
+  }
+
+  private setStatus(t: SandboxTransaction, status: TransactionStatus) {
+    t.transaction_status = status;
+    t.status_code = STATUS_CODE[status] ?? '200';
+    t.status_message = `Sandbox transaction is ${status}`;
+    if (status === 'capture' || status === 'settlement') t.fraud_status = 'accept';
+    if (status === 'deny') t.fraud_status = 'deny';
+  }
+
+  /** The notification body for the transaction's current state, signed with the server key. */
+  notificationBody(t: SandboxTransaction): GatewayTransaction {
+    const { notificationUrl: _u, channel: _c, seq: _s, ...body } = t;
+    return { ...body, signature_key: signatureOf(t.order_id, t.status_code, t.gross_amount, this.serverKey) };
+  }
+
+  tokenize(input: { client_key?: string; card_number?: string; card_exp_month?: string; card_exp_year?: string; card_cvv?: string }) {
+    if (input.client_key !== this.clientKey) return { status_code: '401', status_message: 'Unknown client key' };
+    const number = String(input.card_number ?? '').replace(/\D/g, '');
+    const month = Number(input.card_exp_month);
+    const year = Number(input.card_exp_year);
+    if (!luhnValid(number)) return { status_code: '400', status_message: 'Card number is not valid', validation_messages: ['card_number is not valid'] };
+    if (!(month >= 1 && month <= 12) || !(year >= 2000 && year <= 2100)) return { status_code: '400', status_message: 'Expiry is not valid', validation_messages: ['card_exp is not valid'] };
+    const expiresAt = new Date(Date.UTC(year, month, 1));
+    if (expiresAt.getTime() <= this.now().getTime()) return { status_code: '400', status_message: 'Card has expired', validation_messages: ['card_exp has passed'] };
+    if (!/^\d{3,4}$/.test(String(input.card_cvv ?? ''))) return { status_code: '400', status_message: 'CVV is not valid', validation_messages: ['card_cvv is not valid'] };
+    const token = `${number.slice(0, 6)}-${number.slice(-4)}-${randomUUID()}`;
+    // Midtrans' test card for a denied payment ends in 1113; everything else is accepted.
+    this.tokens.set(token, { last4: number.slice(-4), decline: number.endsWith('1113') });
+    return { status_code: '200', status_message: 'OK, success request new token', token_id: token, hash: randomBytes(8).toString('hex') };
+  }
+
+  charge(req: ChargeRequest, notificationUrl: string): GatewayTransaction & { http: number } {
+    const orderId = req.transaction_details?.order_id;
+    const amount = req.transaction_details?.gross_amount;
+    if (!orderId || !Number.isInteger(amount) || amount <= 0) return { http: 400, status_code: '400', status_message: 'transaction_details is required', order_id: orderId ?? '', gross_amount: '0.00' };
+    if (this.txns.has(orderId)) return { http: 406, status_code: '406', status_message: 'The request could not be completed due to a conflict with the current state of the target resource, please try again', order_id: orderId, gross_amount: amountString(amount) };
+    const now = this.now();
+    const minutes = req.custom_expiry?.expiry_duration ?? 24 * 60;
+    const t: SandboxTransaction = {
+      status_code: '201',
+      status_message: 'Success, transaction is created',
+      transaction_id: randomUUID(),
+      order_id: orderId,
+      gross_amount: amountString(amount),
+      currency: 'IDR',
+      payment_type: req.payment_type,
+      transaction_time: gatewayTime(now),
+      transaction_status: 'pending',
+      fraud_status: 'accept',
+      expiry_time: gatewayTime(new Date(now.getTime() + minutes * 60_000)),
+      notificationUrl,
+      seq: ++this.seq,
+    };
+    switch (req.payment_type) {
+      case 'bank_transfer': {
+        const bank = req.bank_transfer?.bank;
+        if (bank !== 'bca' && bank !== 'bni' && bank !== 'permata') return { http: 400, status_code: '400', status_message: 'bank_transfer.bank is not supported', order_id: orderId, gross_amount: t.gross_amount };
+        // BCA VA numbers are 11 digits; BNI and Permata 16.
+        const va = bank === 'bca' ? `1${digits(10)}` : bank === 'bni' ? `988${digits(13)}` : `8778${digits(12)}`;
+        if (bank === 'permata') t.permata_va_number = va;
+        else t.va_numbers = [{ bank, va_number: va }];
+        t.channel = `${bank}_va`;
+        break;
+      }
+      case 'permata':
+        t.permata_va_number = `8778${digits(12)}`;
+        t.channel = 'permata_va';
+        break;
+      case 'echannel':
+        t.biller_code = '70012';
+        t.bill_key = digits(12);
+        t.channel = 'mandiri_bill';
+        break;
+      case 'qris':
+        t.qr_string = qrisString(orderId, amount);
+        t.actions = [{ name: 'generate-qr-code', method: 'GET', url: `/v2/qris/${t.transaction_id}/qr-code` }];
+        t.channel = 'qris';
+        break;
+      case 'gopay':
+      case 'shopeepay':
+        t.qr_string = qrisString(orderId, amount);
+        t.actions = [
+          { name: 'generate-qr-code', method: 'GET', url: `/v2/${req.payment_type}/${t.transaction_id}/qr-code` },
+          { name: 'deeplink-redirect', method: 'GET', url: `https://simulator.sandbox.local/${req.payment_type}/deeplink?tref=${t.transaction_id}` },
+        ];
+        t.channel = req.payment_type;
+        break;
+      case 'credit_card': {
+        const token = this.tokens.get(req.credit_card?.token_id ?? '');
+        if (!token) return { http: 400, status_code: '400', status_message: 'token_id is not valid or has expired', order_id: orderId, gross_amount: t.gross_amount };
+        this.tokens.delete(req.credit_card?.token_id ?? '');
+        t.masked_card = `481111-${token.last4}`;
+        t.channel = 'credit_card';
+        // Non-3DS sandbox card: decided at once, like Midtrans' capture response.
+        this.txns.set(orderId, t);
+        this.setStatus(t, token.decline ? 'deny' : 'capture');
+        t.status_message = token.decline ? 'Deny by Bank [MANDIRI] with code [05] and message [Do not honour]' : 'Success, Credit Card transaction is successful';
+        return { http: 200, ...this.notificationBody(t), signature_key: undefined };
+      }
+      default:
+        return { http: 400, status_code: '400', status_message: `payment_type ${String(req.payment_type)} is not supported`, order_id: orderId, gross_amount: t.gross_amount };
+    }
+    this.txns.set(orderId, t);
+    const { notificationUrl: _u, channel: _c, seq: _s, ...out } = t;
+    return { http: 200, ...out };
+  }
+
+  /**
+   * Simulator actions: move a transaction and send its signed notification to the URL the charge
+   * named. Returns the handler's HTTP status.
+   */
+  async act(orderId: string, action: 'pay' | 'deny' | 'expire' | 'refund' | 'resend'): Promise<{ ok: boolean; httpStatus?: number; reason?: string }> {
+    const t = this.get(orderId);
+    if (!t) return { ok: false, reason: 'unknown order' };
+    const from = t.transaction_status;
+    if (action === 'pay') {
+      if (from !== 'pending') return { ok: false, reason: `cannot pay a ${from} transaction` };
+      this.setStatus(t, t.payment_type === 'credit_card' ? 'capture' : 'settlement');
+    } else if (action === 'deny') {
+      if (from !== 'pending') return { ok: false, reason: `cannot fail a ${from} transaction` };
+      this.setStatus(t, 'deny');
+    } else if (action === 'expire') {
+      if (from !== 'pending') return { ok: false, reason: `cannot expire a ${from} transaction` };
+      this.setStatus(t, 'expire');
+    } else if (action === 'refund') {
+      if (from !== 'settlement' && from !== 'capture') return { ok: false, reason: `cannot refund a ${from} transaction` };
+      this.setStatus(t, 'refund');
+    }
+    const httpStatus = await this.notify(t.notificationUrl, this.notificationBody(t));
+    this.sent.push({ orderId, status: t.transaction_status, httpStatus, at: this.now() });
+    return { ok: httpStatus === 200, httpStatus };
+  }
+
+  cancel(orderId: string): GatewayTransaction & { http: number } {
+    const t = this.get(orderId);
+    if (!t) return { http: 404, status_code: '404', status_message: "Transaction doesn't exist.", order_id: orderId, gross_amount: '0.00' };
+    if (t.transaction_status === 'pending' || t.transaction_status === 'capture') this.setStatus(t, 'cancel');
+    else return { http: 412, status_code: '412', status_message: 'Merchant cannot modify the status of the transaction', order_id: orderId, gross_amount: t.gross_amount };
+    // Midtrans notifies on cancel too; send it without waiting (the caller holds no lock on it).
+    void this.notify(t.notificationUrl, this.notificationBody(t)).then(
+      (httpStatus) => this.sent.push({ orderId, status: 'cancel', httpStatus, at: this.now() }),
+      () => undefined,
+    );
+    const { notificationUrl: _u, channel: _c, seq: _s, ...out } = t;
+    return { http: 200, ...out };
+  }
+
+  /** The Midtrans-shaped HTTP API: what the adapter talks to on loopback. */
+  app(): Hono {
+    const app = new Hono();
+    const authorised = (header: string | undefined) => header === `Basic ${Buffer.from(`${this.serverKey}:`).toString('base64')}`;
+    app.use('/v2/*', async (c, next) => {
+      if (c.req.path === '/v2/token') return next();
+      if (!authorised(c.req.header('authorization'))) return c.json({ status_code: '401', status_message: 'Access denied due to unauthorized transaction, please check client or server key' }, 401);
+      return next();
+    });
+    app.get('/v2/token', (c) => {
+      const out = this.tokenize(c.req.query());
+      c.header('access-control-allow-origin', '*');
+      return c.json(out, out.status_code === '200' ? 200 : 400);
+    });
+    app.post('/v2/charge', async (c) => {
+      let body: ChargeRequest;
+      try {
+        body = await c.req.json();
+      } catch {
+        return c.json({ status_code: '400', status_message: 'Malformed JSON' }, 400);
+      }
+      const { http: status, ...out } = this.charge(body, c.req.header('x-override-notification') ?? '');
+      return c.json(out, status as 200);
+    });
+    app.get('/v2/:orderId/status', (c) => {
+      const t = this.get(c.req.param('orderId'));
+      if (!t) return c.json({ status_code: '404', status_message: "Transaction doesn't exist." }, 404);
+      const { notificationUrl: _u, channel: _c, seq: _s, ...out } = t;
+      return c.json({ ...out, signature_key: signatureOf(t.order_id, t.status_code, t.gross_amount, this.serverKey) });
+    });
+    app.post('/v2/:orderId/cancel', (c) => {
+      const { http: status, ...out } = this.cancel(c.req.param('orderId'));
+      return c.json(out, status as 200);
+    });
+    return app;
+  }
+
+  /** Serve the API on a loopback port; the server does not keep the process alive. */
+  async listen(): Promise<{ baseUrl: string; close(): Promise<void> }> {
+    const server = http.createServer(getRequestListener(this.app().fetch));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve());
+    });
+    server.unref();
+    const { port } = server.address() as AddressInfo;
+    return {
+      baseUrl: `http://127.0.0.1:${port}`,
+      close: () => new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+    };
+  }
+}

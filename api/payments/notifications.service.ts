@@ -1,0 +1,255 @@
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import type { AppDeps } from '../app.ts';
+import { users } from '../auth/auth.schema.ts';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import { rows } from '../db/query.ts';
+import { hotels, roomTypes } from '../hotels/hotels.schema.ts';
+import { ApiError } from '../http/errors.ts';
+import { clock, dbOf } from '../http/context.ts';
+import { outboxMessages } from '../outbox/outbox.schema.ts';
+import { cancelPendingForStay, earnPendingForStay, redeemForReservation, STAY_POINTS } from '../points/points.service.ts';
+import { sweepExpired } from '../reservations/expiry.ts';
+import { reservations } from '../reservations/reservations.schema.ts';
+import { priceReservation } from '../reservations/reservations.service.ts';
+import { confirmationEmail } from './charge.email.ts';
+import { paymentCharges } from './charge.schema.ts';
+import type { GatewayTransaction } from './gateway/gateway.ts';
+import { parseAmount } from './gateway/gateway.ts';
+import { gatewayFor } from './gateway/active-gateway.ts';
+import { paymentNotifications } from './notifications.schema.ts';
+
+export type ChargeRow = typeof paymentCharges.$inferSelect;
+
+/**
+ * Gateway status -> what it means here. `rank` only grows: a status can replace another only if
+ * its rank is higher, so replays and late, older notifications change nothing.
+ * Reservation statuses (spec section 4): 1 waiting, 2 paid, 3 expired, 4 cancelled, 5 refund.
+ */
+export function classify(t: Pick<GatewayTransaction, 'transaction_status' | 'fraud_status'>): { status: string; rank: number; reservationStatus: 1 | 2 | 3 | 4 | 5 } {
+  switch (t.transaction_status) {
+    case 'settlement':
+      return { status: 'settlement', rank: 2, reservationStatus: 2 };
+    case 'capture':
+      // A card capture flagged "challenge" is not money yet: it stays pending until accepted or denied.
+      return t.fraud_status === 'challenge' ? { status: 'pending', rank: 1, reservationStatus: 1 } : { status: 'capture', rank: 2, reservationStatus: 2 };
+    case 'deny':
+      return { status: 'deny', rank: 2, reservationStatus: 4 };
+    case 'cancel':
+      return { status: 'cancel', rank: 2, reservationStatus: 4 };
+    case 'expire':
+      return { status: 'expire', rank: 2, reservationStatus: 3 };
+    case 'refund':
+    case 'partial_refund':
+      return { status: 'refund', rank: 3, reservationStatus: 5 };
+    default:
+      return { status: 'pending', rank: 1, reservationStatus: 1 };
+  }
+}
+
+const NotificationBody = v.looseObject({
+  order_id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+  status_code: v.pipe(v.string(), v.maxLength(8)),
+  gross_amount: v.pipe(v.string(), v.maxLength(24)),
+  signature_key: v.pipe(v.string(), v.maxLength(256)),
+  transaction_status: v.pipe(v.string(), v.maxLength(32)),
+});
+
+type Outcome = 'applied' | 'unchanged' | 'rejected_signature' | 'rejected_amount' | 'unknown_order' | 'invalid';
+
+async function log(deps: AppDeps, body: Record<string, unknown>, outcome: Outcome, detail = '') {
+  const s = (k: string) => String(body[k] ?? '').slice(0, 64);
+  await dbOf(deps).insert(paymentNotifications).values({
+    orderId: s('order_id'), transactionStatus: s('transaction_status'), statusCode: s('status_code'), grossAmount: s('gross_amount'),
+    outcome, detail: detail.slice(0, 500), body, receivedAt: clock(deps),
+  });
+  if (outcome.startsWith('rejected') || outcome === 'unknown_order' || outcome === 'invalid') {
+    console.warn(`[payments] notification ${outcome} for order ${s('order_id')}${detail ? `: ${detail}` : ''}`);
+  }
+}
+
+/**
+ * The HTTP notification handler: signature (SHA-512, constant time), then the gateway's own word
+ * (GET status), then the amount against the charge and the reservation, then the guarded state
+ * change. Returns the HTTP status to answer with.
+ */
+export async function handleNotification(deps: AppDeps, raw: unknown): Promise<{ httpStatus: 200 | 400 | 401 | 404; outcome: Outcome }> {
+  const body = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
+  const parsed = v.safeParse(NotificationBody, body);
+  if (!parsed.success) {
+    await log(deps, body, 'invalid', 'missing or malformed fields');
+    return { httpStatus: 400, outcome: 'invalid' };
+  }
+  const n = parsed.output;
+  const { gateway } = await gatewayFor(deps);
+  if (!gateway.verifySignature(n)) {
+    await log(deps, body, 'rejected_signature', 'signature_key does not match');
+    return { httpStatus: 401, outcome: 'rejected_signature' };
+  }
+  const [charge] = await dbOf(deps).select().from(paymentCharges).where(eq(paymentCharges.orderId, n.order_id)).limit(1);
+  if (!charge) {
+    await log(deps, body, 'unknown_order');
+    return { httpStatus: 404, outcome: 'unknown_order' };
+  }
+  // Never trust the body for the state: ask the gateway. The body only has to agree on the amount.
+  const truth = await gateway.status(n.order_id);
+  if (!truth) {
+    await log(deps, body, 'unknown_order', 'gateway does not know the order');
+    return { httpStatus: 404, outcome: 'unknown_order' };
+  }
+  if (parseAmount(n.gross_amount) !== charge.grossAmount) {
+    await log(deps, body, 'rejected_amount', `notification says ${n.gross_amount}, charge is ${charge.grossAmount}`);
+    return { httpStatus: 400, outcome: 'rejected_amount' };
+  }
+  const result = await applyGatewayState(deps, charge, truth);
+  await log(deps, body, result.outcome, result.detail);
+  return { httpStatus: result.outcome === 'rejected_amount' ? 400 : 200, outcome: result.outcome };
+}
+
+/** Ask the gateway about one of our charges and apply what it says (status page, expiry, card capture). */
+export async function reconcileCharge(deps: AppDeps, orderId: string): Promise<Outcome> {
+  const [charge] = await dbOf(deps).select().from(paymentCharges).where(eq(paymentCharges.orderId, orderId)).limit(1);
+  if (!charge) return 'unknown_order';
+  const { gateway } = await gatewayFor(deps);
+  const truth = await gateway.status(orderId);
+  if (!truth) return 'unknown_order';
+  return (await applyGatewayState(deps, charge, truth)).outcome;
+}
+
+/** Move nights-holding reservations (1 or 2) to `to` and give the nights back, in one statement. */
+async function releaseTo(tx: Db, reservationId: number, from: (1 | 2)[], to: number, now: Date): Promise<boolean> {
+  const out = await rows<{ n: number }>(
+    tx,
+    sql`with c as (
+          update reservations set payment_status_id = ${to}, updated_at = ${now.toISOString()}::timestamptz
+          where id = ${reservationId} and payment_status_id in (${sql.join(from.map((f) => sql`${f}`), sql`, `)})
+          returning id
+        ), upd as (
+          update room_inventory i set sold = i.sold - n.rooms
+          from reservation_nights n join c on c.id = n.reservation_id
+          where i.room_type_id = n.room_type_id and i.date = n.date
+          returning 1
+        )
+        select (select count(*) from c)::int as n`,
+  );
+  return Number(out[0]?.n ?? 0) === 1;
+}
+
+/**
+ * Apply a gateway transaction to our charge and its reservation. Everything happens in one
+ * transaction that starts with the guarded charge UPDATE (`status_rank < new rank`): of any number
+ * of concurrent deliveries on any number of nodes, exactly one gets the row and does the work.
+ */
+export async function applyGatewayState(deps: AppDeps, charge: ChargeRow, truth: GatewayTransaction): Promise<{ outcome: 'applied' | 'unchanged' | 'rejected_amount'; detail: string }> {
+  const db = dbOf(deps);
+  const now = clock(deps);
+  const next = classify(truth);
+  if (parseAmount(truth.gross_amount) !== charge.grossAmount) {
+    return { outcome: 'rejected_amount', detail: `gateway says ${truth.gross_amount}, charge is ${charge.grossAmount}` };
+  }
+  if (next.rank <= charge.statusRank) return { outcome: 'unchanged', detail: `already ${charge.status}` };
+  const [r] = await db.select().from(reservations).where(eq(reservations.id, charge.reservationId)).limit(1);
+  const paid = next.reservationStatus === 2;
+
+  // The amount must still be what this reservation costs with this charge's method.
+  let email: Awaited<ReturnType<typeof confirmationEmail>> | null = null;
+  if (paid && r.paymentStatusId === 1) {
+    try {
+      const { price } = await priceReservation(db, { ...r, paymentChannelCode: charge.channelCode });
+      if (price.total !== charge.grossAmount) return { outcome: 'rejected_amount', detail: `reservation now costs ${price.total}, charge is ${charge.grossAmount}` };
+    } catch (e) {
+      // A points redemption the balance no longer covers: the guarded redemption below decides.
+      if (!(e instanceof ApiError && e.code.startsWith('points_'))) throw e;
+    }
+    email = await buildEmail(deps, r, charge);
+  }
+
+  const cancelAfter: string[] = [];
+  const result = await db.transaction(async (txx) => {
+    const tx = txx as unknown as Db;
+    const q = txx as unknown as PgDatabase<PgQueryResultHKT>;
+    const moved = await q.update(paymentCharges)
+      .set({ status: next.status, statusRank: next.rank, fraudStatus: truth.fraud_status ?? null, transactionId: truth.transaction_id ?? charge.transactionId, updatedAt: now, ...(paid ? { settledAt: now } : {}) })
+      .where(and(eq(paymentCharges.id, charge.id), sql`${paymentCharges.statusRank} < ${next.rank}`))
+      .returning({ id: paymentCharges.id });
+    if (moved.length === 0) return { outcome: 'unchanged' as const, detail: 'a newer or equal status is already recorded' };
+
+    if (paid) {
+      // A hold that ran out gives its nights back first; then only a still-valid hold is confirmed.
+      await sweepExpired(tx, now);
+      const confirmed = await tx.update(reservations).set({ paymentStatusId: 2, paymentChannelCode: charge.channelCode, updatedAt: now })
+        .where(and(eq(reservations.id, charge.reservationId), eq(reservations.paymentStatusId, 1), sql`${reservations.expiredAt} > ${now.toISOString()}::timestamptz`))
+        .returning();
+      if (confirmed.length === 1) {
+        const c = confirmed[0];
+        if (charge.pointsUsed > 0 && !(await redeemForReservation(tx, c.userId, c.id, charge.pointsUsed, now))) {
+          await releaseTo(tx, c.id, [2], 5, now);
+          await tx.update(paymentCharges).set({ refundRequired: true }).where(eq(paymentCharges.id, charge.id));
+          return { outcome: 'applied' as const, detail: 'points no longer covered: marked for refund' };
+        }
+        if (charge.pointsUsed === 0) await earnPendingForStay(tx, c.userId, c.id, c.checkoutDate, now);
+        // The booking count grows by the room total.
+        await tx.update(users).set({ stayCount: sql`${users.stayCount} + ${c.totalRoom}` }).where(eq(users.id, c.userId));
+        if (email) {
+          await tx.insert(outboxMessages).values({ channel: 'email', to: c.guestEmail, subject: email.subject, text: email.text, html: email.html, attachments: email.attachments, lang: charge.lang, status: 'pending', createdAt: now });
+        }
+        const others = await q.update(paymentCharges).set({ supersededAt: now })
+          .where(and(eq(paymentCharges.reservationId, c.id), ne(paymentCharges.id, charge.id), inArray(paymentCharges.status, ['created', 'pending']), isNull(paymentCharges.supersededAt)))
+          .returning({ orderId: paymentCharges.orderId });
+        cancelAfter.push(...others.map((o) => o.orderId));
+        return { outcome: 'applied' as const, detail: 'reservation confirmed' };
+      }
+      // Money for a hold that is gone (expired, cancelled) or already paid by another attempt:
+      // never confirm; mark it for refund.
+      const [now$] = await tx.select().from(reservations).where(eq(reservations.id, charge.reservationId)).limit(1);
+      if (now$.paymentStatusId === 3 || now$.paymentStatusId === 4) {
+        await tx.update(reservations).set({ paymentStatusId: 5, updatedAt: now }).where(and(eq(reservations.id, now$.id), inArray(reservations.paymentStatusId, [3, 4])));
+      }
+      await tx.update(paymentCharges).set({ refundRequired: true }).where(eq(paymentCharges.id, charge.id));
+      return { outcome: 'applied' as const, detail: now$.paymentStatusId === 2 ? 'paid twice: marked for refund' : 'hold no longer valid: reservation marked for refund (5)' };
+    }
+
+    if (next.reservationStatus === 3 || next.reservationStatus === 4) {
+      // Only the current attempt speaks for the reservation; a superseded one just records its end.
+      if (!charge.supersededAt) await releaseTo(tx, charge.reservationId, [1], next.reservationStatus, now);
+      return { outcome: 'applied' as const, detail: `charge ${next.status}` };
+    }
+    if (next.reservationStatus === 5) {
+      if (await releaseTo(tx, charge.reservationId, [2], 5, now)) await cancelPendingForStay(tx, charge.reservationId);
+      await tx.update(paymentCharges).set({ refundRequired: false }).where(eq(paymentCharges.id, charge.id));
+      return { outcome: 'applied' as const, detail: 'refunded' };
+    }
+    return { outcome: 'applied' as const, detail: 'pending' };
+  });
+  if (result.outcome === 'applied' && email) deps.outbox?.kick();
+  if (cancelAfter.length) {
+    const { gateway } = await gatewayFor(deps);
+    for (const orderId of cancelAfter) await gateway.cancel(orderId).catch(() => null);
+  }
+  return result;
+}
+
+async function buildEmail(deps: AppDeps, r: typeof reservations.$inferSelect, charge: ChargeRow) {
+  const db = dbOf(deps);
+  const [h] = await db.select().from(hotels).where(eq(hotels.id, r.hotelId));
+  const [rt] = await db.select().from(roomTypes).where(eq(roomTypes.id, r.roomTypeId));
+  const lang = charge.lang === 'id' ? 'id' : 'en';
+  return confirmationEmail({
+    lang,
+    guestName: r.guestName,
+    guestEmail: r.guestEmail,
+    orderId: r.orderId,
+    invoiceNumber: r.invoiceNumber,
+    hotel: { name: h.name, address: h.address, telephone: h.telephone, timeZone: h.timeZone, checkInTime: h.checkInTime, checkOutTime: h.checkOutTime, latitude: h.latitude, longitude: h.longitude },
+    roomName: rt.label?.[lang] ?? rt.name,
+    pods: r.totalRoom,
+    checkIn: r.checkinDate,
+    checkOut: r.checkoutDate,
+    paid: charge.grossAmount,
+    pointsUsed: charge.pointsUsed,
+    pointsEarned: charge.pointsUsed > 0 ? 0 : STAY_POINTS,
+    siteUrl: deps.env.SITE_URL.replace(/\/+$/, ''),
+    reservationId: r.id,
+  });
+}

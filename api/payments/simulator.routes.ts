@@ -1,0 +1,77 @@
+import { Hono } from 'hono';
+import type { AppDeps } from '../app.ts';
+import type { Env } from '../env.ts';
+import { formatRupiah } from '../pricing/format.ts';
+import { gatewayFor, sandboxActive } from './gateway/active-gateway.ts';
+import { parseAmount } from './gateway/gateway.ts';
+
+/** The simulator exists only while the embedded sandbox is the gateway (no Midtrans keys). */
+export function paymentSimulatorEnabled(env: Pick<Env, 'MIDTRANS_SERVER_KEY'>): boolean {
+  return sandboxActive(env);
+}
+
+const esc = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const ACTIONS = ['pay', 'deny', 'expire', 'refund'] as const;
+const LABEL: Record<(typeof ACTIONS)[number], string> = { pay: 'Pay · Bayar', deny: 'Fail · Gagalkan', expire: 'Expire · Kedaluwarsakan', refund: 'Refund · Kembalikan dana' };
+
+/**
+ * /dev/payment-simulator/: pay, fail, expire or refund a sandbox charge (a person or a test does
+ * what the bank or the e-wallet app would), which sends the signed notification to our handler.
+ * Also the browser-side card tokenisation endpoint of the sandbox. Plain HTML forms, no script.
+ */
+export function paymentSimulatorRoutes(deps: AppDeps) {
+  const app = new Hono();
+  if (!paymentSimulatorEnabled(deps.env)) return app;
+  const sandbox = async () => {
+    const s = (await gatewayFor(deps)).sandbox;
+    if (!s) throw new Error('sandbox gateway is not active');
+    return s;
+  };
+  app.get('/dev/payment-simulator', (c) => c.redirect('/dev/payment-simulator/', 308));
+  app.get('/dev/payment-simulator/v2/token/', async (c) => {
+    const out = (await sandbox()).tokenize(c.req.query());
+    c.header('Cache-Control', 'no-store');
+    return c.json(out, out.status_code === '200' ? 200 : 400);
+  });
+  app.post('/dev/payment-simulator/:orderId/:action/', async (c) => {
+    const action = c.req.param('action') as (typeof ACTIONS)[number];
+    if (!ACTIONS.includes(action)) return c.notFound();
+    const result = await (await sandbox()).act(c.req.param('orderId'), action);
+    const q = new URLSearchParams({ done: `${c.req.param('orderId')}:${action}:${result.ok ? 'ok' : (result.reason ?? `http ${result.httpStatus}`)}` });
+    return c.redirect(`/dev/payment-simulator/?${q}`, 303);
+  });
+  app.get('/dev/payment-simulator/', async (c) => {
+    const s = await sandbox();
+    const find = (c.req.query('q') ?? '').trim();
+    const done = c.req.query('done');
+    const list = s.list().filter((t) => !find || [t.order_id, t.va_numbers?.[0]?.va_number, t.permata_va_number, t.bill_key, t.qr_string].some((x) => x && x.includes(find)));
+    const rowsHtml = list.map((t) => {
+      const code = t.va_numbers?.[0]?.va_number ?? t.permata_va_number ?? (t.bill_key ? `${t.biller_code} / ${t.bill_key}` : t.qr_string ? `QR ${t.qr_string.slice(0, 24)}…` : t.masked_card ?? '');
+      const buttons = ACTIONS.map((a) => `<form method="post" action="/dev/payment-simulator/${encodeURIComponent(t.order_id)}/${a}/"><button type="submit" name="action" value="${a}" aria-label="${esc(`${LABEL[a]} ${t.order_id}`)}">${esc(LABEL[a])}</button></form>`).join('');
+      return `<tr data-order-id="${esc(t.order_id)}" data-status="${esc(t.transaction_status)}">
+  <td><code>${esc(t.order_id)}</code></td><td>${esc(t.channel ?? t.payment_type ?? '')}</td><td class="code"><code>${esc(code)}</code></td>
+  <td>${esc(formatRupiah(parseAmount(t.gross_amount)))}</td><td class="status">${esc(t.transaction_status)}</td><td>${esc(t.expiry_time ?? '')}</td><td class="actions">${buttons}</td></tr>`;
+    }).join('\n');
+    c.header('Cache-Control', 'no-store');
+    c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'");
+    c.header('X-Robots-Tag', 'noindex');
+    return c.html(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>Payment simulator · Simulator pembayaran</title>
+<style>body{font-family:system-ui,sans-serif;max-width:1100px;margin:2rem auto;padding:0 1rem;color:#1c2340}
+table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #d5dae8;padding:.5rem;text-align:left;vertical-align:top}
+.actions{display:flex;gap:.25rem;flex-wrap:wrap}button{padding:.35rem .6rem;border-radius:6px;border:1px solid #1f5eff;background:#fff;color:#1f5eff;cursor:pointer}
+.note{background:#fff7e0;padding:.5rem .75rem;border-radius:6px}</style></head>
+<body><h1>Payment simulator · Simulator pembayaran</h1>
+<p>Sandbox gateway (development only). Each action sends a signed notification to <code>/api/payments/notifications</code>. · Gateway sandbox (khusus pengembangan). Setiap aksi mengirim notifikasi bertanda tangan ke handler kita.</p>
+${done ? `<p class="note" role="status">${esc(done)}</p>` : ''}
+<form method="get" action="/dev/payment-simulator/"><label for="q">VA number, bill key, QR or order id · Nomor VA, kode bayar, QR atau order id</label>
+<input id="q" name="q" value="${esc(find)}"> <button type="submit">Find · Cari</button></form>
+<table><thead><tr><th>Order</th><th>Method</th><th>Pay code · Kode bayar</th><th>Amount</th><th>Status</th><th>Expires</th><th>Actions</th></tr></thead>
+<tbody>${rowsHtml || '<tr><td colspan="7">No charges yet. · Belum ada tagihan.</td></tr>'}</tbody></table>
+<h2>Notifications sent · Notifikasi terkirim</h2>
+<ul>${s.sent.slice(-20).reverse().map((n) => `<li><code>${esc(n.orderId)}</code> ${esc(n.status)} → HTTP ${n.httpStatus}</li>`).join('') || '<li>None · Belum ada</li>'}</ul>
+</body></html>`);
+  });
+  return app;
+}

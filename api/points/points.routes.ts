@@ -1,0 +1,22 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import type { AppDeps } from '../app.ts';
+import { requireUser } from '../auth/middleware.ts';
+import { clock, dbOf, userIdOf } from '../http/context.ts';
+import { requestLang } from '../http/errors.ts';
+import { pointsSummary } from './points.service.ts';
+
+/** Bobopoints of the signed-in user: total, worth, expiry and the Active / Pending / History tabs. */
+export function pointsRoutes(deps: AppDeps) {
+  const app = new Hono();
+  const summary = (c: Context) => pointsSummary(dbOf(deps), userIdOf(c), { now: clock(deps), lang: requestLang(c) });
+  app.get('/clients/v1/points', requireUser(deps), async (c) => c.json({ data: await summary(c) }));
+  // The spec's paths for the three tabs (section 7).
+  app.get('/v1/status/active', requireUser(deps), async (c) => {
+    const s = await summary(c);
+    return c.json({ data: { total: s.total, worth: s.worth, expiry_date: s.expiry_date, items: s.active } });
+  });
+  app.get('/v1/status/pending', requireUser(deps), async (c) => c.json({ data: { items: (await summary(c)).pending } }));
+  app.get('/v1/status/history', requireUser(deps), async (c) => c.json({ data: { items: (await summary(c)).history } }));
+  return app;
+}
