@@ -4,6 +4,7 @@ import compression from 'compression';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp, type AppDeps } from './app.ts';
+import { apiErrorHandler, errors, requestLang } from './http/errors.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { BuildManager, type SiteBuild } from './site/build-manager.ts';
@@ -12,12 +13,15 @@ import { createSiteHandler } from './site/site-handler.ts';
 import { decideRoute } from './site/routing.ts';
 import { devOutboxRoutes, outboxPageEnabled } from './outbox/dev-outbox.routes.ts';
 import { startOutboxSender } from './outbox/outbox.sender.ts';
+import { contentHookRoutes } from './content-hooks/content-hooks.routes.ts';
+import { createRebuildScheduler, nextScheduledChange } from './content-hooks/content-hooks.service.ts';
 import { paymentSimulatorEnabled, paymentSimulatorRoutes } from './payments/simulator.routes.ts';
 
 export interface OneServer {
   server: http.Server;
   builds: BuildManager;
   deps: AppDeps;
+  scheduler: ReturnType<typeof createRebuildScheduler>;
   close(): Promise<void>;
 }
 
@@ -25,9 +29,28 @@ export interface OneServer {
  * The one process: the Hono API under /api (and developer tools under /dev while their embedded
  * defaults are active), Astro's pre-rendered pages and on-demand routes for everything else.
  */
-export async function createOneServer(opts: { env: Env; database: Database; root: string; build: SiteBuild; now?: () => Date }): Promise<OneServer> {
+export async function createOneServer(opts: {
+  env: Env;
+  database: Database;
+  root: string;
+  build: SiteBuild;
+  now?: () => Date;
+  /** Tests inject the site build step and the content schedule. */
+  runSiteBuild?: (outDir: string) => Promise<void>;
+  nextContentChange?: (now: Date) => Promise<{ at: Date; documentId: string } | null>;
+}): Promise<OneServer> {
   const { env, database, root } = opts;
-  const builds = new BuildManager({ root, buildsDir: path.join(root, '.builds'), initial: opts.build });
+  const now = opts.now ?? (() => new Date());
+  const builds = new BuildManager({ root, buildsDir: path.join(root, '.builds'), initial: opts.build, build: opts.runSiteBuild });
+  // Scheduled content goes live (or comes down) by itself: a timer armed for the next publish or
+  // unpublish time rebuilds the site; the Sanity webhook rebuilds on every published change.
+  const nextContentChange = opts.nextContentChange ?? ((at: Date) => nextScheduledChange(at));
+  const scheduler = createRebuildScheduler({
+    next: nextContentChange,
+    now,
+    requestRebuild: (reason) => builds.rebuild(reason).then(() => scheduler.arm()),
+  });
+  const rebuildAndRearm = (reason: string) => builds.rebuild(reason).then(() => scheduler.arm());
   const deps: AppDeps = {
     env,
     database,
@@ -41,7 +64,11 @@ export async function createOneServer(opts: { env: Env; database: Database; root
   const sender = await startOutboxSender(deps);
   deps.outbox = sender;
   const root$ = new Hono();
+  root$.route('/api', contentHookRoutes({ secret: env.SANITY_WEBHOOK_SECRET, requestRebuild: (reason) => void rebuildAndRearm(reason) }));
   root$.route('/', createApp(deps));
+  // Mounted apps keep their own error handler but not their not-found handler: the root needs both.
+  root$.onError(apiErrorHandler);
+  root$.notFound((c) => c.json(errors.notFound().toJSON(requestLang(c)), 404));
   // Developer tools exist only while their embedded defaults are the active transport/gateway.
   const devPrefixes: string[] = [];
   if (outboxPageEnabled(env)) {
@@ -77,11 +104,18 @@ export async function createOneServer(opts: { env: Env; database: Database; root
   });
   server.keepAliveTimeout = 5_000;
 
+  // A change that fell due while the process was down (the build predates it) rebuilds at once.
+  const missed = await nextContentChange(new Date(builds.current.info.builtAt)).catch(() => null);
+  if (missed && missed.at.getTime() <= now().getTime()) void rebuildAndRearm(`scheduled change of ${missed.documentId} since the last build`);
+  else await scheduler.arm().catch((error: unknown) => console.error('[site] could not arm the content schedule', error));
+
   return {
     server,
     builds,
     deps,
+    scheduler,
     async close() {
+      scheduler.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
