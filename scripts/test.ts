@@ -1,6 +1,6 @@
 // `npm test`: every test tier in order, stopping at the first failing step.
-// type checks -> Vitest (unit + PGlite integration) -> Vitest on real PostgreSQL -> content
-// schema validation -> Playwright in Debian's Chromium against the built server.
+// type checks -> Vitest (unit + PGlite integration) -> Vitest on real PostgreSQL -> Sanity schema
+// validation and offline Studio build -> Playwright in Debian's Chromium against the built server.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -14,6 +14,7 @@ const steps: [string, string][] = [
   ['type checks', 'npm run check'],
   ['unit and integration tests', 'npm run test:unit'],
   ['PostgreSQL tests', 'npm run test:pg'],
+  ['content schema validation and offline Studio build', 'npm run schema:validate && npm run studio:build'],
   ['end-to-end tests', 'npm run test:e2e'],
 ];
 const only = process.env.TEST_STEPS?.split(',');
