@@ -42,3 +42,10 @@ export function gatewayFor(deps: AppDeps): Promise<ActiveGateway> {
   }
   return found;
 }
+
+/** Share one gateway between several AppDeps (tests that run many "API nodes" in one process). */
+export function shareGateway(from: AppDeps, to: AppDeps): void {
+  const found = cache.get(from);
+  if (!found) throw new Error('the source deps have no gateway yet');
+  cache.set(to, found);
+}

@@ -1,0 +1,80 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.ts';
+import { testDeps } from '../auth/test-db.ts';
+import { users } from '../auth/auth.schema.ts';
+import { openDatabase } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
+import { TEST_NOW } from '../db/test-booking.ts';
+import { outboxMessages } from '../outbox/outbox.schema.ts';
+import { bobopointLedger } from '../points/points.schema.ts';
+import { reservations } from '../reservations/reservations.schema.ts';
+import { paymentCharges } from './charge.schema.ts';
+import { shareGateway } from './gateway/active-gateway.ts';
+import { paymentNotifications } from './notifications.schema.ts';
+import { paymentTestApp } from './test-payments.ts';
+
+// Real PostgreSQL (npm run test:pg): three API nodes, each with its own connection pool and HTTP
+// server, receive 50 copies of one settlement at once. Exactly one may confirm the booking.
+
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('DATABASE_URL is required: run through `npm run test:pg`');
+
+let first: Database;
+let t: Awaited<ReturnType<typeof paymentTestApp>>;
+const nodes: { database: Database; server: ReturnType<typeof serve>; base: string }[] = [];
+
+beforeAll(async () => {
+  first = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://' });
+  await (first.db as Db).execute(sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;`);
+  t = await paymentTestApp({ DATABASE_URL: url }, first);
+  for (let i = 0; i < 3; i++) {
+    const database = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://' });
+    const node = await testDeps({ DATABASE_URL: url }, database);
+    node.setNow(TEST_NOW);
+    shareGateway(t.deps, node.deps);
+    const app = createApp(node.deps);
+    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
+    });
+    nodes.push({ database, server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+  }
+});
+
+afterAll(async () => {
+  for (const n of nodes) {
+    await new Promise((r) => n.server.close(r));
+    await n.database.close();
+  }
+  await t?.active.close();
+  await first?.close();
+});
+
+describe('notifications on real PostgreSQL, several nodes', () => {
+  it('50 concurrent duplicate settlements over HTTP on three nodes leave exactly one payment', async () => {
+    const user = await t.newUser();
+    const r = await t.book({ token: user.userToken, rooms: 2 });
+    const c = (await t.charge(r.id, 'bca_va', {}, { token: user.userToken })).data.data;
+    const body = await t.captureNext(() => t.sandbox.act(c.order_id, 'pay'));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, async (_, i) => {
+        const res = await fetch(`${nodes[i % nodes.length].base}/api/payments/notifications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        return { status: res.status, outcome: ((await res.json()) as { status: string }).status };
+      }),
+    );
+    expect(results.every((x) => x.status === 200)).toBe(true);
+    expect(results.filter((x) => x.outcome === 'applied')).toHaveLength(1);
+    const db = t.db;
+    const [res] = await db.select().from(reservations).where(eq(reservations.id, r.id));
+    expect(res.paymentStatusId).toBe(2);
+    expect((await db.select().from(users).where(eq(users.id, user.userId!)))[0].stayCount).toBe(2);
+    expect(await db.select().from(bobopointLedger).where(eq(bobopointLedger.reservationId, r.id))).toHaveLength(1);
+    expect(await db.select().from(outboxMessages).where(eq(outboxMessages.to, res.guestEmail))).toHaveLength(1);
+    expect((await db.select().from(paymentCharges).where(eq(paymentCharges.reservationId, r.id))).filter((x) => x.status === 'settlement')).toHaveLength(1);
+    const log = await db.select().from(paymentNotifications).where(eq(paymentNotifications.orderId, c.order_id));
+    expect(log.filter((l) => l.outcome === 'applied')).toHaveLength(1);
+    expect(log.filter((l) => l.outcome === 'unchanged')).toHaveLength(49);
+  });
+});
