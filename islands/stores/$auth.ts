@@ -1,4 +1,4 @@
-import { atom, computed } from 'nanostores';
+import { atom, computed, onMount } from 'nanostores';
 
 // Auth state as spec section 4 describes: an `isLoggedIn` flag plus the token pair, base64-encoded
 // JSON under one local-storage key, restored on load. The profile is cached for the greeting.
@@ -83,3 +83,23 @@ export function clearSession(storage: Storage = localStorage): void {
   $auth.set({ isLoggedIn: false, tokens: null, user: null });
   $pendingCount.set(0);
 }
+
+/**
+ * The order badge: while something shows $pendingCount (the header), a signed-in visitor's count of
+ * unexpired unpaid reservations is read from GET /api/clients/v1/reservations/list?paymentStatus=1
+ * (the API expires stale holds before listing). Plain fetch keeps island-free pages light; a 401
+ * here is left to the islands' client, which refreshes the tokens.
+ */
+export async function loadPendingCount(fetcher: typeof fetch = fetch): Promise<void> {
+  const { tokens } = $auth.get();
+  if (!tokens) return;
+  const response = await fetcher('/api/clients/v1/reservations/list?paymentStatus=1', { headers: { Authorization: `Bearer ${tokens.accessToken}` } });
+  if (!response.ok) return;
+  const body = (await response.json()) as { data?: { count?: number } };
+  if (typeof body.data?.count === 'number') $pendingCount.set(body.data.count);
+}
+onMount($pendingCount, () =>
+  $isLoggedIn.subscribe((loggedIn) => {
+    if (loggedIn) loadPendingCount().catch(() => undefined);
+  }),
+);

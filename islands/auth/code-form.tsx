@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { CodeSchema, ChannelSchema } from '../../api/contracts/auth.ts';
+import * as v from 'valibot';
+import type { Dictionary } from '../../site/lib/i18n/en.ts';
+import { fill } from '../../site/lib/i18n/translate.ts';
+import type { Lang } from '../../site/lib/locales.ts';
+import { localizedPath } from '../../site/lib/locales.ts';
+import { keepSession, openCall } from '../lib/api-client.ts';
+import type { TokenResponse } from '../lib/api-client.ts';
+import { Field, FormShell, SubmitButton, apiErrors, redirectTarget, useForm, validate } from './form-kit.tsx';
+
+// The 4-digit code screens: complete registration (sign-up's code, signs the guest in) and
+// /otp-verif/ (verify an e-mail or phone of an existing account). ?channel=&target= say where the code went.
+export const RESEND_SECONDS = 60;
+
+export function CodeForm({ lang, t, mode }: { lang: Lang; t: Dictionary['auth']; mode: 'complete' | 'verify' }) {
+  const f = useForm({ code: '' });
+  const [target, setTarget] = useState<{ channel: 'email' | 'phone'; target: string } | null>(null);
+  const [cooldown, setCooldown] = useState(RESEND_SECONDS);
+  const [notice, setNotice] = useState('');
+  useEffect(() => {
+    const q = new URLSearchParams(window.location.search);
+    const channel = v.safeParse(ChannelSchema, q.get('channel'));
+    const to = q.get('target');
+    if (channel.success && to) setTarget({ channel: channel.output, target: to });
+  }, []);
+  useEffect(() => {
+    if (cooldown <= 0) return undefined;
+    const timer = window.setTimeout(() => setCooldown((s) => s - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [cooldown]);
+
+  const submit = async () => {
+    if (!target) return;
+    const checked = validate(v.object({ code: CodeSchema }), f.values, lang);
+    f.setErrors(checked.ok ? {} : checked.errors);
+    if (!checked.ok) return;
+    f.setBusy(true);
+    try {
+      if (mode === 'complete') {
+        const body = await openCall<TokenResponse>({ method: 'post', path: 'auth/register/complete', form: { ...target, code: checked.output.code } });
+        keepSession(body);
+      } else {
+        await openCall({ method: 'post', path: 'auth/codes/validate', form: { purpose: 'verify', ...target, code: checked.output.code } });
+      }
+      window.location.assign(redirectTarget(lang, window.location.search));
+    } catch (error) {
+      f.setErrors(apiErrors(error, lang, t.genericError));
+      f.setBusy(false);
+    }
+  };
+  const resend = async () => {
+    if (!target) return;
+    try {
+      await openCall({ method: 'post', path: 'auth/codes/resend', form: { purpose: 'verify', ...target } });
+      setNotice(t.resent);
+      setCooldown(RESEND_SECONDS);
+    } catch (error) {
+      f.setErrors(apiErrors(error, lang, t.genericError));
+    }
+  };
+  if (!target) return <p className="rounded-xl bg-white p-6">{t.missingTarget} <a className="font-semibold text-brand-700 underline" href={localizedPath(lang, '/signup/')}>{t.signUpLink}</a></p>;
+  return (
+    <FormShell testId={mode === 'complete' ? 'complete-registration' : 'otp'} title={mode === 'complete' ? t.completeTitle : t.otpTitle}
+      intro={fill(mode === 'complete' ? t.completeIntro : t.otpIntro, { target: target.channel === 'phone' ? `+62 ${target.target}` : target.target })}
+      error={f.errors._form} onSubmit={() => void submit()}>
+      <Field label={t.code} inputMode="numeric" autoComplete="one-time-code" maxLength={4} {...f.bind('code')} />
+      <SubmitButton busy={f.busy} label={t.verify} busyLabel={t.working} />
+      <button type="button" className="text-sm font-semibold text-brand-700 underline disabled:text-muted disabled:no-underline" disabled={cooldown > 0} onClick={() => void resend()}>
+        {cooldown > 0 ? fill(t.resendIn, { s: cooldown }) : t.resend}
+      </button>
+      <p aria-live="polite" className="text-sm text-emerald-800">{notice}</p>
+    </FormShell>
+  );
+}

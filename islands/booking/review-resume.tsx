@@ -1,0 +1,17 @@
+import { useEffect, useState } from 'react';
+import type { Dictionary } from '../../site/lib/i18n/en.ts';
+import type { Lang } from '../../site/lib/locales.ts';
+import { localizedPath } from '../../site/lib/locales.ts';
+import { storedReservationId } from '../stores/$reservation.ts';
+
+/** /reservation/review/ without an id: continue the booking kept in $reservation, if any. */
+export function ReviewResume({ lang, t }: { lang: Lang; t: Dictionary['booking'] }) {
+  const [none, setNone] = useState(false);
+  useEffect(() => {
+    const id = storedReservationId();
+    if (id) window.location.replace(localizedPath(lang, `/reservation/review/${id}/`));
+    else setNone(true);
+  }, []);
+  if (!none) return <p role="status" className="p-6 text-muted">{t.loadingRooms}</p>;
+  return <p className="rounded-xl bg-white p-6">{t.noReservation} <a className="font-semibold text-brand-700 underline" href={localizedPath(lang, '/search/')}>{t.startSearch}</a></p>;
+}

@@ -1,0 +1,61 @@
+import { openCall } from '../lib/api-client.ts';
+
+// The priced search (POST /clients/v1/search) as the islands read it, plus the room-card rules.
+
+export interface InsuranceProvider { providerName: string; coverAmount: number; termsUrl: string; benefitUrl: string; claimUrl: string }
+export interface RoomTypeResult {
+  id: number;
+  roomRemaining: number;
+  label: string;
+  name: string;
+  description: string;
+  mainPictureUrl: string;
+  nights: number;
+  grossRevenue: number;
+  roomPriceFake: number;
+  promotionPrice: number;
+  insurancePrice: number;
+  insuranceProvider: InsuranceProvider | null;
+  returnMessagePromo: string;
+  bedSize: string;
+  capacity: number;
+  capacityChildren: number;
+  facility: { code: string; name: string }[];
+}
+export interface SearchResult {
+  hotel: { id: number; isCabin: number; timeZoneLabel: string };
+  checkInDate: string;
+  checkOutDate: string;
+  nights: number;
+  promoCode: string | null;
+  messagePromo: string;
+  roomTypes: RoomTypeResult[];
+}
+
+export async function searchRooms(q: { hotelId: number; checkin: string; checkout: string; promocode: string }): Promise<SearchResult> {
+  const body = await openCall<{ data: SearchResult }>({
+    method: 'post',
+    path: 'clients/v1/search',
+    form: { hotelId: q.hotelId, checkInDateTime: q.checkin, checkOutDateTime: q.checkout, promoCode: q.promocode || undefined },
+  });
+  return body.data;
+}
+
+/** "N left" shows when sellable rooms are above 0 and at most 5 (hotel) or 3 (cabin). */
+export function lowStockCount(remaining: number, isCabin: boolean): number | null {
+  return remaining > 0 && remaining <= (isCabin ? 3 : 5) ? remaining : null;
+}
+
+/** The Promo alert: the best price equals gross revenue (no discount) and messagePromo is set. */
+export function promoAlertMessage(result: SearchResult): string | null {
+  if (!result.messagePromo) return null;
+  const available = result.roomTypes.filter((r) => r.roomRemaining > 0);
+  if (!available.length) return null;
+  const best = available.reduce((a, b) => (b.promotionPrice < a.promotionPrice ? b : a));
+  return best.promotionPrice === best.grossRevenue ? result.messagePromo : null;
+}
+
+/** Pod count choices: 1 up to the stock, at most 10 per booking (the API's limit). */
+export function podCountOptions(remaining: number): number[] {
+  return Array.from({ length: Math.max(0, Math.min(remaining, 10)) }, (_, i) => i + 1);
+}

@@ -1,0 +1,172 @@
+import ky from 'ky';
+import type { KyInstance } from 'ky';
+import { $auth, clearSession, setSession } from '../stores/$auth.ts';
+import type { AuthUser, TokenPair } from '../stores/$auth.ts';
+
+// The one HTTP client of the islands. Anonymous calls carry the public web client's token (the
+// website is a public OAuth2 client: client_id + x-api-key, no secret, see api/auth/README.md);
+// personal calls carry the user's access token. A 401 on a personal call refreshes the pair once:
+// success replaces the stored tokens and reloads the page, a 400 from the refresh signs out and
+// goes home with ?logout=true, any other failure clears the stored login.
+
+export const WEB_CLIENT_ID: string = import.meta.env.PUBLIC_WEB_CLIENT_ID ?? 'bobobox-web';
+export const WEB_API_KEY: string = import.meta.env.PUBLIC_WEB_API_KEY ?? 'dev-only-web-api-key';
+const CLIENT_TOKEN_KEY = 'clientToken';
+
+export class ApiError extends Error {
+  status: number;
+  code: string;
+  fields: { field: string; code: string }[];
+  constructor(status: number, body: { code?: string; message?: string; details?: { fields?: { field: string; code: string }[] } } | null) {
+    super(body?.message ?? `HTTP ${status}`);
+    this.status = status;
+    this.code = body?.code ?? 'http_error';
+    this.fields = body?.details?.fields ?? [];
+  }
+}
+
+/** Side effects the client needs from the page; tests swap them. */
+export const browser = {
+  reload: () => window.location.reload(),
+  goHome: () => {
+    const prefix = document.documentElement.lang === 'id' ? '/id' : '';
+    window.location.assign(`${prefix}/?logout=true`);
+  },
+};
+
+const http: KyInstance = ky.create({ prefix: '/api', retry: 0, throwHttpErrors: false, timeout: 20_000 });
+
+function lang(): string {
+  return typeof document !== 'undefined' && document.documentElement.lang === 'id' ? 'id' : 'en';
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+type TokenResponse = { access_token: string; refresh_token?: string; expires_in: number; user?: { id: number; name: string; email?: string } };
+
+let clientTokenPromise: Promise<string> | null = null;
+
+/** The client token, cached in session storage until a minute before it expires. */
+export function clientToken(force = false): Promise<string> {
+  if (!force) {
+    try {
+      const cached = JSON.parse(sessionStorage.getItem(CLIENT_TOKEN_KEY) ?? 'null') as { token: string; exp: number } | null;
+      if (cached && cached.exp > Date.now() + 60_000) return Promise.resolve(cached.token);
+    } catch {
+      // A broken cache entry is replaced below.
+    }
+  }
+  clientTokenPromise ??= (async () => {
+    const response = await http.post('oauth2/token', {
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: WEB_CLIENT_ID }),
+      headers: { 'x-api-key': WEB_API_KEY, 'Accept-Language': lang() },
+    });
+    const body = (await readJson(response)) as TokenResponse | null;
+    if (!response.ok || !body?.access_token) throw new ApiError(response.status, { code: 'auth_error', message: 'auth error' });
+    sessionStorage.setItem(CLIENT_TOKEN_KEY, JSON.stringify({ token: body.access_token, exp: Date.now() + body.expires_in * 1000 }));
+    return body.access_token;
+  })().finally(() => {
+    clientTokenPromise = null;
+  });
+  return clientTokenPromise;
+}
+
+type Body = Record<string, string | number | boolean | string[] | undefined | null>;
+type Call = { method?: 'get' | 'post' | 'put'; path: string; query?: Record<string, string | number>; form?: Body; json?: unknown };
+
+function request(call: Call, token: string): Promise<Response> {
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, 'x-api-key': WEB_API_KEY, 'Accept-Language': lang() };
+  const searchParams = call.query ? Object.fromEntries(Object.entries(call.query).map(([k, v]) => [k, String(v)])) : undefined;
+  let body: BodyInit | undefined;
+  if (call.form) {
+    const form = new URLSearchParams();
+    for (const [k, v] of Object.entries(call.form)) if (v !== undefined && v !== null) form.set(k, Array.isArray(v) ? v.join(',') : String(v));
+    body = form;
+  }
+  return http(call.path.replace(/^\//, ''), { method: call.method ?? 'get', headers, searchParams, body, json: call.json });
+}
+
+async function unwrap<T>(response: Response): Promise<T> {
+  const body = await readJson(response);
+  if (!response.ok) throw new ApiError(response.status, body as never);
+  return body as T;
+}
+
+/** An anonymous call (client token). A rejected client token is renewed once. */
+export async function openCall<T>(call: Call): Promise<T> {
+  let response = await request(call, await clientToken());
+  if (response.status === 401) response = await request(call, await clientToken(true));
+  return unwrap<T>(response);
+}
+
+let refreshing: Promise<'ok' | 'logout' | 'failed'> | null = null;
+
+/** Trade the refresh token for a new pair; single flight so parallel 401s refresh once. */
+export function refreshSession(): Promise<'ok' | 'logout' | 'failed'> {
+  refreshing ??= (async () => {
+    const tokens = $auth.get().tokens;
+    if (!tokens) return 'failed' as const;
+    const response = await http.post('oauth2/token', {
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken, client_id: WEB_CLIENT_ID }),
+      headers: { 'x-api-key': WEB_API_KEY },
+    });
+    const body = (await readJson(response)) as TokenResponse | null;
+    if (response.ok && body?.access_token && body.refresh_token) {
+      setSession({ accessToken: body.access_token, refreshToken: body.refresh_token }, $auth.get().user);
+      return 'ok' as const;
+    }
+    return response.status === 400 ? ('logout' as const) : ('failed' as const);
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** Thrown after the page was asked to reload or leave, so callers stop quietly. */
+export class SessionRedirect extends Error {}
+
+/** A personal call (user token): 401 refreshes, then reloads; refresh 400 signs out and goes home. */
+export async function userCall<T>(call: Call): Promise<T> {
+  const tokens = $auth.get().tokens;
+  if (!tokens) throw new ApiError(401, { code: 'unauthorized', message: 'unauthorized' });
+  const response = await request(call, tokens.accessToken);
+  if (response.status !== 401) return unwrap<T>(response);
+  const outcome = await refreshSession();
+  if (outcome === 'ok') {
+    browser.reload();
+    throw new SessionRedirect('reloading');
+  }
+  clearSession();
+  if (outcome === 'logout') {
+    browser.goHome();
+    throw new SessionRedirect('signed out');
+  }
+  throw new ApiError(401, (await readJson(response)) as never);
+}
+
+/** GraphQL on the open gateway (client token); the first error message is thrown. */
+export async function gqlOpen<T>(query: string, input: unknown): Promise<T> {
+  const body = await openCall<{ data?: T; errors?: { message: string; extensions?: { code?: string; http?: { status?: number } } }[] }>({ method: 'post', path: 'gateway/open', json: { query, variables: { input } } });
+  if (body.errors?.length || !body.data) {
+    const first = body.errors?.[0];
+    throw new ApiError(first?.extensions?.http?.status ?? 400, { code: first?.extensions?.code, message: first?.message });
+  }
+  return body.data;
+}
+
+/** Sign-in answers carry a token pair and the profile: keep them as spec section 4 says. */
+export function keepSession(body: TokenResponse): AuthUser | null {
+  const user = body.user ? { id: body.user.id, name: body.user.name, email: body.user.email } : null;
+  const pair: TokenPair = { accessToken: body.access_token, refreshToken: body.refresh_token ?? '' };
+  setSession(pair, user);
+  return user;
+}
+export type { TokenResponse };

@@ -1,0 +1,157 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { Dictionary } from '../../site/lib/i18n/en.ts';
+import { fill } from '../../site/lib/i18n/translate.ts';
+import type { Lang } from '../../site/lib/locales.ts';
+import { formatDate } from '../lib/format.ts';
+import { AVAILABILITY_WINDOW_DAYS, MAX_NIGHTS_NEW, jakartaToday, offersStayNow, stayNowCheckin } from '../lib/stay-dates.ts';
+import {
+  $availability, $checkout, $hotels, $maxDuration, $search, canSearch, durationOptions, isDaySelectable,
+  loadHotels, selectHotel, setCheckin, setNights,
+} from '../stores/$search.ts';
+import type { SearchState } from '../stores/$search.ts';
+import { Calendar } from './calendar.tsx';
+import { StayNowModal } from './stay-now-modal.tsx';
+import { STAY_NOW, restoreFromUrl, runSearch } from './search-submit.ts';
+
+export interface SearchFilterProps {
+  lang: Lang;
+  t: Dictionary['search'];
+  /** The hotel whose page this is (hotel page), or null on home and /search/. */
+  currentHotelId: number | null;
+}
+
+export function nightsLabel(t: Dictionary['search'], n: number): string {
+  return n === 1 ? t.night : fill(t.nights, { n });
+}
+
+export function SearchFilter({ lang, t, currentHotelId }: SearchFilterProps) {
+  const search = useStore($search);
+  const checkout = useStore($checkout);
+  const hotels = useStore($hotels);
+  const availability = useStore($availability);
+  const maxDuration = useStore($maxDuration);
+  const [open, setOpen] = useState(false);
+  const [stayNow, setStayNow] = useState<SearchState | null>(null);
+  const [error, setError] = useState('');
+  const today = jakartaToday().toString();
+  const lastDay = jakartaToday().add({ days: AVAILABILITY_WINDOW_DAYS - 1 }).toString();
+
+  useEffect(() => {
+    const onUrl = () => { restoreFromUrl().catch(() => setError(t.loadError)); };
+    if (currentHotelId !== null) {
+      onUrl();
+      window.addEventListener('popstate', onUrl);
+      return () => window.removeEventListener('popstate', onUrl);
+    }
+    loadHotels().catch(() => setError(t.loadError));
+    return undefined;
+  }, [currentHotelId, t.loadError]);
+
+  const onHotel = (value: string) => {
+    const hotel = hotels.find((h) => `${h.id}-${h.slug}` === value);
+    setError('');
+    if (hotel) selectHotel(hotel).catch(() => setError(t.loadError));
+  };
+
+  const submit = () => {
+    if (!canSearch(search, maxDuration) || !search.checkin) return;
+    if (offersStayNow(new Date(), search.checkin, STAY_NOW)) {
+      setStayNow(search);
+      return;
+    }
+    runSearch(lang, search, currentHotelId);
+  };
+
+  const finishStayNow = (now: boolean) => {
+    if (!stayNow?.checkin) return;
+    const state = now ? { ...stayNow, checkin: stayNowCheckin(stayNow.checkin) } : stayNow;
+    setStayNow(null);
+    if (now) $search.set(state);
+    runSearch(lang, state, currentHotelId);
+  };
+
+  const selectedHotel = hotels.find((h) => h.id === search.hotelId);
+  const options = durationOptions(maxDuration, MAX_NIGHTS_NEW);
+  const disabled = !canSearch(search, maxDuration);
+  const hint = !search.hotelId ? t.noHotel : maxDuration === 0 ? t.noAvailability : maxDuration ? fill(t.maxInfo, { n: maxDuration }) : '';
+
+  return (
+    <form
+      role="search"
+      aria-label={t.formLabel}
+      data-search-filter="new"
+      className="grid gap-3 rounded-2xl bg-white p-4 shadow-lg md:grid-cols-[2fr_1.3fr_1fr_1.3fr_auto] md:items-end"
+      onSubmit={(e) => { e.preventDefault(); submit(); }}
+    >
+      <label className="flex flex-col gap-1 text-sm font-semibold">
+        {t.location}
+        <select
+          name="hotel"
+          className="rounded-lg border border-slate-300 px-3 py-2 font-normal"
+          value={selectedHotel ? `${selectedHotel.id}-${selectedHotel.slug}` : ''}
+          onChange={(e) => onHotel(e.target.value)}
+        >
+          <option value="" disabled>{t.locationPlaceholder}</option>
+          {hotels.map((h) => <option key={h.id} value={`${h.id}-${h.slug}`}>{`${h.name} — ${h.city}`}</option>)}
+        </select>
+      </label>
+      <div className="relative flex flex-col gap-1 text-sm font-semibold">
+        <span id="checkin-label">{t.checkin}</span>
+        <button
+          type="button"
+          name="checkin"
+          aria-labelledby="checkin-label checkin-value"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          disabled={!search.hotelId || availability.loading}
+          className="rounded-lg border border-slate-300 px-3 py-2 text-left font-normal disabled:bg-slate-100"
+          onClick={() => setOpen(true)}
+        >
+          <span id="checkin-value">{search.checkin ? formatDate(search.checkin, lang) : t.checkinPlaceholder}</span>
+        </button>
+        {open && (
+          <Calendar
+            lang={lang}
+            t={t}
+            title={t.calendarTitle}
+            today={today}
+            lastDay={lastDay}
+            selected={search.checkin}
+            isSelectable={(d) => isDaySelectable(d, today, availability.days)}
+            priceOf={(d) => availability.days[d]?.minPrice ?? null}
+            onChoose={(d) => { setOpen(false); setCheckin(d).catch(() => setError(t.loadError)); }}
+            onClose={() => setOpen(false)}
+          />
+        )}
+      </div>
+      <label className="flex flex-col gap-1 text-sm font-semibold">
+        {t.duration}
+        <select
+          name="duration"
+          className="rounded-lg border border-slate-300 px-3 py-2 font-normal"
+          value={String(search.nights)}
+          disabled={!search.checkin}
+          onChange={(e) => setNights(Number(e.target.value))}
+        >
+          {options.map((o) => (
+            <option key={o.nights} value={o.nights} disabled={o.disabled}>
+              {o.disabled && maxDuration !== null ? fill(t.overMax, { label: nightsLabel(t, o.nights) }) : nightsLabel(t, o.nights)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1 text-sm font-semibold">
+        {t.checkout}
+        <input name="checkout" readOnly className="rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-normal" value={checkout ? formatDate(checkout, lang) : ''} placeholder="—" />
+      </label>
+      <button type="submit" disabled={disabled} className="rounded-lg bg-brand-600 px-6 py-2.5 font-bold text-white disabled:cursor-not-allowed disabled:bg-slate-400">
+        {t.search}
+      </button>
+      <p className="text-sm text-muted md:col-span-5" aria-live="polite" data-search-hint>{error || hint}</p>
+      {stayNow?.checkin && (
+        <StayNowModal t={t} nightLabel={formatDate(stayNowCheckin(stayNow.checkin), lang)} onNow={() => finishStayNow(true)} onLater={() => finishStayNow(false)} />
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,141 @@
+import { atom } from 'nanostores';
+import { openCall, userCall } from '../lib/api-client.ts';
+
+// The booking in progress: the room the guest chose (kept across the sign-in detour), the
+// reservation id once created (the payment screens read it), and the review's detail.
+
+export interface RoomChoice {
+  hotelId: number;
+  slug: string;
+  roomTypeId: number;
+  pods: number;
+  checkin: string;
+  checkout: string;
+  promocode: string;
+}
+
+export interface ReservationDetail {
+  info: {
+    reservationId: number;
+    orderId: string;
+    checkIn: string;
+    checkOut: string;
+    expiredDateTime: string;
+    todayDateTime: string;
+    totalPods: number;
+    paymentStatus: number;
+    duration: number;
+    hotel: { id: number; name: string; address: string; telephone: string; isCabin: number; timeZoneLabel: string; checkInTime: string; checkOutTime: string };
+    pods: { roomTypeId: number; name: string; label: string; capacity: number; capacityChildren: number; bedSize: string; count: number }[];
+  };
+  priceDetail: {
+    grossRevenue: number; giftCertificateDiscount: number; promotion: number; tax: number; serviceFee: number;
+    insurance: number; carbonOffset: number; bankFee: number; guestPrice: number;
+  };
+  guest: { name: string; email: string; phoneNumber: string };
+  priceBreakdown: { total: number; promo_code: string | null; promo_value: number; bobopoint_value: number };
+  insurancePolicies: { providerName: string }[];
+  esg: { total: number; items: { uuid: string }[] };
+  allowEsgPurchase: boolean;
+}
+
+export interface AncillaryPackage {
+  uuid: string;
+  provider_name: string;
+  provider_short_description: string;
+  ancillary_type_code: string;
+  name: string;
+  sale_price: number;
+}
+
+const CHOICE_KEY = 'roomChoice';
+const RESERVATION_KEY = 'reservationId';
+const LAST_SEARCH_KEY = 'lastSearchHref';
+
+export const $reservationId = atom<number | null>(null);
+export const $reservation = atom<ReservationDetail | null>(null);
+
+export function saveChoice(choice: RoomChoice, storage: Storage = sessionStorage): void {
+  storage.setItem(CHOICE_KEY, JSON.stringify(choice));
+}
+
+export function readChoice(storage: Storage = sessionStorage): RoomChoice | null {
+  try {
+    const c = JSON.parse(storage.getItem(CHOICE_KEY) ?? 'null') as RoomChoice | null;
+    return c && Number.isInteger(c.roomTypeId) && Number.isInteger(c.hotelId) && Number.isInteger(c.pods) ? c : null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearChoice(storage: Storage = sessionStorage): void {
+  storage.removeItem(CHOICE_KEY);
+}
+
+export function rememberReservation(id: number, storage: Storage = sessionStorage): void {
+  storage.setItem(RESERVATION_KEY, String(id));
+  $reservationId.set(id);
+}
+
+export function storedReservationId(storage: Storage = sessionStorage): number | null {
+  const id = Number(storage.getItem(RESERVATION_KEY));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** Hold the rooms; the API answers with the new reservation (id, expiry, daily details). */
+export async function createReservation(choice: RoomChoice): Promise<number> {
+  const body = await userCall<{ data: { id: number } }>({
+    method: 'post',
+    path: 'clients/v1/reservations/create',
+    form: {
+      hotel_id: choice.hotelId,
+      room_type_id: choice.roomTypeId,
+      check_in_date_time: choice.checkin,
+      check_out_date_time: choice.checkout,
+      total_room: choice.pods,
+      promo_code: choice.promocode || undefined,
+    },
+  });
+  rememberReservation(body.data.id);
+  clearChoice();
+  sessionStorage.setItem(LAST_SEARCH_KEY, window.location.pathname + window.location.search);
+  return body.data.id;
+}
+
+export async function loadReservation(id: number): Promise<ReservationDetail> {
+  const body = await userCall<{ data: ReservationDetail }>({ path: 'clients/v1/reservations/view', query: { reservationId: id } });
+  $reservationId.set(id);
+  $reservation.set(body.data);
+  return body.data;
+}
+
+/** Add-on choices; the API recomputes tax, fees, insurance, carbon offset, discount and total. */
+export async function updateAddOns(id: number, choice: { insurance: boolean; packages: string[]; promoCode: string | null }): Promise<ReservationDetail> {
+  const body = await userCall<{ data: ReservationDetail }>({
+    method: 'put',
+    path: 'clients/v1/reservations/update',
+    form: {
+      reservationId: id,
+      isUseAddon: choice.insurance,
+      ancillaryPackageUUIDs: choice.packages,
+      isUsePromo: !!choice.promoCode,
+      promoCode: choice.promoCode ?? '',
+    },
+  });
+  $reservation.set(body.data);
+  return body.data;
+}
+
+export async function loadCarbonPackages(hotelId: number, roomTypeId: number): Promise<AncillaryPackage[]> {
+  const body = await openCall<{ data: AncillaryPackage[] }>({
+    path: 'clients/v1/ancillary-packages',
+    query: { ancillary_type_code: 'CARBON_OFFSET', hotel_ids: String(hotelId), room_type_ids: String(roomTypeId) },
+  });
+  return body.data;
+}
+
+/** The hotel page the reservation was made from, for "back to room selection". */
+export function lastSearchHref(storage: Storage = sessionStorage): string | null {
+  const href = storage.getItem(LAST_SEARCH_KEY);
+  return href && href.startsWith('/') && !href.startsWith('//') ? href : null;
+}

@@ -1,0 +1,189 @@
+import { atom, computed } from 'nanostores';
+import { Temporal } from 'temporal-polyfill';
+import type { Lang } from '../../site/lib/locales.ts';
+import { localizedPath } from '../../site/lib/locales.ts';
+import { gqlOpen, openCall } from '../lib/api-client.ts';
+import { AVAILABILITY_WINDOW_DAYS, MAX_NIGHTS_NEW, addNights, jakartaToday, nightsBetween, parseDate } from '../lib/stay-dates.ts';
+
+// Search state (STYLE.md #6): it lives in the URL (/search/{id-slug}/?checkin=&checkout=&id=
+// [&promocode=]) and in this store; the URL is parsed into the store on load and on back/forward.
+
+export interface SearchState {
+  hotelId: number | null;
+  slug: string;
+  checkin: string | null;
+  nights: number;
+  promocode: string;
+}
+export interface HotelOption {
+  id: number;
+  slug: string;
+  name: string;
+  city: string;
+  isCabin: number;
+  webMaxDuration: number;
+}
+export interface DayInfo {
+  sellable: number;
+  minPrice: number | null;
+  blackout: boolean;
+}
+
+export const EMPTY_SEARCH: SearchState = { hotelId: null, slug: '', checkin: null, nights: 1, promocode: '' };
+export const $search = atom<SearchState>(EMPTY_SEARCH);
+export const $checkout = computed($search, (s) => (s.checkin ? addNights(s.checkin, s.nights) : null));
+export const $hotels = atom<HotelOption[]>([]);
+/** Availability of the chosen hotel for 90 days from today, keyed by date. */
+export const $availability = atom<{ hotelId: number | null; loading: boolean; days: Record<string, DayInfo> }>({ hotelId: null, loading: false, days: {} });
+/** Longest stay from the chosen check-in; null while unknown. */
+export const $maxDuration = atom<number | null>(null);
+/**
+ * The search the hotel page shows (from the URL on load, from the filter's Search button, from
+ * back/forward); the filter's own fields may differ while the guest edits them.
+ */
+export const $committedSearch = atom<{ seq: number; state: SearchState } | null>(null);
+export function commitSearch(state: SearchState): void {
+  $committedSearch.set({ seq: ($committedSearch.get()?.seq ?? 0) + 1, state });
+}
+/** The voucher code the guest keeps (spec: UI state voucher code); it rides along as promocode. */
+export const VOUCHER_KEY = 'voucherCode';
+
+// ---- pure logic (unit-tested) ----
+
+/** `12-some-slug` -> { id: 12, slug: 'some-slug' }. */
+export function parseHotelParam(value: string | undefined | null): { id: number; slug: string } | null {
+  const m = /^(\d{1,9})-([a-z0-9-]+)$/.exec(value ?? '');
+  return m ? { id: Number(m[1]), slug: m[2] } : null;
+}
+
+export function searchFromUrl(pathname: string, search: string, maxNights = MAX_NIGHTS_NEW): SearchState {
+  const q = new URLSearchParams(search);
+  const fromPath = /\/search\/([^/]+)\/?$/.exec(pathname)?.[1];
+  const hotel = parseHotelParam(fromPath ? decodeURIComponent(fromPath) : null);
+  const idParam = Number(q.get('id'));
+  const hotelId = hotel?.id ?? (Number.isInteger(idParam) && idParam > 0 ? idParam : null);
+  const checkin = parseDate(q.get('checkin')?.slice(0, 10));
+  const checkout = parseDate(q.get('checkout')?.slice(0, 10));
+  let nights = 1;
+  if (checkin && checkout) {
+    const n = nightsBetween(checkin.toString(), checkout.toString());
+    if (n >= 1 && n <= maxNights) nights = n;
+  }
+  const promocode = /^[A-Za-z0-9_-]{1,40}$/.test(q.get('promocode') ?? '') ? (q.get('promocode') as string) : '';
+  return { hotelId, slug: hotel?.slug ?? '', checkin: checkin?.toString() ?? null, nights, promocode };
+}
+
+export function searchHref(lang: Lang, s: SearchState): string {
+  const q = new URLSearchParams();
+  if (s.checkin) {
+    q.set('checkin', s.checkin);
+    q.set('checkout', addNights(s.checkin, s.nights));
+  }
+  if (s.hotelId) q.set('id', String(s.hotelId));
+  if (s.promocode) q.set('promocode', s.promocode);
+  const path = s.hotelId ? `/search/${s.hotelId}-${s.slug}/` : '/search/';
+  return `${localizedPath(lang, path)}?${q.toString()}`;
+}
+
+/** Duration options 1..limit nights; those above the hotel's max for the check-in are disabled. */
+export function durationOptions(maxDuration: number | null, limit = MAX_NIGHTS_NEW): { nights: number; disabled: boolean }[] {
+  return Array.from({ length: limit }, (_, i) => ({ nights: i + 1, disabled: maxDuration === null || i + 1 > maxDuration }));
+}
+
+export function canSearch(s: SearchState, maxDuration: number | null): boolean {
+  return s.hotelId !== null && s.checkin !== null && maxDuration !== null && maxDuration > 0 && s.nights <= maxDuration;
+}
+
+/** Past days and days without web-sellable rooms (or outside the 90-day window) are disabled. */
+export function isDaySelectable(date: string, today: string, days: Record<string, DayInfo>): boolean {
+  if (date < today) return false;
+  const info = days[date];
+  return !!info && !info.blackout && info.sellable > 0;
+}
+
+export function firstSelectableDay(today: string, days: Record<string, DayInfo>): string | null {
+  return Object.keys(days).sort().find((d) => isDaySelectable(d, today, days)) ?? null;
+}
+
+// ---- actions ----
+
+let availabilitySeq = 0;
+let durationSeq = 0;
+
+export async function loadHotels(): Promise<HotelOption[]> {
+  if ($hotels.get().length) return $hotels.get();
+  const body = await openCall<{ data: HotelOption[] }>({ path: 'clients/v1/hotel', query: { hotelTypeId: 1 } });
+  const hotels = body.data.map(({ id, slug, name, city, isCabin, webMaxDuration }) => ({ id, slug, name, city, isCabin, webMaxDuration }));
+  $hotels.set(hotels);
+  return hotels;
+}
+
+const AVAILABILITY_QUERY = `query($input: RoomAvailabilityInput!) { RoomAvailability(input: $input) { date is_blackout web_sellable_rooms min_price } }`;
+const MAX_DURATION_QUERY = `query($input: RoomAvailabilityMaxDurationInput!) { RoomAvailabilityMaxDuration(input: $input) { web_max_duration } }`;
+
+export async function loadAvailability(hotelId: number, now = new Date()): Promise<Record<string, DayInfo>> {
+  const seq = ++availabilitySeq;
+  $availability.set({ hotelId, loading: true, days: {} });
+  const today = jakartaToday(now);
+  const data = await gqlOpen<{ RoomAvailability: { date: string; is_blackout: boolean; web_sellable_rooms: number; min_price: number | null }[] }>(AVAILABILITY_QUERY, {
+    hotel_id: hotelId,
+    date_start: today.toString(),
+    date_end: today.add({ days: AVAILABILITY_WINDOW_DAYS - 1 }).toString(),
+  });
+  const days: Record<string, DayInfo> = {};
+  for (const d of data.RoomAvailability) days[d.date] = { sellable: d.web_sellable_rooms, minPrice: d.min_price, blackout: d.is_blackout };
+  if (seq === availabilitySeq) $availability.set({ hotelId, loading: false, days });
+  return days;
+}
+
+export async function loadMaxDuration(hotelId: number, checkin: string): Promise<number> {
+  const seq = ++durationSeq;
+  $maxDuration.set(null);
+  const data = await gqlOpen<{ RoomAvailabilityMaxDuration: { web_max_duration: number } }>(MAX_DURATION_QUERY, { hotel_id: hotelId, date_start: checkin });
+  const max = data.RoomAvailabilityMaxDuration.web_max_duration;
+  if (seq === durationSeq) {
+    $maxDuration.set(max);
+    const s = $search.get();
+    if (max > 0 && s.nights > max) $search.set({ ...s, nights: max });
+  }
+  return max;
+}
+
+/** Choosing a hotel loads its availability, keeps a still-sellable check-in (else the first one) and reloads max duration. */
+export async function selectHotel(hotel: { id: number; slug: string }, now = new Date()): Promise<void> {
+  $search.set({ ...$search.get(), hotelId: hotel.id, slug: hotel.slug });
+  $maxDuration.set(null);
+  const days = await loadAvailability(hotel.id, now);
+  const today = jakartaToday(now).toString();
+  const s = $search.get();
+  if (s.hotelId !== hotel.id) return;
+  const checkin = s.checkin && isDaySelectable(s.checkin, today, days) ? s.checkin : firstSelectableDay(today, days);
+  $search.set({ ...s, checkin });
+  if (checkin) await loadMaxDuration(hotel.id, checkin);
+  else $maxDuration.set(0);
+}
+
+/** Changing check-in reloads max duration. */
+export async function setCheckin(date: string): Promise<void> {
+  const s = $search.get();
+  $search.set({ ...s, checkin: date });
+  if (s.hotelId) await loadMaxDuration(s.hotelId, date);
+}
+
+export function setNights(nights: number): void {
+  $search.set({ ...$search.get(), nights });
+}
+
+export function storedVoucher(): string {
+  try {
+    const code = localStorage.getItem(VOUCHER_KEY) ?? '';
+    return /^[A-Za-z0-9_-]{1,40}$/.test(code) ? code : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Days between today and a date, for tests and labels. */
+export function daysFromToday(date: string, now = new Date()): number {
+  return jakartaToday(now).until(Temporal.PlainDate.from(date), { largestUnit: 'days' }).days;
+}
