@@ -1,6 +1,5 @@
 // English UI dictionary: the source of truth for keys. `id.ts` must match its shape exactly.
 import { journeyEn } from './journey-en.ts';
-import { paymentEn } from './payment-en.ts';
 export const en = {
   meta: {
     productName: 'Bobobox',
@@ -105,7 +104,6 @@ export const en = {
     searchSoon: 'Pick a place, a date and how many nights.',
   },
   ...journeyEn,
-  ...paymentEn,
 } as const;
 
 type Widen<T> = T extends string ? string : { readonly [K in keyof T]: Widen<T[K]> };

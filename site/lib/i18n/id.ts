@@ -1,6 +1,5 @@
 import type { Dictionary } from './en.ts';
 import { journeyId } from './journey-id.ts';
-import { paymentId } from './payment-id.ts';
 
 // Indonesian UI dictionary. Typed from English: a missing key fails the type check.
 export const id: Dictionary = {
@@ -107,5 +106,4 @@ export const id: Dictionary = {
     searchSoon: 'Pilih tempat, tanggal, dan berapa malam kamu menginap.',
   },
   ...journeyId,
-  ...paymentId,
 };
