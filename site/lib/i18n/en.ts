@@ -1,5 +1,6 @@
 // English UI dictionary: the source of truth for keys. `id.ts` must match its shape exactly.
 import { journeyEn } from './journey-en.ts';
+import { paymentEn } from './payment-en.ts';
 export const en = {
   meta: {
     productName: 'Bobobox',
@@ -106,5 +107,6 @@ export const en = {
   ...journeyEn,
 } as const;
 
+  ...paymentEn,
 type Widen<T> = T extends string ? string : { readonly [K in keyof T]: Widen<T[K]> };
 export type Dictionary = Widen<typeof en>;

@@ -1,5 +1,6 @@
 import type { Dictionary } from './en.ts';
 import { journeyId } from './journey-id.ts';
+import { paymentId } from './payment-id.ts';
 
 // Indonesian UI dictionary. Typed from English: a missing key fails the type check.
 export const id: Dictionary = {
@@ -107,3 +108,4 @@ export const id: Dictionary = {
   },
   ...journeyId,
 };
+  ...paymentId,
