@@ -105,8 +105,8 @@ export const en = {
     searchSoon: 'Pick a place, a date and how many nights.',
   },
   ...journeyEn,
+  ...paymentEn,
 } as const;
 
-  ...paymentEn,
 type Widen<T> = T extends string ? string : { readonly [K in keyof T]: Widen<T[K]> };
 export type Dictionary = Widen<typeof en>;

@@ -107,5 +107,5 @@ export const id: Dictionary = {
     searchSoon: 'Pilih tempat, tanggal, dan berapa malam kamu menginap.',
   },
   ...journeyId,
-};
   ...paymentId,
+};
