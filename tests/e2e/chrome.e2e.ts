@@ -189,3 +189,30 @@ test.describe('global UI', () => {
     await expect(banner).toBeHidden();
   });
 });
+
+test.describe('newsletter', () => {
+  test('subscribes, then refuses the same e-mail twice, in Indonesian @desktop', async ({ page }) => {
+    await page.goto('/id/');
+    const footer = page.locator('[data-site-footer]');
+    const input = footer.getByRole('textbox', { name: dict.id.footer.newsletterLabel });
+    const submit = footer.getByRole('button', { name: dict.id.footer.newsletterSubmit });
+    let posted = 0;
+    page.on('request', (r) => { if (r.url().includes('/api/clients/v1/subscribe')) posted += 1; });
+    await submit.click(); // empty: silently not submitted
+    await expect(page.getByRole('dialog')).toBeHidden();
+    expect(posted).toBe(0);
+    const email = `langganan-${Date.now()}@contoh.com`;
+    await input.fill(email);
+    await submit.click();
+    const dialog = page.getByRole('dialog', { name: dict.id.footer.newsletterAlertTitle });
+    await expect(dialog).toContainText('Terima kasih sudah berlangganan, email kamu sudah kita simpan ya!');
+    await expect(input).toHaveValue('');
+    await dialog.getByRole('button', { name: dict.id.ui.alertClose }).click();
+    await expect(dialog).toBeHidden();
+    await input.fill(email);
+    await submit.click();
+    await expect(dialog).toContainText('Email kamu sudah terdaftar sebelumnya.');
+    await expect(input).toHaveValue(email);
+    expect(posted).toBe(2);
+  });
+});

@@ -55,6 +55,8 @@ export const en = {
     newsletterTitle: 'Get promos and travel ideas first',
     newsletterLabel: 'Your e-mail address',
     newsletterPlaceholder: 'name@example.com',
+    newsletterAlertTitle: 'Newsletter',
+    newsletterFailed: 'Something went wrong. Please try again in a moment.',
     newsletterSubmit: 'Subscribe',
     paymentTitle: 'Payment partners',
     followTitle: 'Follow us',

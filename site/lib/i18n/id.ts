@@ -57,6 +57,8 @@ export const id: Dictionary = {
     newsletterTitle: 'Dapatkan promo dan ide liburan lebih dulu',
     newsletterLabel: 'Alamat e-mail kamu',
     newsletterPlaceholder: 'nama@contoh.com',
+    newsletterAlertTitle: 'Newsletter',
+    newsletterFailed: 'Terjadi kesalahan. Coba lagi sebentar lagi ya.',
     newsletterSubmit: 'Langganan',
     paymentTitle: 'Mitra pembayaran',
     followTitle: 'Ikuti kami',
