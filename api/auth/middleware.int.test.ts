@@ -50,4 +50,19 @@ describe('auth middleware', () => {
     advance(deps.env.AUTH_ACCESS_TTL_SECONDS * 1000 + 1000);
     expect((await app.request('/secure', { headers: { authorization: `Bearer ${fresh.userToken}` } })).status).toBe(401);
   });
+
+  it('a client token verified once is still refused when tampered with or after it expires', async () => {
+    const t = await tokensForTest(deps, { withUser: false });
+    const headers = (token: string) => ({ authorization: `Bearer ${token}`, 'x-api-key': t.apiKey });
+    expect((await app.request('/open', { headers: headers(t.clientToken) })).status).toBe(200);
+    expect((await app.request('/open', { headers: headers(t.clientToken) })).status).toBe(200);
+    const [head, body, sig] = t.clientToken.split('.');
+    const forgedBody = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), cid: 'someone-else' })).toString('base64url');
+    expect((await app.request('/open', { headers: headers(`${head}.${forgedBody}.${sig}`) })).status).toBe(401);
+    expect((await app.request('/open', { headers: headers(`${t.clientToken.slice(0, -3)}abc`) })).status).toBe(401);
+    advance(deps.env.AUTH_ACCESS_TTL_SECONDS * 1000 + 1000);
+    const expired = await app.request('/open', { headers: headers(t.clientToken) });
+    expect(expired.status).toBe(401);
+    expect((await expired.json()).code).toBe('invalid_token');
+  });
 });
