@@ -1,0 +1,127 @@
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { dict, LANG_CASES, localizedPath } from '../helpers/i18n.ts';
+import { apiGuest, apiReservation, signInPage } from './journey-helpers.ts';
+
+// Payment in both languages against the built server with the embedded sandbox gateway: pay
+// through /dev/payment-simulator/ like a bank would, and watch the status page follow.
+
+async function setup(page: Page, request: APIRequestContext, tag: string) {
+  const guest = await apiGuest(request, tag);
+  const reservation = await apiReservation(request, guest.accessToken);
+  await signInPage(page, guest);
+  return { guest, reservation };
+}
+
+async function simulate(page: Page, query: string, action: 'pay' | 'expire') {
+  const sim = await page.context().newPage();
+  await sim.goto(`/dev/payment-simulator/?q=${encodeURIComponent(query)}`);
+  await sim.locator(`tr[data-status="pending"] button[value="${action}"]`).first().click();
+  await expect(sim.getByRole('status')).toContainText(`:${action}:ok`);
+  await sim.close();
+}
+
+for (const { lang } of LANG_CASES) {
+  const t = dict[lang].payment;
+
+  test(`BCA VA paid through the simulator: pending with an 11-digit VA, then success by itself (${lang}) @desktop`, async ({ page, request }) => {
+    const { guest, reservation } = await setup(page, request, `bca${lang}`);
+    await page.goto(localizedPath(lang, `/payment/list/${reservation.id}/`));
+    await expect(page.locator('[data-channel="internal_settlement"]')).toHaveCount(0);
+    await page.locator('[data-channel="bca_va"]').check();
+    await expect(page.locator('[data-bank-steps="bca"]')).toContainText(t.instructionsAtm);
+    await page.locator('[data-terms]').check();
+    await page.locator('[data-pay]').click();
+    await expect(page).toHaveURL(new RegExp(`/payment/status/${reservation.id}/$`));
+    await expect(page.locator('[data-status-heading]')).toHaveText(t.statusPending);
+    const va = (await page.locator('[data-va-number]').textContent()) ?? '';
+    expect(va).toMatch(/^\d{11}$/);
+    await expect(page.locator('[data-countdown]')).toBeVisible();
+    await simulate(page, va, 'pay');
+    await expect(page.locator('[data-status-heading]')).toHaveText(t.statusSuccess, { timeout: 15_000 });
+    await expect(page.locator('[data-steps] [data-step="4"]')).toHaveAttribute('data-state', 'active');
+    await expect(page.locator('[data-points-pending]')).toBeVisible();
+    // The confirmation e-mail in the guest's language, with the QR code and the calendar file.
+    await expect(async () => {
+      const mails = (await (await request.get('/api/dev/outbox')).json()).messages as { to: string; subject: string; attachments: { contentType: string }[] }[];
+      const mine = mails.find((m) => m.to === guest.email && m.subject.includes(lang === 'id' ? 'Pesanan terkonfirmasi' : 'Booking confirmed'));
+      expect(mine?.attachments.map((a) => a.contentType).sort()).toEqual(['image/png', 'text/calendar']);
+    }).toPass({ timeout: 15_000 });
+  });
+
+  test(`QRIS paid: the QR shows while pending and the page turns to success (${lang}) @desktop`, async ({ page, request }) => {
+    const { reservation } = await setup(page, request, `qris${lang}`);
+    await page.goto(localizedPath(lang, `/payment/list/${reservation.id}/`));
+    await page.getByRole('button', { name: t.categories.qris }).click();
+    await page.locator('[data-channel="qris"]').check();
+    await page.locator('[data-terms]').check();
+    await page.locator('[data-pay]').click();
+    await expect(page.locator('[data-status-heading]')).toHaveText(t.statusPending);
+    const qr = page.locator('img[data-qr]');
+    await expect(qr).toBeVisible();
+    expect(await qr.getAttribute('data-qr-string')).toMatch(/^000201/);
+    const order = (await page.getByText(`${t.orderId}:`).textContent())?.split(':')[1]?.trim() ?? '';
+    await simulate(page, order, 'pay');
+    await expect(page.locator('[data-status-heading]')).toHaveText(t.statusSuccess, { timeout: 15_000 });
+  });
+
+  test(`a charge left to expire shows the failed copy (${lang}) @desktop`, async ({ page, request }) => {
+    const { reservation } = await setup(page, request, `exp${lang}`);
+    await page.goto(localizedPath(lang, `/payment/list/${reservation.id}/`));
+    await page.locator('[data-channel="bni_va"]').check();
+    await page.locator('[data-terms]').check();
+    await page.locator('[data-pay]').click();
+    await expect(page.locator('[data-status-heading]')).toHaveText(t.statusPending);
+    const va = (await page.locator('[data-va-number]').textContent()) ?? '';
+    await simulate(page, va, 'expire');
+    await expect(page.locator('[data-status-heading]')).toHaveText(t.statusFailed, { timeout: 15_000 });
+  });
+
+  test(`a voucher is removed by a method it does not support; cancelling asks first (${lang})`, async ({ page, request }) => {
+    const { reservation } = await setup(page, request, `vch${lang}`);
+    await page.goto(localizedPath(lang, `/payment/list/${reservation.id}/`));
+    await page.getByPlaceholder(t.voucherSearch).fill('STAYLAGI25');
+    await page.getByRole('button', { name: t.voucherSearchButton }).click();
+    await page.locator('[data-voucher="STAYLAGI25"] button').click();
+    await expect(page.locator('[data-voucher-applied]')).toContainText('STAYLAGI25');
+    await page.getByRole('button', { name: t.voucherCancel }).click();
+    await expect(page.getByRole('alertdialog')).toContainText('STAYLAGI25');
+    await page.getByRole('button', { name: t.voucherCancelNo }).click();
+    await expect(page.locator('[data-voucher-applied]')).toBeVisible();
+    await page.getByRole('button', { name: t.categories.ewallet }).click();
+    await page.locator('[data-channel="gopay"]').check();
+    await expect(page.locator('[data-voucher-notice]')).toHaveText(t.voucherRemovedByMethod);
+    await expect(page.locator('[data-voucher-applied]')).toHaveCount(0);
+  });
+
+  test(`Bobopoints: not enough and not a multiple of 5.000 are refused, 10.000 is redeemed (${lang}) @desktop`, async ({ page, request }) => {
+    const { reservation } = await setup(page, request, `pts${lang}`);
+    await page.goto(localizedPath(lang, `/payment/list/${reservation.id}/`));
+    await expect(page.locator('[data-points-section]')).toContainText('15.000');
+    const before = await page.locator('[data-total]').textContent();
+    const input = page.getByLabel(t.pointsAmount);
+    await input.fill('20000');
+    await page.getByRole('button', { name: t.pointsUse }).click();
+    await expect(page.locator('[data-points-error]')).toContainText(t.pointsErrorTitle);
+    await expect(page.locator('[data-points-error]')).toContainText(t.pointsNotEnough);
+    await input.fill('7000');
+    await page.getByRole('button', { name: t.pointsUse }).click();
+    await expect(page.locator('[data-points-error]')).toContainText(t.pointsStep);
+    await input.fill('10000');
+    await page.getByRole('button', { name: t.pointsUse }).click();
+    await expect(page.locator('[data-points-used]')).toContainText('10.000');
+    await expect(page.locator('[data-total]')).not.toHaveText(before ?? '');
+  });
+
+  test(`the terms checkbox blocks paying until ticked (${lang})`, async ({ page, request }) => {
+    const { reservation } = await setup(page, request, `trm${lang}`);
+    await page.goto(localizedPath(lang, `/payment/list/${reservation.id}/`));
+    await page.locator('[data-channel="bca_va"]').check();
+    await expect(page.locator('[data-pay]')).toBeDisabled();
+    await expect(page.getByText(t.termsRequired)).toBeVisible();
+    await page.locator('[data-terms]').check();
+    await expect(page.locator('[data-pay]')).toBeEnabled();
+    await page.locator('[data-terms]').uncheck();
+    await expect(page.locator('[data-pay]')).toBeDisabled();
+  });
+}
