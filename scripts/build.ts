@@ -14,7 +14,8 @@ const astro = path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
 const result = spawnSync(process.execPath, [astro, 'build'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, ASTRO_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' },
+  // Always a production bundle (React's production build), whatever NODE_ENV the caller runs with.
+  env: { ...process.env, NODE_ENV: 'production', ASTRO_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' },
 });
 if (result.status !== 0) process.exit(result.status ?? 1);
 const files = await precompress(path.join(outDir, 'client'));
