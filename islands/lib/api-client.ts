@@ -34,7 +34,13 @@ export const browser = {
   },
 };
 
-const http: KyInstance = ky.create({ prefix: '/api', retry: 0, throwHttpErrors: false, timeout: 20_000 });
+const http: KyInstance = ky.create({
+  prefix: '/api',
+  baseUrl: typeof location === 'undefined' ? undefined : location.origin,
+  retry: 0,
+  throwHttpErrors: false,
+  timeout: 20_000,
+});
 
 function lang(): string {
   return typeof document !== 'undefined' && document.documentElement.lang === 'id' ? 'id' : 'en';

@@ -47,3 +47,43 @@ export async function dismissAlert(page: Page) {
   if (await dialog.count()) await dialog.getByRole('button').click();
   await expect(page.locator('dialog[data-alert-modal][open]')).toHaveCount(0);
 }
+
+const WEB = { client_id: 'bobobox-web', apiKey: 'dev-only-web-api-key' };
+
+/** A verified guest made through the API (register, outbox code, complete): tokens and profile. */
+export async function apiGuest(request: APIRequestContext, tag: string) {
+  const guest = uniqueGuest(tag);
+  const token = await request.post('/api/oauth2/token', { form: { grant_type: 'client_credentials', client_id: WEB.client_id }, headers: { 'x-api-key': WEB.apiKey } });
+  const client = (await token.json()).access_token as string;
+  const headers = { Authorization: `Bearer ${client}`, 'x-api-key': WEB.apiKey };
+  const reg = await request.post('/api/auth/register', { form: { fullName: guest.name, email: guest.email, phone: guest.phone, password: guest.password, confirmPassword: guest.password }, headers });
+  expect(reg.status()).toBe(201);
+  const done = await request.post('/api/auth/register/complete', { form: { channel: 'email', target: guest.email, code: await codeFor(request, guest.email) }, headers });
+  const body = await done.json();
+  return { ...guest, client, accessToken: body.access_token as string, refreshToken: body.refresh_token as string, user: { id: body.user.id as number, name: body.user.name as string } };
+}
+
+/** Put a session into the page's storage the way the site keeps it (spec section 4). */
+export async function signInPage(page: Page, s: { accessToken: string; refreshToken: string; user: { id: number; name: string } }) {
+  await page.addInitScript((session) => {
+    if (sessionStorage.getItem('e2e-seeded')) return;
+    sessionStorage.setItem('e2e-seeded', '1');
+    localStorage.setItem('isLoggedIn', 'true');
+    localStorage.setItem('auth', btoa(JSON.stringify({ accessToken: session.accessToken, refreshToken: session.refreshToken })));
+    localStorage.setItem('profile', JSON.stringify(session.user));
+  }, s);
+}
+
+/** A waiting reservation for the guest (2 nights from the first day hotel 1 can sell). */
+export async function apiReservation(request: APIRequestContext, accessToken: string, hotelId = 1) {
+  const today = Temporal.Now.zonedDateTimeISO('Asia/Jakarta').toPlainDate();
+  for (let i = 1; i < 30; i++) {
+    const checkin = today.add({ days: i });
+    const res = await request.post('/api/clients/v1/reservations/create', {
+      form: { hotel_id: String(hotelId), room_type_id: String(hotelId * 10 + 1), check_in_date_time: checkin.toString(), check_out_date_time: checkin.add({ days: 2 }).toString(), total_room: '1' },
+      headers: { Authorization: `Bearer ${accessToken}` },
+    });
+    if (res.status() === 201) return (await res.json()).data as { id: number };
+  }
+  throw new Error('no reservation could be made');
+}

@@ -1,0 +1,33 @@
+import { describe, expect, test } from 'vitest';
+import { lowStockCount, podCountOptions, promoAlertMessage } from './search-result.ts';
+import type { RoomTypeResult, SearchResult } from './search-result.ts';
+
+const room = (over: Partial<RoomTypeResult>): RoomTypeResult => ({
+  id: 1, roomRemaining: 5, label: 'Single', name: 'Single', description: '', mainPictureUrl: '', nights: 1, grossRevenue: 150_000, roomPriceFake: 195_000,
+  promotionPrice: 150_000, insurancePrice: 0, insuranceProvider: null, returnMessagePromo: '', bedSize: '', capacity: 1, capacityChildren: 0, facility: [], ...over,
+});
+const result = (roomTypes: RoomTypeResult[], messagePromo = 'Pakai kode BOBOHEMAT ya!'): SearchResult => ({ hotel: { id: 1, isCabin: 0, timeZoneLabel: 'WIB' }, checkInDate: '', checkOutDate: '', nights: 1, promoCode: null, messagePromo, roomTypes });
+
+describe('room cards', () => {
+  test('"N left" above 0 and at most 5 for hotels, 3 for cabins', () => {
+    expect(lowStockCount(0, false)).toBeNull();
+    expect(lowStockCount(5, false)).toBe(5);
+    expect(lowStockCount(6, false)).toBeNull();
+    expect(lowStockCount(3, true)).toBe(3);
+    expect(lowStockCount(4, true)).toBeNull();
+  });
+  test('pod count choice: 1 up to the stock, at most 10', () => {
+    expect(podCountOptions(3)).toEqual([1, 2, 3]);
+    expect(podCountOptions(40)).toHaveLength(10);
+    expect(podCountOptions(0)).toEqual([]);
+  });
+  test('Promo alert only when the best available price is the gross revenue and messagePromo is set', () => {
+    expect(promoAlertMessage(result([room({})]))).toBe('Pakai kode BOBOHEMAT ya!');
+    expect(promoAlertMessage(result([room({})], ''))).toBeNull();
+    // The best price is discounted: no alert.
+    expect(promoAlertMessage(result([room({}), room({ id: 2, grossRevenue: 160_000, promotionPrice: 120_000 })]))).toBeNull();
+    // Sold-out rooms do not count as the best price.
+    expect(promoAlertMessage(result([room({ roomRemaining: 0, promotionPrice: 100_000, grossRevenue: 120_000 }), room({ id: 2 })]))).toBe('Pakai kode BOBOHEMAT ya!');
+    expect(promoAlertMessage(result([room({ roomRemaining: 0 })]))).toBeNull();
+  });
+});
