@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { Db } from '../db/client.ts';
-import { rows } from '../db/query.ts';
+import { statementRows } from '../db/query.ts';
+import type { Statement } from '../db/query.ts';
 import { errors } from '../http/errors.ts';
-import { getHotel } from '../hotels/hotels.service.ts';
+import { getHotel, hotelNotFound } from '../hotels/hotels.service.ts';
 import { sweepExpiredForReads } from '../reservations/expiry.ts';
 
 export const AVAILABILITY_WINDOW_DAYS = 90;
@@ -24,51 +24,109 @@ export function hotelToday(now: Date, timeZone: string): Temporal.PlainDate {
   return Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(timeZone).toPlainDate();
 }
 
+/** The calendar date in UTC; a hotel's own "today" is at most one day either side of it. */
+function utcToday(now: Date): Temporal.PlainDate {
+  return Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO('UTC').toPlainDate();
+}
+
+function parseOrError(value: string): Temporal.PlainDate | Error {
+  try {
+    return parsePlainDate(value);
+  } catch (e) {
+    return e as Error;
+  }
+}
+
+/**
+ * One round trip (named prepared statement): the hotel's id and zone, and for every date of
+ * $2..$3 the blackout flag, the web-sellable rooms summed over room types and the lowest sellable
+ * rate. No row: no such hotel; one row with a null date: the range is empty.
+ */
+const AVAILABILITY_DAYS: Statement = {
+  name: 'availability_days_v1',
+  text: `with h as (select id, time_zone from hotels where id = $1),
+      stock as (
+        select i.date,
+          sum(greatest(i.sellable - i.sold - rt.stop_sell_limit_web, 0))::int as sellable,
+          min(case when i.sellable - i.sold - rt.stop_sell_limit_web > 0 then i.price end)::int as min_price
+        from room_inventory i
+        join room_types rt on rt.id = i.room_type_id
+        where i.hotel_id = $1 and i.date between $2::date and $3::date
+        group by i.date
+      )
+    select h.id as hotel_id, h.time_zone, d.date::text as date, (b.hotel_id is not null) as blackout, s.sellable, s.min_price
+    from h
+    left join lateral (select g::date as date from generate_series($2::date, $3::date, interval '1 day') g) d on true
+    left join hotel_blackouts b on b.hotel_id = h.id and b.date = d.date
+    left join stock s on s.date = d.date
+    order by d.date`,
+};
+
 /**
  * Per date: blackout flag and rooms sellable on the web (stock minus sold minus the web stop-sell
- * limit, never below zero, summed over the room types). Clamped to today .. today + 89.
+ * limit, never below zero, summed over the room types). Clamped to today .. today + 89 in the
+ * hotel's zone. The statement reads a range wide enough for any zone (UTC date - 1 .. + 90);
+ * the exact window is then cut here with Temporal.
  */
 export async function roomAvailability(db: Db, input: { hotelId: number; dateStart: string; dateEnd: string }, now: Date): Promise<DayAvailability[]> {
-  const hotel = await getHotel(db, input.hotelId);
+  const start = parseOrError(input.dateStart);
+  const end = parseOrError(input.dateEnd);
+  if (start instanceof Error || end instanceof Error) {
+    await getHotel(db, input.hotelId);
+    throw start instanceof Error ? start : end;
+  }
   await sweepExpiredForReads(db, now);
-  const today = hotelToday(now, hotel.timeZone);
-  const lastDay = today.add({ days: AVAILABILITY_WINDOW_DAYS - 1 });
-  let start = parsePlainDate(input.dateStart);
-  let end = parsePlainDate(input.dateEnd);
+  const utc = utcToday(now);
+  const lo = latest(start, utc.subtract({ days: 1 }));
+  // Never send a far-off date (years PostgreSQL cannot hold): an empty range stays near today.
+  const hi = latest(earliest(end, utc.add({ days: AVAILABILITY_WINDOW_DAYS })), lo.subtract({ days: 1 }));
+  const found = await statementRows<{ hotel_id: number; time_zone: string; date: string | null; blackout: boolean; sellable: number | null; min_price: number | null }>(
+    db, AVAILABILITY_DAYS, [input.hotelId, lo.toString(), hi.toString()],
+  );
+  const hotel = found[0];
+  if (!hotel) throw hotelNotFound();
   if (Temporal.PlainDate.compare(end, start) < 0) {
     throw errors.unprocessable('date_range_invalid', { id: 'Tanggal akhir harus setelah tanggal awal.', en: 'The end date must not be before the start date.' });
   }
-  if (Temporal.PlainDate.compare(start, today) < 0) start = today;
-  if (Temporal.PlainDate.compare(end, lastDay) > 0) end = lastDay;
-  if (Temporal.PlainDate.compare(end, start) < 0) return [];
-  const found = await rows<{ date: string; sellable: number; min_price: number | null; blackout: boolean }>(
-    db,
-    sql`select i.date::text as date,
-          sum(greatest(i.sellable - i.sold - rt.stop_sell_limit_web, 0))::int as sellable,
-          min(case when i.sellable - i.sold - rt.stop_sell_limit_web > 0 then i.price end)::int as min_price,
-          bool_or(b.hotel_id is not null) as blackout
-        from room_inventory i
-        join room_types rt on rt.id = i.room_type_id
-        left join hotel_blackouts b on b.hotel_id = i.hotel_id and b.date = i.date
-        where i.hotel_id = ${hotel.id} and i.date between ${start.toString()}::date and ${end.toString()}::date
-        group by i.date`,
-  );
-  const byDate = new Map(found.map((r) => [String(r.date), r]));
-  const blackouts = await rows<{ date: string }>(
-    db,
-    sql`select date::text as date from hotel_blackouts where hotel_id = ${hotel.id} and date between ${start.toString()}::date and ${end.toString()}::date`,
-  );
-  const closed = new Set(blackouts.map((b) => String(b.date)));
+  const today = hotelToday(now, hotel.time_zone);
+  const first = latest(start, today).toString();
+  const last = earliest(end, today.add({ days: AVAILABILITY_WINDOW_DAYS - 1 })).toString();
   const out: DayAvailability[] = [];
-  for (let d = start; Temporal.PlainDate.compare(d, end) <= 0; d = d.add({ days: 1 })) {
-    const key = d.toString();
-    const r = byDate.get(key);
-    const isBlackout = closed.has(key);
-    const sellable = isBlackout || !r ? 0 : Number(r.sellable);
-    out.push({ date: key, hotel_id: hotel.id, is_blackout: isBlackout, web_sellable_rooms: sellable, min_price: sellable > 0 && r?.min_price != null ? Number(r.min_price) : null });
+  if (last < first) return out;
+  const hotelId = Number(hotel.hotel_id);
+  for (const r of found) {
+    // ISO dates of this century compare as strings.
+    if (r.date === null || r.date < first || r.date > last) continue;
+    const isBlackout = r.blackout === true;
+    const sellable = isBlackout || r.sellable === null ? 0 : Number(r.sellable);
+    out.push({ date: r.date, hotel_id: hotelId, is_blackout: isBlackout, web_sellable_rooms: sellable, min_price: sellable > 0 && r.min_price != null ? Number(r.min_price) : null });
   }
   return out;
 }
+
+const latest = (a: Temporal.PlainDate, b: Temporal.PlainDate) => (Temporal.PlainDate.compare(a, b) >= 0 ? a : b);
+const earliest = (a: Temporal.PlainDate, b: Temporal.PlainDate) => (Temporal.PlainDate.compare(a, b) <= 0 ? a : b);
+
+/**
+ * One round trip: the hotel (zone, web_max_duration) and, per room type, whether each night from
+ * $2 over the hotel's maximum stay is sellable on the web (stock after the web stop-sell limit,
+ * and no blackout). No row: no such hotel.
+ */
+const MAX_DURATION_NIGHTS: Statement = {
+  name: 'availability_max_duration_v1',
+  text: `with h as (select id, time_zone, web_max_duration from hotels where id = $1)
+    select h.id as hotel_id, h.time_zone, h.web_max_duration, n.room_type_id, n.date, n.ok
+    from h
+    left join lateral (
+      select i.room_type_id, i.date::text as date,
+        (i.sellable - i.sold - rt.stop_sell_limit_web > 0 and b.hotel_id is null) as ok
+      from room_inventory i
+      join room_types rt on rt.id = i.room_type_id
+      left join hotel_blackouts b on b.hotel_id = i.hotel_id and b.date = i.date
+      where i.hotel_id = h.id and i.date between $2::date and $2::date + (coalesce(nullif(h.web_max_duration, 0), ${DEFAULT_MAX_DURATION}) - 1)
+    ) n on true
+    order by n.room_type_id, n.date`,
+};
 
 /**
  * Longest stay sold on the web from a check-in date: the hotel's web_max_duration (default 14),
@@ -76,36 +134,46 @@ export async function roomAvailability(db: Db, input: { hotelId: number; dateSta
  * consecutive nights with a web-sellable room. 0 when check-in itself cannot be sold.
  */
 export async function roomAvailabilityMaxDuration(db: Db, input: { hotelId: number; dateStart: string }, now: Date): Promise<{ hotel_id: number; date_start: string; web_max_duration: number }> {
-  const hotel = await getHotel(db, input.hotelId);
+  const start = parseOrError(input.dateStart);
+  if (start instanceof Error) {
+    await getHotel(db, input.hotelId);
+    throw start;
+  }
+  // A hotel's today is within a day of UTC's, so a check-in outside utc - 2 .. utc + 90 is outside
+  // today - 1 .. today + 89 for every zone: no stock to read (and no far-off date sent to SQL).
+  const utc = utcToday(now);
+  if (Temporal.PlainDate.compare(start, utc.subtract({ days: 2 })) < 0 || Temporal.PlainDate.compare(start, utc.add({ days: AVAILABILITY_WINDOW_DAYS })) > 0) {
+    const hotel = await getHotel(db, input.hotelId);
+    return { hotel_id: hotel.id, date_start: start.toString(), web_max_duration: 0 };
+  }
   await sweepExpiredForReads(db, now);
-  const start = parsePlainDate(input.dateStart);
-  const today = hotelToday(now, hotel.timeZone);
-  const cap = hotel.webMaxDuration || DEFAULT_MAX_DURATION;
-  const result = { hotel_id: hotel.id, date_start: start.toString(), web_max_duration: 0 };
+  const found = await statementRows<{ hotel_id: number; time_zone: string; web_max_duration: number; room_type_id: number | null; date: string | null; ok: boolean | null }>(
+    db, MAX_DURATION_NIGHTS, [input.hotelId, start.toString()],
+  );
+  const hotel = found[0];
+  if (!hotel) throw hotelNotFound();
+  const today = hotelToday(now, hotel.time_zone);
+  const cap = Number(hotel.web_max_duration) || DEFAULT_MAX_DURATION;
+  const result = { hotel_id: Number(hotel.hotel_id), date_start: start.toString(), web_max_duration: 0 };
   // Stay Now: a check-in of yesterday is allowed before 06:00 (see search), so allow today - 1.
   if (Temporal.PlainDate.compare(start, today.subtract({ days: 1 })) < 0) return result;
   if (Temporal.PlainDate.compare(start, today.add({ days: AVAILABILITY_WINDOW_DAYS - 1 })) > 0) return result;
-  const end = start.add({ days: cap - 1 });
-  const found = await rows<{ room_type_id: number; date: string; ok: boolean }>(
-    db,
-    sql`select i.room_type_id, i.date::text as date,
-          (i.sellable - i.sold - rt.stop_sell_limit_web > 0 and b.hotel_id is null) as ok
-        from room_inventory i
-        join room_types rt on rt.id = i.room_type_id
-        left join hotel_blackouts b on b.hotel_id = i.hotel_id and b.date = i.date
-        where i.hotel_id = ${hotel.id} and i.date between ${start.toString()}::date and ${end.toString()}::date
-        order by i.room_type_id, i.date`,
-  );
   const byType = new Map<number, Map<string, boolean>>();
   for (const r of found) {
+    if (r.room_type_id === null || r.date === null) continue;
     const m = byType.get(r.room_type_id) ?? new Map<string, boolean>();
-    m.set(String(r.date), r.ok);
+    m.set(r.date, r.ok === true);
     byType.set(r.room_type_id, m);
   }
+  const nightsFromStart: string[] = [];
   let best = 0;
   for (const nights of byType.values()) {
     let run = 0;
-    for (let d = start; run < cap && nights.get(d.toString()) === true; d = d.add({ days: 1 })) run++;
+    while (run < cap) {
+      const key = (nightsFromStart[run] ??= start.add({ days: run }).toString());
+      if (nights.get(key) !== true) break;
+      run++;
+    }
     best = Math.max(best, run);
   }
   result.web_max_duration = best;

@@ -6,3 +6,35 @@ export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await (db as { execute: (q: SQL) => Promise<unknown> }).execute(query)) as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * A hot-path statement with positional parameters. On PostgreSQL it runs as a named prepared
+ * statement, so each pool connection parses and plans it once instead of on every request; on
+ * PGlite it runs as an ordinary parameterised query. Only parameters vary, never the text, so the
+ * name always denotes the same SQL. Select explicit, cast columns (`::int`, `::text`) so both
+ * drivers return the same JavaScript types.
+ */
+export type Statement = { name: string; text: string };
+
+type PgPoolLike = { query: (config: { name: string; text: string; values: unknown[] }) => Promise<{ rows: unknown[] }>; totalCount: number };
+type PgliteLike = { query: (text: string, params: unknown[]) => Promise<{ rows: unknown[] }> };
+
+export async function statementRows<T>(db: Db, statement: Statement, params: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client: PgPoolLike | PgliteLike }).$client;
+  if ('totalCount' in client) return (await client.query({ name: statement.name, text: statement.text, values: params })).rows as T[];
+  return (await client.query(statement.text, params)).rows as T[];
+}
+
+/**
+ * A typed Drizzle query prepared once per database handle and name (its SQL is built once; on
+ * PostgreSQL it is a named prepared statement). `build` must only use `sql.placeholder` for the
+ * values that change between calls.
+ */
+const preparedByDb = new WeakMap<object, Map<string, unknown>>();
+export function preparedOnce<P>(db: Db, name: string, build: (db: Db) => P): P {
+  let byName = preparedByDb.get(db);
+  if (!byName) preparedByDb.set(db, (byName = new Map()));
+  let p = byName.get(name) as P | undefined;
+  if (p === undefined) byName.set(name, (p = build(db)));
+  return p;
+}

@@ -2,8 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { roomInventory } from '../availability/availability.schema.ts';
 import type { Db } from '../db/client.ts';
-import { bookingTestApp } from '../db/test-booking.ts';
+import { bookingTestApp, TEST_NOW } from '../db/test-booking.ts';
 import { hotelBlackouts } from '../hotels/hotels.schema.ts';
+import { tokensForTest } from '../auth/test-tokens.ts';
 
 let t: Awaited<ReturnType<typeof bookingTestApp>>;
 let db: Db;
@@ -87,6 +88,49 @@ describe('availability', () => {
     expect(r.data.errors[0].message).toBe('Hotel tidak ditemukan.');
     const bad = await t.call('GET', '/api/clients/v1/availability?hotel_id=1&date_start=2026-02-31&date_end=2026-03-01');
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('availability edges', () => {
+  it('cuts the 90-day window in each hotel\'s own zone around midnight', async () => {
+    const hotels = (await t.call('GET', '/api/clients/v1/hotel?hotelTypeId=-1')).data.data as { id: number; timeZone: string }[];
+    const wit = hotels.find((h) => h.timeZone === 'Asia/Jayapura')!;
+    // 22:30 in Jakarta on 2 March is already 00:30 on 3 March in Jayapura.
+    t.setNow(new Date('2026-03-02T15:30:00.000Z'));
+    try {
+      const range = { date_start: '2026-02-20', date_end: '2026-12-31' };
+      const { clientToken: token } = await tokensForTest(t.deps, { withUser: false });
+      const jayapura = (await t.gql('open', AVAIL, { input: { hotel_id: wit.id, ...range } }, { token })).data.data.RoomAvailability;
+      expect(jayapura).toHaveLength(90);
+      expect([jayapura[0].date, jayapura[89].date]).toEqual(['2026-03-03', '2026-05-31']);
+      expect(jayapura.every((d: { hotel_id: number }) => d.hotel_id === wit.id)).toBe(true);
+      const jakarta = (await t.gql('open', AVAIL, { input: { hotel_id: 1, ...range } }, { token })).data.data.RoomAvailability;
+      expect([jakarta[0].date, jakarta[89].date]).toEqual(['2026-03-02', '2026-05-30']);
+      const part = await t.call('GET', `/api/clients/v1/availability?hotel_id=${wit.id}&date_start=2026-05-30&date_end=2026-06-05`, { token });
+      expect(part.data.data.map((d: { date: string }) => d.date)).toEqual(['2026-05-30', '2026-05-31']);
+      // Check-in on Jayapura's "yesterday" (Stay Now) is still offered; the day before is not.
+      const beforeYesterday = await t.gql('open', MAXD, { input: { hotel_id: wit.id, date_start: '2026-03-01' } }, { token });
+      expect(beforeYesterday.data.data.RoomAvailabilityMaxDuration.web_max_duration).toBe(0);
+    } finally {
+      t.setNow(TEST_NOW);
+    }
+  });
+  it('answers far-off, reversed and empty ranges without a server error', async () => {
+    const days = (s: string, e: string, hotel = 1) => t.call('GET', `/api/clients/v1/availability?hotel_id=${hotel}&date_start=${s}&date_end=${e}`);
+    expect(await days('0001-01-01', '0001-01-02')).toEqual({ status: 200, data: { data: [] } });
+    expect(await days('9999-12-30', '9999-12-31')).toEqual({ status: 200, data: { data: [] } });
+    expect((await days('2026-03-05', '0001-01-01')).status).toBe(422);
+    expect((await days('2026-03-05', '2026-03-04')).status).toBe(422);
+    expect((await days('2026-03-05', '2026-03-04', 999)).status).toBe(404);
+    expect((await days('2026-02-31', '2026-03-04', 999)).status).toBe(404);
+    const one = await days('2026-03-05', '2026-03-05');
+    expect(one.data.data).toHaveLength(1);
+    expect(one.data.data[0]).toMatchObject({ date: '2026-03-05', hotel_id: 1 });
+    for (const date of ['0001-01-01', '9999-12-31', '2026-05-31']) {
+      const r = await t.call('GET', `/api/clients/v1/availability/max-duration?hotel_id=2&date_start=${date}`);
+      expect(r).toEqual({ status: 200, data: { data: { hotel_id: 2, date_start: date, web_max_duration: 0 } } });
+    }
+    expect((await t.call('GET', '/api/clients/v1/availability/max-duration?hotel_id=999&date_start=9999-12-31')).status).toBe(404);
   });
 });
 
