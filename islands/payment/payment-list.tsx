@@ -62,11 +62,21 @@ export function PaymentList({ lang, t, reservationId }: PaymentListProps) {
   if (!detail) return <p role="alert">{error ?? t.payFailed}</p>;
 
   const total = detail.priceDetail.guestPrice;
-  const choose = (c: Channel) => run(async () => {
-    setNotice(null);
-    const message = await selectChannel(reservationId, c.code);
-    if (message) setNotice(message);
-  });
+  const choose = (c: Channel) => {
+    // The radio follows the click at once; the API then prices the choice (and may drop the voucher).
+    const previous = $selectedChannel.get();
+    $selectedChannel.set(c.code);
+    return run(async () => {
+      setNotice(null);
+      try {
+        const message = await selectChannel(reservationId, c.code);
+        if (message) setNotice(message);
+      } catch (e) {
+        $selectedChannel.set(previous);
+        throw e;
+      }
+    });
+  };
   const pay = () => run(async () => {
     if (!selected) return;
     let tokenId: string | undefined;

@@ -52,7 +52,8 @@ for (const { lang } of LANG_CASES) {
   test(`QRIS paid: the QR shows while pending and the page turns to success (${lang}) @desktop`, async ({ page, request }) => {
     const { reservation } = await setup(page, request, `qris${lang}`);
     await page.goto(localizedPath(lang, `/payment/list/${reservation.id}/`));
-    await page.getByRole('button', { name: t.categories.qris }).click();
+    await expect(page.locator('[data-channel="bca_va"]')).toBeVisible(); // hydrated and loaded
+    await page.getByRole('button', { name: t.categories.qris, exact: true }).click();
     await page.locator('[data-channel="qris"]').check();
     await page.locator('[data-terms]').check();
     await page.locator('[data-pay]').click();
