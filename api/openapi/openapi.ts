@@ -3,6 +3,7 @@ import {
   AncillaryListInput, CreateReservationInput, HotelsQuery, MaxDurationInput, PromoViewQuery, PublicPromoQuery, ReservationIdInput,
   ReservationListQuery, ReservationUpdateBody, RoomAvailabilityInput, SearchBody, SubscribeBody,
 } from '../contracts/booking.ts';
+import { PaymentChargeInput, PaymentReservationInput } from '../contracts/payment.ts';
 
 // The OpenAPI document of the REST calls, built from the same valibot contracts the routes use.
 // `npm run openapi:write` refreshes the committed copy; a test keeps both equal and complete.
@@ -73,6 +74,11 @@ export const REST_ROUTES: RouteDoc[] = [
   { method: 'get', path: '/announcement/web', summary: 'Active web announcements', auth: 'client', tag: 'promotions' },
   { method: 'post', path: '/clients/v1/subscribe', summary: 'Newsletter sign-up (400 when already subscribed)', auth: 'client', body: SubscribeBody, tag: 'promotions' },
   { method: 'get', path: '/clients/v1/payment', summary: 'Active payment channels (id 12 never listed)', auth: 'client', tag: 'payments' },
+  { method: 'post', path: '/clients/v1/payment/charge', summary: 'New payment attempt (PaymentCharge); code 200 only when the gateway created it', auth: 'user', body: PaymentChargeInput, tag: 'payments' },
+  { method: 'get', path: '/clients/v1/payment/status', summary: 'Payment state and latest attempt of a reservation (PaymentPending); reservationId in the query', auth: 'user', tag: 'payments' },
+  { method: 'post', path: '/clients/v1/payment/cancel', summary: 'Drop the pending attempt to choose another method', auth: 'user', body: PaymentReservationInput, tag: 'payments' },
+  { method: 'get', path: '/payments/config', summary: 'Active gateway, its public client key and the card-token URL', auth: 'client', tag: 'payments' },
+  { method: 'post', path: '/payments/notifications', summary: 'Gateway HTTP notifications (signature_key checked)', auth: 'none', tag: 'payments' },
   { method: 'get', path: '/clients/v1/ancillary-packages', summary: 'Active ancillary packages (carbon offset)', auth: 'client', query: AncillaryListInput, tag: 'ancillary' },
   { method: 'post', path: '/clients/v1/reservations/create', summary: 'Create a reservation holding every night (REST twin of HotelCreateReservation)', auth: 'user', body: CreateReservationInput, tag: 'reservations' },
   { method: 'get', path: '/clients/v1/reservations/list', summary: "The user's reservations, by payment status", auth: 'user', query: ReservationListQuery, tag: 'reservations' },
