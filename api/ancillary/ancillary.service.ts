@@ -52,6 +52,11 @@ export async function insuranceItem(db: Db) {
 /** The add-on lists of a room type in search (spec: typeName, addOnTypeId, items). */
 export async function addOnLists(db: Db, lang: ApiLang) {
   const items = await db.select().from(addOnItems).where(eq(addOnItems.isActive, true)).orderBy(asc(addOnItems.id));
+  return groupAddOns(items, lang);
+}
+
+/** Group active add-on items (ordered by id) by type, in the request language. */
+export function groupAddOns(items: (typeof addOnItems.$inferSelect)[], lang: ApiLang) {
   const groups = new Map<number, { typeName: string; addOnTypeId: number; items: { addOnItemId: number; itemName: string; price: number; providerName: string; providerId: number }[] }>();
   for (const i of items) {
     const g = groups.get(i.addOnTypeId) ?? { typeName: i.typeName[lang], addOnTypeId: i.addOnTypeId, items: [] };

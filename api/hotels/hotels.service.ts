@@ -1,5 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { preparedOnce } from '../db/query.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { errors } from '../http/errors.ts';
 import { zoneLabel } from '../pricing/format.ts';
@@ -9,8 +10,10 @@ export type HotelRow = typeof hotels.$inferSelect;
 
 export const hotelNotFound = () => errors.notFound({ id: 'Hotel tidak ditemukan.', en: 'Hotel not found.' });
 
+/** By primary key; prepared once per database handle (hot: every search and reservation). */
 export async function getHotel(db: Db, hotelId: number): Promise<HotelRow> {
-  const [row] = await db.select().from(hotels).where(eq(hotels.id, hotelId)).limit(1);
+  const query = preparedOnce(db, 'hotel_by_id_v1', (d) => d.select().from(hotels).where(eq(hotels.id, sql.placeholder('id'))).limit(1).prepare('hotel_by_id_v1'));
+  const [row] = (await query.execute({ id: hotelId })) as HotelRow[];
   if (!row) throw hotelNotFound();
   return row;
 }

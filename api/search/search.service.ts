@@ -1,9 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { addOnLists, insuranceItem } from '../ancillary/ancillary.service.ts';
+import { addOnItems } from '../ancillary/ancillary.schema.ts';
+import { groupAddOns } from '../ancillary/ancillary.service.ts';
 import { hotelToday } from '../availability/availability.service.ts';
 import { resolveStay } from '../availability/stay-dates.ts';
 import type { Db } from '../db/client.ts';
-import { rows } from '../db/query.ts';
+import { preparedOnce, statementRows } from '../db/query.ts';
+import type { Statement } from '../db/query.ts';
 import { roomTypes } from '../hotels/hotels.schema.ts';
 import { getHotel, hotelDto } from '../hotels/hotels.service.ts';
 import { sweepExpiredForReads } from '../reservations/expiry.ts';
@@ -24,18 +26,36 @@ export async function pointsBalance(db: Db, userId: number | undefined): Promise
   return row?.balance ?? 0;
 }
 
-/** Nightly stock and rates of every room type of a hotel for the given nights. */
+const NIGHTS_BY_ROOM_TYPE: Statement = {
+  name: 'search_nights_v1',
+  text: `select i.room_type_id, i.date::text as date, i.sellable, i.sold, i.price, i.fake_price, (b.hotel_id is not null) as blackout
+    from room_inventory i left join hotel_blackouts b on b.hotel_id = i.hotel_id and b.date = i.date
+    where i.hotel_id = $1 and i.date between $2::date and $3::date
+    order by i.date`,
+};
+type NightRow = { room_type_id: number; date: string; sellable: number; sold: number; price: number; fake_price: number; blackout: boolean };
+
+/** Nightly stock and rates of every room type of a hotel for the given nights (one named prepared statement). */
 export async function nightsByRoomType(db: Db, hotelId: number, dates: string[]) {
-  const found = await rows<{ room_type_id: number; date: string; sellable: number; sold: number; price: number; fake_price: number; blackout: boolean }>(
-    db,
-    sql`select i.room_type_id, i.date::text as date, i.sellable, i.sold, i.price, i.fake_price, (b.hotel_id is not null) as blackout
-        from room_inventory i left join hotel_blackouts b on b.hotel_id = i.hotel_id and b.date = i.date
-        where i.hotel_id = ${hotelId} and i.date between ${dates[0]}::date and ${dates[dates.length - 1]}::date
-        order by i.date`,
-  );
-  const map = new Map<number, typeof found>();
-  for (const r of found) map.set(r.room_type_id, [...(map.get(r.room_type_id) ?? []), r]);
+  const found = await statementRows<NightRow>(db, NIGHTS_BY_ROOM_TYPE, [hotelId, dates[0], dates[dates.length - 1]]);
+  const map = new Map<number, NightRow[]>();
+  for (const r of found) {
+    const list = map.get(r.room_type_id);
+    if (list) list.push(r);
+    else map.set(r.room_type_id, [r]);
+  }
   return map;
+}
+
+const roomTypesOfHotel = (db: Db) =>
+  preparedOnce(db, 'room_types_by_hotel_v1', (d) => d.select().from(roomTypes).where(eq(roomTypes.hotelId, sql.placeholder('hotelId'))).orderBy(asc(roomTypes.id)).prepare('room_types_by_hotel_v1'));
+const activeAddOnItems = (db: Db) =>
+  preparedOnce(db, 'active_add_on_items_v1', (d) => d.select().from(addOnItems).where(eq(addOnItems.isActive, true)).orderBy(asc(addOnItems.id)).prepare('active_add_on_items_v1'));
+
+/** The active add-on items read once: the add-on lists of search and its insurance item (the first insurance, type 1). */
+async function addOnsAndInsurance(db: Db, lang: ApiLang) {
+  const items = (await activeAddOnItems(db).execute()) as (typeof addOnItems.$inferSelect)[];
+  return { addOns: groupAddOns(items, lang), insurance: items.find((i) => i.addOnTypeId === 1) ?? null };
 }
 
 /** Priced search: hotel, messagePromo and every room type with stock and prices for the stay. */
@@ -56,11 +76,10 @@ export async function searchRooms(db: Db, input: SearchInput, ctx: { now: Date; 
     }
   }
   // Independent reads: run them together (a pool uses several connections; PGlite queues them).
-  const [types, nightsMap, insurance, addOns, balance, hint] = await Promise.all([
-    db.select().from(roomTypes).where(eq(roomTypes.hotelId, hotel.id)).orderBy(asc(roomTypes.id)),
+  const [types, nightsMap, { addOns, insurance }, balance, hint] = await Promise.all([
+    roomTypesOfHotel(db).execute({ hotelId: hotel.id }) as Promise<(typeof roomTypes.$inferSelect)[]>,
     nightsByRoomType(db, hotel.id, stay.dates),
-    insuranceItem(db),
-    addOnLists(db, lang),
+    addOnsAndInsurance(db, lang),
     input.isUsedGiftCertificate ? pointsBalance(db, ctx.userId) : Promise.resolve(0),
     promo ? Promise.resolve('') : hotelPromoMessage(db, hotel.id, stay.checkIn, today, lang),
   ]);
