@@ -129,7 +129,7 @@ export function PaymentList({ lang, t, reservationId }: PaymentListProps) {
                       return (
                         <div key={c.code} className="py-1">
                           <label className="flex items-center gap-3 rounded-lg p-2 hover:bg-slate-50">
-                            <input type="radio" name="channel" value={c.code} checked={selected === c.code} disabled={busy} onChange={() => void choose(c)} data-channel={c.code} />
+                            <input type="radio" className="h-5 w-5 shrink-0" name="channel" value={c.code} checked={selected === c.code} disabled={busy} onChange={() => void choose(c)} data-channel={c.code} />
                             <span className="flex-1">{c.name}</span>
                           </label>
                           {selected === c.code && tooSmall && <p role="alert" className="ml-8 text-sm text-red-700" data-min-notice>{fill(t.minimumNotice, { total: formatRupiah(total), min: formatRupiah(c.min_amount) })}</p>}
@@ -229,7 +229,7 @@ export function PaymentList({ lang, t, reservationId }: PaymentListProps) {
           <div className="flex justify-between border-t border-slate-200 pt-2 text-lg font-extrabold"><dt>{t.total}</dt><dd data-total>{formatRupiah(total)}</dd></div>
         </dl>
         <label className="flex items-start gap-2 text-sm">
-          <input type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} data-terms />
+          <input type="checkbox" className="mt-0.5 h-5 w-5 shrink-0" checked={terms} onChange={(e) => setTerms(e.target.checked)} data-terms />
           <span>{t.termsLabel}</span>
         </label>
         {!terms && <p className="text-sm text-slate-600" id="terms-hint">{t.termsRequired}</p>}

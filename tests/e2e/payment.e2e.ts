@@ -13,6 +13,15 @@ async function setup(page: Page, request: APIRequestContext, tag: string) {
   return { guest, reservation };
 }
 
+/**
+ * Tick or untick the terms with the keyboard (Space on the focused checkbox). A pointer click on a
+ * phone-sized page in Indonesian can land while the sticky header resizes the page under it.
+ */
+async function toggleTerms(page: Page) {
+  await page.locator('[data-terms]').focus();
+  await page.keyboard.press('Space');
+}
+
 async function simulate(page: Page, query: string, action: 'pay' | 'expire') {
   const sim = await page.context().newPage();
   await sim.goto(`/dev/payment-simulator/?q=${encodeURIComponent(query)}`);
@@ -30,7 +39,8 @@ for (const { lang } of LANG_CASES) {
     await expect(page.locator('[data-channel="internal_settlement"]')).toHaveCount(0);
     await page.locator('[data-channel="bca_va"]').check();
     await expect(page.locator('[data-bank-steps="bca"]')).toContainText(t.instructionsAtm);
-    await page.locator('[data-terms]').check();
+    await toggleTerms(page);
+    await expect(page.locator('[data-terms]')).toBeChecked();
     await page.locator('[data-pay]').click();
     await expect(page).toHaveURL(new RegExp(`/payment/status/${reservation.id}/$`));
     await expect(page.locator('[data-status-heading]')).toHaveText(t.statusPending);
@@ -55,7 +65,8 @@ for (const { lang } of LANG_CASES) {
     await expect(page.locator('[data-channel="bca_va"]')).toBeVisible(); // hydrated and loaded
     await page.getByRole('button', { name: t.categories.qris, exact: true }).click();
     await page.locator('[data-channel="qris"]').check();
-    await page.locator('[data-terms]').check();
+    await toggleTerms(page);
+    await expect(page.locator('[data-terms]')).toBeChecked();
     await page.locator('[data-pay]').click();
     await expect(page.locator('[data-status-heading]')).toHaveText(t.statusPending);
     const qr = page.locator('img[data-qr]');
@@ -70,7 +81,8 @@ for (const { lang } of LANG_CASES) {
     const { reservation } = await setup(page, request, `exp${lang}`);
     await page.goto(localizedPath(lang, `/payment/list/${reservation.id}/`));
     await page.locator('[data-channel="bni_va"]').check();
-    await page.locator('[data-terms]').check();
+    await toggleTerms(page);
+    await expect(page.locator('[data-terms]')).toBeChecked();
     await page.locator('[data-pay]').click();
     await expect(page.locator('[data-status-heading]')).toHaveText(t.statusPending);
     const va = (await page.locator('[data-va-number]').textContent()) ?? '';
@@ -120,9 +132,11 @@ for (const { lang } of LANG_CASES) {
     await page.locator('[data-channel="bca_va"]').check();
     await expect(page.locator('[data-pay]')).toBeDisabled();
     await expect(page.getByText(t.termsRequired)).toBeVisible();
-    await page.locator('[data-terms]').check();
+    await toggleTerms(page);
+    await expect(page.locator('[data-terms]')).toBeChecked();
     await expect(page.locator('[data-pay]')).toBeEnabled();
-    await page.locator('[data-terms]').uncheck();
+    await toggleTerms(page);
+    await expect(page.locator('[data-terms]')).not.toBeChecked();
     await expect(page.locator('[data-pay]')).toBeDisabled();
   });
 }
