@@ -129,15 +129,15 @@ export function Calendar(props: CalendarProps) {
                               data-state={ok ? 'available' : iso < today ? 'past' : 'sold'}
                               tabIndex={iso === focused ? 0 : -1}
                               aria-disabled={!ok}
-                              aria-label={aria}
                               onClick={() => { if (ok) onChoose(iso); else setFocused(iso); }}
                               className={[
                                 'flex h-12 w-11 flex-col items-center justify-center rounded-lg text-sm leading-tight focus:outline-2 focus:outline-offset-1 focus:outline-brand-600',
                                 isSel ? 'bg-brand-600 font-bold text-white' : inRange ? 'bg-brand-100' : ok ? 'hover:bg-brand-50' : 'cursor-not-allowed text-slate-500 line-through',
                               ].join(' ')}
                             >
-                              <span>{day.day}</span>
-                              {price !== null && <span className={`text-[10px] ${isSel ? 'text-white' : 'text-emerald-800'}`}>{shortRupiah(price, lang)}</span>}
+                              <span className="sr-only">{aria}</span>
+                              <span aria-hidden="true">{day.day}</span>
+                              {price !== null && <span aria-hidden="true" className={`text-[10px] ${isSel ? 'text-white' : 'text-emerald-800'}`}>{shortRupiah(price, lang)}</span>}
                             </button>
                           </td>
                         );

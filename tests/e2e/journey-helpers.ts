@@ -87,3 +87,8 @@ export async function apiReservation(request: APIRequestContext, accessToken: st
   }
   throw new Error('no reservation could be made');
 }
+
+/** Wait until every island on the page has hydrated (Astro drops the `ssr` attribute). */
+export async function hydrated(page: Page) {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}

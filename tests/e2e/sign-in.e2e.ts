@@ -1,0 +1,82 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { authMessages } from '../../api/contracts/auth.ts';
+import { dict, LANG_CASES } from '../helpers/i18n.ts';
+import { apiGuest, codeFor, hydrated } from './journey-helpers.ts';
+
+// The sign-in screens: spec-5 rules shown inline in the visitor's language (the API's own
+// contract messages), password sign-in, forgot/reset with the 4-digit code, and axe.
+
+for (const { lang, prefix } of LANG_CASES) {
+  const t = dict[lang].auth;
+
+  test(`sign-up shows the validation rules inline (${lang})`, async ({ page }) => {
+    await page.goto(`${prefix}/signup/`);
+    await hydrated(page);
+    await page.getByRole('textbox', { name: t.email, exact: true }).fill('sari+promo@example.com');
+    await page.getByLabel(t.phone).fill('0812');
+    await page.getByLabel(t.password, { exact: true }).fill('tidurnyenyak');
+    await page.getByLabel(t.confirmPassword).fill('lain');
+    await page.getByRole('button', { name: t.signUp, exact: true }).click();
+    await expect(page.locator('[data-field-error=fullName]')).toHaveText(authMessages.name_required[lang]);
+    await expect(page.locator('[data-field-error=email]')).toHaveText(authMessages.email_plus[lang]);
+    await expect(page.locator('[data-field-error=phone]')).toHaveText(authMessages.phone_invalid[lang]);
+    await expect(page.locator('[data-field-error=password]')).toHaveText(authMessages.password_digit[lang]);
+    await expect(page.getByRole('textbox', { name: t.email, exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel(t.password, { exact: true }).fill('pendek1');
+    await page.getByRole('button', { name: t.signUp, exact: true }).click();
+    await expect(page.locator('[data-field-error=password]')).toHaveText(authMessages.password_short[lang]);
+    await page.getByLabel(t.password, { exact: true }).fill('tidur123nyenyak');
+    await page.getByRole('button', { name: t.signUp, exact: true }).click();
+    await expect(page.locator('[data-field-error=confirmPassword]')).toHaveText(authMessages.password_mismatch[lang]);
+  });
+
+  test(`password sign-in keeps the token pair and greets the guest; wrong password says so (${lang})`, async ({ page, request }) => {
+    const guest = await apiGuest(request, `${lang}-signin`);
+    await page.goto(`${prefix}/signin/`);
+    await hydrated(page);
+    await page.getByLabel(t.username).fill(guest.email);
+    await page.getByLabel(t.password, { exact: true }).fill('salah-sandi-1');
+    await page.getByRole('button', { name: t.signIn, exact: true }).click();
+    await expect(page.locator('[data-form-error]')).not.toBeEmpty();
+    await page.getByLabel(t.password, { exact: true }).fill(guest.password);
+    await page.getByRole('button', { name: t.signIn, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`^http://[^/]+${prefix}/$`));
+    expect(await page.evaluate(() => localStorage.getItem('isLoggedIn'))).toBe('true');
+    const pair = await page.evaluate(() => JSON.parse(atob(localStorage.getItem('auth') ?? '')));
+    expect(Object.keys(pair).sort()).toEqual(['accessToken', 'refreshToken']);
+    await expect(page.locator('[data-greeting]').first()).toContainText(guest.name);
+  });
+
+  test(`forgot password sends a 4-digit code and the reset works (${lang})`, async ({ page, request }) => {
+    const guest = await apiGuest(request, `${lang}-reset`);
+    await page.goto(`${prefix}/forgot-password/`);
+    await hydrated(page);
+    await page.getByLabel(t.username).fill(guest.email);
+    await page.getByRole('button', { name: t.sendCode }).click();
+    await expect(page).toHaveURL(/reset-password\/\?channel=email/);
+    await hydrated(page);
+    await page.getByLabel(t.code).fill('12');
+    await page.getByRole('button', { name: t.resetButton }).click();
+    await expect(page.locator('[data-field-error=code]')).toHaveText(authMessages.code_format[lang]);
+    // The sign-up code was the first message; the reset code is the newest.
+    await expect.poll(async () => (await (await request.get('/api/dev/outbox')).json()).messages.filter((m: { to: string }) => m.to.includes(guest.email)).length).toBeGreaterThan(1);
+    await page.getByLabel(t.code).fill(await codeFor(request, guest.email));
+    await page.getByLabel(t.newPassword).fill('baru123sekali');
+    await page.getByLabel(t.confirmPassword).fill('baru123sekali');
+    await page.getByRole('button', { name: t.resetButton }).click();
+    await expect(page.getByText(t.resetDone)).toBeVisible();
+    const login = await request.post('/api/auth/login', { form: { username: guest.email, password: 'baru123sekali' }, headers: { Authorization: `Bearer ${guest.client}`, 'x-api-key': 'dev-only-web-api-key' } });
+    expect(login.status()).toBe(200);
+  });
+
+  for (const path of ['/signin/', '/signup/', '/forgot-password/', '/reset-password/?channel=email&target=a%40b.id', '/complete-registration/?channel=email&target=a%40b.id', '/otp-verif/?channel=phone&target=81234567890', '/acc-verif/']) {
+    test(`axe: no serious or critical violations on ${prefix}${path} (${lang})`, async ({ page }) => {
+      await page.goto(`${prefix}${path}`);
+      await hydrated(page);
+      const results = await new AxeBuilder({ page }).analyze();
+      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+}
