@@ -19,14 +19,27 @@ export function parsePlainDate(value: string): Temporal.PlainDate {
   }
 }
 
+/**
+ * Zone -> the calendar date and the instants [from, to) it covers. A pure function of the instant
+ * and the zone, remembered because converting an instant to a zone is one of the dearest steps of
+ * a cheap read; any instant outside the remembered day is computed afresh.
+ */
+const dayByZone = new Map<string, { date: Temporal.PlainDate; from: number; to: number }>();
+
 /** Today in the hotel's own time zone. */
 export function hotelToday(now: Date, timeZone: string): Temporal.PlainDate {
-  return Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(timeZone).toPlainDate();
+  const t = now.getTime();
+  const known = dayByZone.get(timeZone);
+  if (known && t >= known.from && t < known.to) return known.date;
+  const zoned = Temporal.Instant.fromEpochMilliseconds(t).toZonedDateTimeISO(timeZone);
+  const day = { date: zoned.toPlainDate(), from: zoned.startOfDay().epochMilliseconds, to: zoned.add({ days: 1 }).startOfDay().epochMilliseconds };
+  if (t >= day.from && t < day.to) dayByZone.set(timeZone, day);
+  return day.date;
 }
 
 /** The calendar date in UTC; a hotel's own "today" is at most one day either side of it. */
 function utcToday(now: Date): Temporal.PlainDate {
-  return Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO('UTC').toPlainDate();
+  return hotelToday(now, 'UTC');
 }
 
 function parseOrError(value: string): Temporal.PlainDate | Error {
@@ -109,23 +122,23 @@ const earliest = (a: Temporal.PlainDate, b: Temporal.PlainDate) => (Temporal.Pla
 
 /**
  * One round trip: the hotel (zone, web_max_duration) and, per room type, whether each night from
- * $2 over the hotel's maximum stay is sellable on the web (stock after the web stop-sell limit,
+ * $2 (night 0 = $2) over the hotel's maximum stay is sellable on the web (stock after the web stop-sell limit,
  * and no blackout). No row: no such hotel.
  */
 const MAX_DURATION_NIGHTS: Statement = {
-  name: 'availability_max_duration_v1',
+  name: 'availability_max_duration_v2',
   text: `with h as (select id, time_zone, web_max_duration from hotels where id = $1)
-    select h.id as hotel_id, h.time_zone, h.web_max_duration, n.room_type_id, n.date, n.ok
+    select h.id as hotel_id, h.time_zone, h.web_max_duration, n.room_type_id, n.night, n.ok
     from h
     left join lateral (
-      select i.room_type_id, i.date::text as date,
+      select i.room_type_id, (i.date - $2::date)::int as night,
         (i.sellable - i.sold - rt.stop_sell_limit_web > 0 and b.hotel_id is null) as ok
       from room_inventory i
       join room_types rt on rt.id = i.room_type_id
       left join hotel_blackouts b on b.hotel_id = i.hotel_id and b.date = i.date
       where i.hotel_id = h.id and i.date between $2::date and $2::date + (coalesce(nullif(h.web_max_duration, 0), ${DEFAULT_MAX_DURATION}) - 1)
     ) n on true
-    order by n.room_type_id, n.date`,
+    order by n.room_type_id, n.night`,
 };
 
 /**
@@ -147,7 +160,7 @@ export async function roomAvailabilityMaxDuration(db: Db, input: { hotelId: numb
     return { hotel_id: hotel.id, date_start: start.toString(), web_max_duration: 0 };
   }
   await sweepExpiredForReads(db, now);
-  const found = await statementRows<{ hotel_id: number; time_zone: string; web_max_duration: number; room_type_id: number | null; date: string | null; ok: boolean | null }>(
+  const found = await statementRows<{ hotel_id: number; time_zone: string; web_max_duration: number; room_type_id: number | null; night: number | null; ok: boolean | null }>(
     db, MAX_DURATION_NIGHTS, [input.hotelId, start.toString()],
   );
   const hotel = found[0];
@@ -158,22 +171,18 @@ export async function roomAvailabilityMaxDuration(db: Db, input: { hotelId: numb
   // Stay Now: a check-in of yesterday is allowed before 06:00 (see search), so allow today - 1.
   if (Temporal.PlainDate.compare(start, today.subtract({ days: 1 })) < 0) return result;
   if (Temporal.PlainDate.compare(start, today.add({ days: AVAILABILITY_WINDOW_DAYS - 1 })) > 0) return result;
-  const byType = new Map<number, Map<string, boolean>>();
+  // Per room type: sellable[k] for night k after check-in.
+  const byType = new Map<number, boolean[]>();
   for (const r of found) {
-    if (r.room_type_id === null || r.date === null) continue;
-    const m = byType.get(r.room_type_id) ?? new Map<string, boolean>();
-    m.set(r.date, r.ok === true);
-    byType.set(r.room_type_id, m);
+    if (r.room_type_id === null || r.night === null) continue;
+    let nights = byType.get(r.room_type_id);
+    if (!nights) byType.set(r.room_type_id, (nights = []));
+    nights[r.night] = r.ok === true;
   }
-  const nightsFromStart: string[] = [];
   let best = 0;
   for (const nights of byType.values()) {
     let run = 0;
-    while (run < cap) {
-      const key = (nightsFromStart[run] ??= start.add({ days: run }).toString());
-      if (nights.get(key) !== true) break;
-      run++;
-    }
+    while (run < cap && nights[run] === true) run++;
     best = Math.max(best, run);
   }
   result.web_max_duration = best;

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Temporal } from 'temporal-polyfill';
 import type { Db } from '../db/client.ts';
+import { preparedOnce } from '../db/query.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { ApiError, errors } from '../http/errors.ts';
 import { formatRupiah } from '../pricing/format.ts';
@@ -76,9 +77,12 @@ export type PromotionInfo = ReturnType<typeof promotionInfo>;
 /** Public promos: active, not expired, public; optionally for a hotel and a stay; size -1 = all. */
 export async function listPublicPromos(db: Db, q: { hotelId?: number; checkInDate?: string; checkOutDate?: string; activeFrom?: string; activeTo?: string; size?: number }, today: Temporal.PlainDate, lang: ApiLang) {
   const t = today.toString();
-  const found = await db.select().from(promotions)
-    .where(and(eq(promotions.isPublic, true), eq(promotions.isActive, true), lte(promotions.activeFrom, t), gte(promotions.activeTo, t)))
-    .orderBy(asc(promotions.id));
+  // Prepared once per database handle: every search without a code reads this for its promo hint.
+  const query = preparedOnce(db, 'public_promos_v1', (d) => d.select().from(promotions)
+    .where(and(eq(promotions.isPublic, true), eq(promotions.isActive, true), lte(promotions.activeFrom, sql.placeholder('today')), gte(promotions.activeTo, sql.placeholder('today'))))
+    .orderBy(asc(promotions.id))
+    .prepare('public_promos_v1'));
+  const found = (await query.execute({ today: t })) as PromotionRow[];
   const list = found.filter((p) => {
     if (q.hotelId !== undefined && p.hotelIds.length > 0 && !p.hotelIds.includes(q.hotelId)) return false;
     if (q.checkInDate && (q.checkInDate < p.stayFrom || q.checkInDate > p.stayTo)) return false;
