@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { isSeedBlackout } from '../../api/db/seed.ts';
+import type { Dictionary } from '../../site/lib/i18n/en.ts';
 import { fill } from '../../site/lib/i18n/translate.ts';
 import { dict, LANG_CASES } from '../helpers/i18n.ts';
 import { apiGuest, apiReservation, chooseHotel, dismissAlert, jakartaMorning, signInPage } from './journey-helpers.ts';
@@ -16,7 +17,7 @@ function blackoutAhead(hotelId: number) {
   throw new Error('no blackout in the window');
 }
 
-async function openCalendarAt(page: Page, date: Temporal.PlainDate, t: (typeof dict)['en']) {
+async function openCalendarAt(page: Page, date: Temporal.PlainDate, t: Dictionary) {
   await page.locator('[data-search-filter] button[name=checkin]').click();
   const calendar = page.locator('[data-calendar]');
   await expect(calendar).toBeVisible();
@@ -38,7 +39,7 @@ for (const { lang, prefix } of LANG_CASES) {
     const sold = calendar.locator(`[data-date="${blackout}"]`);
     await expect(sold).toHaveAttribute('data-state', 'sold');
     await expect(sold).toHaveAttribute('aria-disabled', 'true');
-    await expect(calendar.getByText(t.search.legendSold)).toBeVisible();
+    await expect(calendar.getByText(t.search.legendSold, { exact: true })).toBeVisible();
     // Clicking a sold day chooses nothing.
     await sold.click({ force: true }); // aria-disabled: Playwright would wait for it to enable
     await expect(calendar).toBeVisible();
