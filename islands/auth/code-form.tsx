@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { CodeSchema, ChannelSchema } from '../../api/contracts/auth.ts';
 import * as v from 'valibot';
 import type { Dictionary } from '../../site/lib/i18n/en.ts';
-import { fill } from '../../site/lib/i18n/translate.ts';
+import { fill } from '../../site/lib/i18n/fill.ts';
 import type { Lang } from '../../site/lib/locales.ts';
 import { localizedPath } from '../../site/lib/locales.ts';
 import { keepSession, openCall } from '../lib/api-client.ts';

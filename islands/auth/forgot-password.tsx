@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { CodeSchema, ResetPasswordSchema, parseTarget } from '../../api/contracts/auth.ts';
 import type { Channel } from '../../api/contracts/auth.ts';
 import type { Dictionary } from '../../site/lib/i18n/en.ts';
-import { fill } from '../../site/lib/i18n/translate.ts';
+import { fill } from '../../site/lib/i18n/fill.ts';
 import type { Lang } from '../../site/lib/locales.ts';
 import { localizedPath } from '../../site/lib/locales.ts';
 import { openCall } from '../lib/api-client.ts';

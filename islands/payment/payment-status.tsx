@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import QRCode from 'qrcode';
 import type { Dictionary } from '../../site/lib/i18n/en.ts';
-import { fill } from '../../site/lib/i18n/translate.ts';
+import { fill } from '../../site/lib/i18n/fill.ts';
 import type { Lang } from '../../site/lib/locales.ts';
 import { localizedPath } from '../../site/lib/locales.ts';
 import { formatRupiah } from '../../api/pricing/format.ts';

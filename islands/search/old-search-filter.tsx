@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Dictionary } from '../../site/lib/i18n/en.ts';
-import { fill } from '../../site/lib/i18n/translate.ts';
+import { fill } from '../../site/lib/i18n/fill.ts';
 import type { Lang } from '../../site/lib/locales.ts';
 import { formatDate } from '../lib/format.ts';
 import { AVAILABILITY_WINDOW_DAYS, MAX_NIGHTS_OLD, jakartaToday, nightsBetween, offersStayNow, stayNowCheckin } from '../lib/stay-dates.ts';

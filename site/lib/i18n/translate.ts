@@ -1,6 +1,7 @@
 import type { Lang } from '../locales.ts';
 import { en, type Dictionary } from './en.ts';
 import { id } from './id.ts';
+export { fill } from './fill.ts';
 
 const dictionaries: Record<Lang, Dictionary> = { en, id };
 
@@ -8,10 +9,6 @@ export function useTranslations(lang: Lang): Dictionary {
   return dictionaries[lang];
 }
 
-/** Fill `{name}` placeholders. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
-}
 
 export const ERROR_CODES = ['400', '401', '403', '404', '405', '410', '429', '500', '502', '503'] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
