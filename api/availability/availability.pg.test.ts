@@ -1,0 +1,98 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.ts';
+import { testDeps } from '../auth/test-db.ts';
+import { tokensForTest } from '../auth/test-tokens.ts';
+import { openDatabase } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
+import { openSeededDatabase, TEST_NOW } from '../db/test-booking.ts';
+import { roomInventory } from './availability.schema.ts';
+
+// Two API nodes (two processes' worth of pools, prepared statements and in-process memo tables) on
+// one real PostgreSQL: what one node sells or releases is what the other one shows, at once.
+
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('DATABASE_URL is required: run through `npm run test:pg`');
+
+const HOTEL = 6;
+const NIGHT = '2026-03-12';
+const AVAIL = 'query A($input: RoomAvailabilityInput!) { RoomAvailability(input: $input) { date web_sellable_rooms } }';
+const MAXD = 'query M($input: RoomAvailabilityMaxDurationInput!) { RoomAvailabilityMaxDuration(input: $input) { web_max_duration } }';
+const CREATE = 'mutation C($input: HotelCreateReservationInput!) { HotelCreateReservation(input: $input) { id payment_status_id } }';
+
+type Node = { app: ReturnType<typeof createApp>; t: Awaited<ReturnType<typeof testDeps>>; database: Database; clientToken: string; userToken: string; apiKey: string };
+let nodes: Node[] = [];
+let db: Db;
+
+async function node(): Promise<Node> {
+  const database = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://' });
+  const t = await testDeps({ DATABASE_URL: url }, database);
+  t.setNow(TEST_NOW);
+  const tokens = await tokensForTest(t.deps);
+  return { app: createApp(t.deps), t, database, clientToken: tokens.clientToken, userToken: tokens.userToken!, apiKey: tokens.apiKey };
+}
+
+async function gql(n: Node, gateway: 'open' | 'secure', query: string, input: unknown) {
+  const res = await n.app.request(`/api/gateway/${gateway}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${gateway === 'open' ? n.clientToken : n.userToken}`, 'x-api-key': n.apiKey },
+    body: JSON.stringify({ query, variables: { input } }),
+  });
+  return (await res.json()) as { data: Record<string, any> };
+}
+const sellable = async (n: Node) => (await gql(n, 'open', AVAIL, { hotel_id: HOTEL, date_start: NIGHT, date_end: NIGHT })).data.RoomAvailability[0].web_sellable_rooms as number;
+const maxDuration = async (n: Node) => (await gql(n, 'open', MAXD, { hotel_id: HOTEL, date_start: NIGHT })).data.RoomAvailabilityMaxDuration.web_max_duration as number;
+async function remaining(n: Node, roomTypeId: number) {
+  const res = await n.app.request('/api/clients/v1/search', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${n.clientToken}`, 'x-api-key': n.apiKey },
+    body: new URLSearchParams({ hotelId: String(HOTEL), checkInDateTime: `${NIGHT} 14:00:00`, checkOutDateTime: '2026-03-13 12:00:00' }).toString(),
+  });
+  const body = (await res.json()) as { data: { roomTypes: { id: number; roomRemaining: number }[] } };
+  return body.data.roomTypes.find((r) => r.id === roomTypeId)!.roomRemaining;
+}
+
+beforeAll(async () => {
+  const setup = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://' });
+  await (setup.db as Db).execute(sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;`);
+  await openSeededDatabase(TEST_NOW, setup);
+  await setup.close();
+  nodes = [await node(), await node()];
+  db = nodes[0].database.db as Db;
+});
+
+afterAll(async () => {
+  for (const n of nodes) await n.database.close();
+});
+
+describe('availability across API nodes on one PostgreSQL', () => {
+  it('a hold taken on one node shows on the other at once, and its expiry releases the nights there', async () => {
+    const [a, b] = nodes;
+    const roomTypeId = HOTEL * 10 + 1;
+    // Only this room type sells on the night: 6 web-sellable rooms (10 stock, 2 sold, stop-sell 2).
+    await db.update(roomInventory).set({ sellable: 0, sold: 0 }).where(and(eq(roomInventory.hotelId, HOTEL), eq(roomInventory.date, NIGHT)));
+    await db.update(roomInventory).set({ sellable: 10, sold: 2 }).where(and(eq(roomInventory.roomTypeId, roomTypeId), eq(roomInventory.date, NIGHT)));
+    // Warm node B (prepared statements, zone memo, read-sweep throttle) before the change.
+    expect(await sellable(b)).toBe(6);
+    expect(await remaining(b, roomTypeId)).toBe(6);
+    expect(await maxDuration(b)).toBeGreaterThan(0);
+
+    const held = await gql(a, 'secure', CREATE, { hotel_id: HOTEL, room_type_id: roomTypeId, check_in_date_time: NIGHT, check_out_date_time: '2026-03-13', total_room: 2 });
+    expect(held.data.HotelCreateReservation.payment_status_id).toBe(1);
+    expect(await sellable(b)).toBe(4);
+    expect(await remaining(b, roomTypeId)).toBe(4);
+
+    // Node A takes the rest: B sees the night sold out (max duration 0) straight away.
+    const rest = await gql(a, 'secure', CREATE, { hotel_id: HOTEL, room_type_id: roomTypeId, check_in_date_time: NIGHT, check_out_date_time: '2026-03-13', total_room: 4 });
+    expect(rest.data.HotelCreateReservation.payment_status_id).toBe(1);
+    expect(await sellable(b)).toBe(0);
+    expect(await maxDuration(b)).toBe(0);
+
+    // Both holds run out; nothing runs on node A. Node B's next read expires them and gives the nights back.
+    for (const n of nodes) n.t.advance((n.t.deps.env.RESERVATION_HOLD_MINUTES + 1) * 60_000);
+    b.clientToken = (await tokensForTest(b.t.deps, { withUser: false })).clientToken;
+    expect(await sellable(b)).toBe(6);
+    expect(await remaining(b, roomTypeId)).toBe(6);
+    expect(await maxDuration(b)).toBeGreaterThan(0);
+  });
+});
