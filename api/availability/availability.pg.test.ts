@@ -11,7 +11,7 @@ import { roomInventory } from './availability.schema.ts';
 // Two API nodes (two processes' worth of pools, prepared statements and in-process memo tables) on
 // one real PostgreSQL: what one node sells or releases is what the other one shows, at once.
 
-const url = process.env.DATABASE_URL;
+const url = process.env.DATABASE_URL ?? '';
 if (!url) throw new Error('DATABASE_URL is required: run through `npm run test:pg`');
 
 const HOTEL = 6;
