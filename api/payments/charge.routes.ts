@@ -12,6 +12,13 @@ import { handleNotification } from './notifications.service.ts';
 const MAX_NOTIFICATION_BYTES = 64 * 1024;
 
 /** Charge, status, cancel, browser config and the gateway's HTTP notification endpoint. */
+const NOTIFICATION_REFUSALS = {
+  invalid: { en: 'The notification is not a valid gateway notification.', id: 'Notifikasi ini bukan notifikasi gateway yang valid.' },
+  rejected_signature: { en: 'The notification signature does not match.', id: 'Tanda tangan notifikasi tidak cocok.' },
+  unknown_order: { en: 'No payment attempt has this order id.', id: 'Tidak ada percobaan pembayaran dengan order id ini.' },
+  rejected_amount: { en: 'The notified amount does not match the booking.', id: 'Jumlah pada notifikasi tidak sesuai dengan pesanan.' },
+} as const;
+
 export function paymentChargeRoutes(deps: AppDeps) {
   const app = new Hono();
   const ctx = (c: Context) => ({ userId: userIdOf(c), lang: requestLang(c) });
@@ -40,7 +47,10 @@ export function paymentChargeRoutes(deps: AppDeps) {
       body = Object.fromEntries(new URLSearchParams(text));
     }
     const { httpStatus, outcome } = await handleNotification(deps, body);
-    return c.json({ status: outcome }, httpStatus);
+    if (httpStatus < 400) return c.json({ status: outcome }, httpStatus);
+    // Refusals carry the API's error shape too, so whoever reads the log sees why.
+    const messages = NOTIFICATION_REFUSALS[outcome as keyof typeof NOTIFICATION_REFUSALS] ?? NOTIFICATION_REFUSALS.invalid;
+    return c.json({ status: outcome, code: outcome, message: messages[requestLang(c)] }, httpStatus);
   });
   return app;
 }
