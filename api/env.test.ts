@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { EnvSchema, loadEnv } from './env.ts';
+
+describe('environment', () => {
+  it('every variable the server reads is listed in .env.example', () => {
+    const example = readFileSync(new URL('../.env.example', import.meta.url), 'utf8');
+    const listed = new Set([...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
+    const missing = Object.keys(EnvSchema.entries).filter((key) => !listed.has(key));
+    expect(missing).toEqual([]);
+  });
+  it('runs on embedded defaults with nothing set', () => {
+    const env = loadEnv({});
+    expect(env.PORT).toBe(4321);
+    expect(env.HOST).toBe('127.0.0.1');
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+  it('a bad value stops start-up with a message naming the variable', () => {
+    expect(() => loadEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadEnv({ SITE_URL: 'not a url' })).toThrow(/SITE_URL/);
+  });
+});
