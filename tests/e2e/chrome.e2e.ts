@@ -216,3 +216,17 @@ test.describe('newsletter', () => {
     expect(posted).toBe(2);
   });
 });
+
+test.describe('phone layout @mobile', () => {
+  for (const { lang, prefix } of LANG_CASES) {
+    test(`no page is wider than the phone, even signed in with a long name (${lang})`, async ({ page }) => {
+      await page.goto(`${prefix}/`);
+      await page.evaluate(signedIn('Maria Fransiska Kristiani Wulandari Putri'));
+      for (const path of ['/', '/promo/', '/faq/', '/terms-condition/', '/my-account/history/', '/bobocabin/', '/nope/']) {
+        await page.goto(`${prefix}${path}`);
+        const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+        expect(scrollWidth, `${prefix}${path}`).toBeLessThanOrEqual(clientWidth);
+      }
+    });
+  }
+});
