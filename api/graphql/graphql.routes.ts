@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, visit, BREAK } from 'graphql';
+import type { DocumentNode } from 'graphql';
+import { useGraphQlJit } from '@envelop/graphql-jit';
 import { createSchema, createYoga } from 'graphql-yoga';
 import type { Plugin } from 'graphql-yoga';
 import { Hono } from 'hono';
@@ -58,6 +60,30 @@ const bilingualErrors: Plugin = {
   },
 };
 
+/**
+ * Whether a document asks for introspection (__schema or __type anywhere, fragments included).
+ * Those run on graphql's own executor: graphql-jit does not apply graphql 17's argument defaults
+ * there (`includeDeprecated: Boolean! = false`). Remembered per parsed document (yoga caches them).
+ */
+const introspects = new WeakMap<DocumentNode, boolean>();
+function isIntrospection(document: DocumentNode): boolean {
+  let found = introspects.get(document);
+  if (found === undefined) {
+    found = false;
+    visit(document, {
+      Field(node) {
+        if (node.name.value === '__schema' || node.name.value === '__type') {
+          found = true;
+          return BREAK;
+        }
+        return undefined;
+      },
+    });
+    introspects.set(document, found);
+  }
+  return found;
+}
+
 export function createGraphQL(deps: AppDeps) {
   return createYoga<{ deps: AppDeps; lang: ApiLang; auth: GraphQLContext['auth'] }>({
     schema: createSchema<GraphQLContext>({ typeDefs, resolvers: { ...JSONScalar, ...resolvers } }),
@@ -75,6 +101,9 @@ export function createGraphQL(deps: AppDeps) {
       },
     },
     plugins: [
+      // Each validated document is compiled once (graphql-jit) instead of being interpreted field by
+      // field on every request: the executor was the largest JavaScript cost of RoomAvailability.
+      useGraphQlJit({}, { enableIf: (args) => !isIntrospection(args.document) }),
       { onValidate: ({ addValidationRule }) => addValidationRule(depthAndCostRule) } satisfies Plugin,
       bilingualErrors,
     ],
