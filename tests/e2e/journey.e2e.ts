@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { formatRupiah } from '../../api/pricing/format.ts';
 import { dict, LANG_CASES } from '../helpers/i18n.ts';
-import { chooseHotel, codeFor, dismissAlert, jakartaMorning, uniqueGuest, userTokens } from './journey-helpers.ts';
+import { chooseHotel, codeFor, dismissAlert, hydrated, jakartaMorning, uniqueGuest, userTokens } from './journey-helpers.ts';
 
 // The whole booking journey in a real browser, both languages, phone and desktop:
 // home search -> hotel page -> room choice -> sign up with the outbox code -> review with
@@ -31,6 +31,7 @@ for (const { lang, prefix } of LANG_CASES) {
     await expect(signUpLink).toHaveAttribute('href', /redirect=/);
     await signUpLink.click();
     await expect(page).toHaveURL(new RegExp(`${prefix}/signup/\\?redirect=`));
+    await hydrated(page); // typing into the server-rendered form before React takes over would be lost
     const guest = uniqueGuest(`${lang}-j`);
     await page.getByLabel(t.auth.fullName).fill(guest.name);
     await page.getByRole('textbox', { name: t.auth.email, exact: true }).fill(guest.email);
@@ -39,6 +40,7 @@ for (const { lang, prefix } of LANG_CASES) {
     await page.getByLabel(t.auth.confirmPassword).fill(guest.password);
     await page.getByRole('button', { name: t.auth.signUp, exact: true }).click();
     await expect(page).toHaveURL(/complete-registration\/\?channel=email/);
+    await hydrated(page);
     await page.getByLabel(t.auth.code).fill(await codeFor(request, guest.email));
     await page.getByRole('button', { name: t.auth.verify, exact: true }).click();
 
