@@ -58,10 +58,10 @@ export function OldSearchFilter({ lang, t, currentHotelId }: { lang: Lang; t: Di
   };
 
   return (
-    <form role="search" aria-label={t.formLabel} data-search-filter="old" className="grid gap-3 rounded-2xl bg-white p-4 shadow-lg md:grid-cols-[2fr_2fr_auto] md:items-end" onSubmit={(e) => { e.preventDefault(); submit(); }}>
+    <form role="search" aria-label={t.formLabel} data-search-filter="old" className="grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-lg md:grid-cols-[2fr_2fr_auto] md:items-end" onSubmit={(e) => { e.preventDefault(); submit(); }}>
       <label className="flex flex-col gap-1 text-sm font-semibold">
         {t.location}
-        <select className="rounded-lg border border-slate-300 px-3 py-2 font-normal" value={search.hotelId ? `${search.hotelId}-${search.slug}` : ''} onChange={(e) => { const h = hotels.find((x) => `${x.id}-${x.slug}` === e.target.value); if (h) void selectHotel(h); }}>
+        <select className="w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 font-normal" value={search.hotelId ? `${search.hotelId}-${search.slug}` : ''} onChange={(e) => { const h = hotels.find((x) => `${x.id}-${x.slug}` === e.target.value); if (h) void selectHotel(h); }}>
           <option value="" disabled>{t.locationPlaceholder}</option>
           {hotels.map((h) => <option key={h.id} value={`${h.id}-${h.slug}`}>{`${h.name} — ${h.city}`}</option>)}
         </select>

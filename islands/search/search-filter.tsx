@@ -81,14 +81,14 @@ export function SearchFilter({ lang, t, currentHotelId }: SearchFilterProps) {
       role="search"
       aria-label={t.formLabel}
       data-search-filter="new"
-      className="grid gap-3 rounded-2xl bg-white p-4 shadow-lg md:grid-cols-[2fr_1.3fr_1fr_1.3fr_auto] md:items-end"
+      className="grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-lg md:grid-cols-[2fr_1.3fr_1fr_1.3fr_auto] md:items-end"
       onSubmit={(e) => { e.preventDefault(); submit(); }}
     >
       <label className="flex flex-col gap-1 text-sm font-semibold">
         {t.location}
         <select
           name="hotel"
-          className="rounded-lg border border-slate-300 px-3 py-2 font-normal"
+          className="w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 font-normal"
           value={selectedHotel ? `${selectedHotel.id}-${selectedHotel.slug}` : ''}
           onChange={(e) => onHotel(e.target.value)}
         >

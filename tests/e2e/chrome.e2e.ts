@@ -222,8 +222,8 @@ test.describe('phone layout @mobile', () => {
     test(`no page is wider than the phone, even signed in with a long name (${lang})`, async ({ page }) => {
       await page.goto(`${prefix}/`);
       await page.evaluate(signedIn('Maria Fransiska Kristiani Wulandari Putri'));
-      for (const path of ['/', '/promo/', '/faq/', '/terms-condition/', '/my-account/history/', '/bobocabin/', '/nope/']) {
-        await page.goto(`${prefix}${path}`);
+      for (const path of ['/', '/search/', '/search/6-bobobox-malioboro/', '/promo/', '/faq/', '/terms-condition/', '/my-account/history/', '/bobocabin/', '/signin/', '/nope/']) {
+        await page.goto(`${prefix}${path}`, { waitUntil: 'networkidle' }); // islands have loaded their data
         const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
         expect(scrollWidth, `${prefix}${path}`).toBeLessThanOrEqual(clientWidth);
       }
