@@ -4,6 +4,7 @@ import { graphqlRoutes } from './graphql/graphql.routes.ts';
 import { hotelRoutes } from './hotels/hotels.routes.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { apiErrorHandler, errors, requestLang } from './http/errors.ts';
+import { refuseNulCharacters } from './http/nul-guard.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
 import { paymentChargeRoutes } from './payments/charge.routes.ts';
 import { pointsRoutes } from './points/points.routes.ts';
@@ -30,6 +31,7 @@ export interface AppDeps {
 /** The booking API. Every route lives under /api. */
 export function createApp(deps: AppDeps) {
   const app = new Hono().basePath('/api');
+  app.use('*', refuseNulCharacters());
   app.get('/health', async (c) => {
     let dbOk = false;
     try {

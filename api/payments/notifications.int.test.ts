@@ -9,6 +9,7 @@ import { reservations } from '../reservations/reservations.schema.ts';
 import { paymentCharges } from './charge.schema.ts';
 import { signatureOf } from './gateway/gateway.ts';
 import { paymentNotifications } from './notifications.schema.ts';
+import { handleNotification } from './notifications.service.ts';
 import { paymentTestApp } from './test-payments.ts';
 
 let t: Awaited<ReturnType<typeof paymentTestApp>>;
@@ -130,6 +131,17 @@ describe('notifications are idempotent and order-independent', () => {
     expect((await reservation(r.id)).paymentStatusId).toBe(1);
     expect((await chargeOf(c.order_id)).status).toBe('pending');
     expect((await logged(c.order_id)).filter((l) => l.outcome === 'rejected_signature')).toHaveLength(3);
+  });
+
+  it('a body with NUL characters (which PostgreSQL text cannot hold) is refused, never a 500, and the handler itself logs it safely', async () => {
+    const nul = String.fromCharCode(0);
+    const body = { order_id: `x${nul}y`, hotelId: nul, transaction_status: `settle${nul}ment` };
+    const res = await t.deliver(body);
+    expect(res.status).toBe(400);
+    expect(res.data).toMatchObject({ code: 'bad_request' });
+    // Behind the API's edge guard the handler still copes: the notification is logged as invalid.
+    expect(await handleNotification(t.deps, body)).toEqual({ httpStatus: 400, outcome: 'invalid' });
+    expect((await logged('xy')).map((l) => l.outcome)).toEqual(['invalid']);
   });
 
   it('a wrong amount is rejected (400) and logged: a signed body with another amount, or a reservation whose price changed after the charge', async () => {

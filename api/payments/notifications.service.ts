@@ -58,11 +58,23 @@ const NotificationBody = v.looseObject({
 
 type Outcome = 'applied' | 'unchanged' | 'rejected_signature' | 'rejected_amount' | 'unknown_order' | 'invalid';
 
-async function log(deps: AppDeps, body: Record<string, unknown>, outcome: Outcome, detail = '') {
+/** PostgreSQL text and jsonb cannot hold NUL characters; a logged body must never fail on one. */
+const NUL = new RegExp(String.fromCharCode(0), 'g');
+function withoutNul<T>(value: T): T {
+  if (typeof value === 'string') return value.replace(NUL, '') as T;
+  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replace(NUL, ''), withoutNul(v)])) as T;
+  }
+  return value;
+}
+
+async function log(deps: AppDeps, raw: Record<string, unknown>, outcome: Outcome, detail = '') {
+  const body = withoutNul(raw);
   const s = (k: string) => String(body[k] ?? '').slice(0, 64);
   await dbOf(deps).insert(paymentNotifications).values({
     orderId: s('order_id'), transactionStatus: s('transaction_status'), statusCode: s('status_code'), grossAmount: s('gross_amount'),
-    outcome, detail: detail.slice(0, 500), body, receivedAt: clock(deps),
+    outcome, detail: detail.replace(NUL, '').slice(0, 500), body, receivedAt: clock(deps),
   });
   if (outcome.startsWith('rejected') || outcome === 'unknown_order' || outcome === 'invalid') {
     console.warn(`[payments] notification ${outcome} for order ${s('order_id')}${detail ? `: ${detail}` : ''}`);
