@@ -51,6 +51,8 @@ export async function createOneServer(opts: {
     requestRebuild: (reason) => builds.rebuild(reason).then(() => scheduler.arm()),
   });
   const rebuildAndRearm = (reason: string) => builds.rebuild(reason).then(() => scheduler.arm());
+  // Hashing the site's sources walks the whole tree: do it once, not on every health probe.
+  const sourcesHash = computeInputHash(root);
   const deps: AppDeps = {
     env,
     database,
@@ -58,7 +60,7 @@ export async function createOneServer(opts: {
     buildInfo: () => ({
       present: true,
       builtAt: builds.current.info.builtAt,
-      stale: builds.current.info.inputHash !== computeInputHash(root),
+      stale: builds.current.info.inputHash !== sourcesHash,
     }),
   };
   const sender = await startOutboxSender(deps);
