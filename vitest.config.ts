@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 // Tiers (STYLE.md #10): *.test.ts unit, *.int.test.ts against a real database (PGlite per test
 // file), *.pg.test.ts against real PostgreSQL (run under pg_virtualenv by `npm run test:pg`).
 export default defineConfig({
+  // Resolve packages as Node does at run time (no `development` condition): graphql ships a
+  // separate development build, and graphql-jit / @graphql-tools, loaded by Node itself, must see
+  // the same graphql module as our code, or a schema "from another realm" is refused.
+  ssr: { resolve: { conditions: ['module', 'node'] } },
   test: {
     env: { TZ: 'Asia/Jakarta', LANG: 'en_US.UTF-8' },
     projects: [

@@ -12,6 +12,7 @@ import { promotionRoutes } from './promotions/promotions.routes.ts';
 import { reservationRoutes } from './reservations/reservations.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { limitEveryBody } from './auth/http-input.ts';
 import { oauthRoutes } from './auth/oauth.routes.ts';
 import type { Database } from './db/client.ts';
 import { devOutboxApiRoutes } from './outbox/dev-outbox.routes.ts';
@@ -28,9 +29,14 @@ export interface AppDeps {
   outbox?: { kick(): void };
 }
 
+/** The largest request body any API route accepts (the sign-in routes accept less). */
+export const API_MAX_BODY_BYTES = 256 * 1024;
+
 /** The booking API. Every route lives under /api. */
 export function createApp(deps: AppDeps) {
   const app = new Hono().basePath('/api');
+  // Every body is bounded before anything reads it (routes may set a lower limit), then checked for NUL.
+  app.use('*', limitEveryBody(API_MAX_BODY_BYTES));
   app.use('*', refuseNulCharacters());
   app.get('/health', async (c) => {
     let dbOk = false;

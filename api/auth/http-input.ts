@@ -9,16 +9,32 @@ export const MAX_BODY_BYTES = 32 * 1024;
 
 const malformed = (what: { en: string; id: string }) => new ApiError(400, 'bad_request', what);
 
-/** Bodies above MAX_BODY_BYTES are refused with a bilingual 400 before they are read. */
-export function limitBody(): MiddlewareHandler {
-  return bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) =>
-      c.json(
-        new ApiError(400, 'body_too_large', { en: 'The request is too large.', id: 'Permintaan kamu terlalu besar.' }).toJSON(requestLang(c)),
-        400,
-      ),
-  });
+/** The bilingual 400 for a body over the limit. */
+export const bodyTooLarge = (c: Context) =>
+  c.json(new ApiError(400, 'body_too_large', { en: 'The request is too large.', id: 'Permintaan kamu terlalu besar.' }).toJSON(requestLang(c)), 400);
+
+/**
+ * Every API body, bounded before anything reads it (Hono's bodyLimit: the declared length, or a
+ * counted stream when none is declared). Mounted once in front of the whole API.
+ */
+export function limitEveryBody(maxSize: number): MiddlewareHandler {
+  return bodyLimit({ maxSize, onError: bodyTooLarge });
+}
+
+/**
+ * A lower limit for one route (MAX_BODY_BYTES by default): the declared length, then the body the
+ * API edge has already read (Hono keeps it, so this costs no second read).
+ */
+export function limitBody(maxSize = MAX_BODY_BYTES): MiddlewareHandler {
+  return async (c, next) => {
+    const declared = Number(c.req.header('content-length') ?? 0);
+    if (declared > maxSize) return bodyTooLarge(c);
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      const text = await c.req.text().catch(() => '');
+      if (Buffer.byteLength(text) > maxSize) return bodyTooLarge(c);
+    }
+    await next();
+  };
 }
 
 /**

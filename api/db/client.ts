@@ -19,7 +19,7 @@ export interface Database {
 /** Open the database chosen by the environment. `dataDir: 'memory://'` gives a throwaway PGlite. */
 export async function openDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>): Promise<Database> {
   if (env.DATABASE_URL) {
-    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 20 });
+    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: Number(process.env.PGPOOL_EXP ?? 20) });
     const db = drizzlePg(pool);
     return {
       db,

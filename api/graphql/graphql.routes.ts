@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { GraphQLError, visit, BREAK } from 'graphql';
-import type { DocumentNode } from 'graphql';
-import { useGraphQlJit } from '@envelop/graphql-jit';
-import { createSchema, createYoga } from 'graphql-yoga';
-import type { Plugin } from 'graphql-yoga';
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import { BREAK, GraphQLError, GraphQLScalarType, execute, getOperationAST, parse, specifiedRules, validate, visit } from 'graphql';
+import type { DocumentNode, ExecutionResult, GraphQLFormattedError } from 'graphql';
+import { compileQuery, isCompiledQuery } from 'graphql-jit';
+import type { CompiledQuery } from 'graphql-jit';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
+import { LRUCache } from 'lru-cache';
+import * as v from 'valibot';
 import type { AppDeps } from '../app.ts';
 import { requireClient, requireUser } from '../auth/middleware.ts';
 import type { ApiLang } from '../http/errors.ts';
@@ -18,105 +20,149 @@ import type { GraphQLContext } from './resolvers.ts';
 export const schemaPath = path.join(import.meta.dirname, 'schema.graphql');
 export const typeDefs = readFileSync(schemaPath, 'utf8');
 
-const JSONScalar = {
-  JSON: new (await import('graphql')).GraphQLScalarType({ name: 'JSON', serialize: (x: unknown) => x, parseValue: (x: unknown) => x }),
-};
+const JSONScalar = new GraphQLScalarType({ name: 'JSON', serialize: (x: unknown) => x, parseValue: (x: unknown) => x });
+export const schema = makeExecutableSchema<GraphQLContext>({ typeDefs, resolvers: { JSON: JSONScalar, ...resolvers } });
 
 const BAD_REQUEST: Record<ApiLang, string> = { en: 'The request is not valid.', id: 'Permintaan kamu tidak valid.' };
 const INTERNAL: Record<ApiLang, string> = { en: 'Something went wrong on our side.', id: 'Terjadi Kesalahan...' };
 
-function langOf(request: Request): ApiLang {
-  const url = new URL(request.url);
-  const q = url.searchParams.get('lang');
-  if (q === 'id' || q === 'en') return q;
-  const header = (request.headers.get('accept-language') ?? '').toLowerCase();
-  for (const part of header.split(',')) {
-    const tag = part.split(';')[0]?.trim() ?? '';
-    if (tag === 'id' || tag.startsWith('id-') || tag === 'in') return 'id';
-    if (tag === 'en' || tag.startsWith('en-')) return 'en';
-  }
-  return 'en';
-}
+/** The GraphQL-over-HTTP request body (POST, JSON). */
+const GraphQLParams = v.object({
+  query: v.pipe(v.string(), v.minLength(1), v.maxLength(100_000)),
+  variables: v.optional(v.nullable(v.record(v.string(), v.unknown()))),
+  operationName: v.optional(v.nullable(v.string())),
+  extensions: v.optional(v.unknown()),
+});
 
 /**
- * Every error message the client sees is in its language: our ApiErrors already are; GraphQL's own
- * (syntax, validation, variable coercion, limits) become the bilingual "bad request" with the
- * original text kept in extensions.detail; unexpected errors are masked.
+ * A query text, parsed and validated once (graphql-js, with the depth and cost rule), and its
+ * executable form per operation name: compiled once by graphql-jit, or graphql-js's own executor
+ * for introspection (graphql-jit does not apply graphql 17's argument defaults there, e.g.
+ * `includeDeprecated: Boolean! = false`). Bounded, so a stream of distinct queries cannot grow it.
  */
-const bilingualErrors: Plugin = {
-  onResultProcess({ request, result, setResult }) {
-    if (Array.isArray(result) || !result || typeof result !== 'object' || !('errors' in result) || !result.errors?.length) return;
-    const lang = langOf(request);
-    const errs = result.errors.map((e) => {
-      const ext = (e.extensions ?? {}) as Record<string, unknown>;
-      if (typeof ext.messages === 'object') return e;
-      const unexpected = ext.unexpected === true || ext.code === 'INTERNAL_SERVER_ERROR';
-      const message = unexpected ? INTERNAL[lang] : BAD_REQUEST[lang];
-      const status = unexpected ? 500 : 400;
-      const { originalError: _drop, unexpected: _u, ...rest } = ext;
-      return new GraphQLError(message, { nodes: e.nodes, path: e.path, extensions: { ...rest, code: typeof ext.code === 'string' ? ext.code : unexpected ? 'internal_error' : 'bad_request', ...(unexpected ? {} : { detail: e.message }), http: { status } } });
-    });
-    setResult({ ...result, errors: errs });
-  },
-};
+type Prepared = { document: DocumentNode; errors: readonly GraphQLError[]; introspection: boolean; compiled: Map<string, CompiledQuery | readonly GraphQLError[]> };
+const prepared = new LRUCache<string, Prepared>({ max: 1000 });
 
-/**
- * Whether a document asks for introspection (__schema or __type anywhere, fragments included).
- * Those run on graphql's own executor: graphql-jit does not apply graphql 17's argument defaults
- * there (`includeDeprecated: Boolean! = false`). Remembered per parsed document (yoga caches them).
- */
-const introspects = new WeakMap<DocumentNode, boolean>();
 function isIntrospection(document: DocumentNode): boolean {
-  let found = introspects.get(document);
-  if (found === undefined) {
-    found = false;
-    visit(document, {
-      Field(node) {
-        if (node.name.value === '__schema' || node.name.value === '__type') {
-          found = true;
-          return BREAK;
-        }
-        return undefined;
-      },
-    });
-    introspects.set(document, found);
-  }
+  let found = false;
+  visit(document, {
+    Field(node) {
+      if (node.name.value === '__schema' || node.name.value === '__type') {
+        found = true;
+        return BREAK;
+      }
+      return undefined;
+    },
+  });
   return found;
 }
 
-export function createGraphQL(deps: AppDeps) {
-  return createYoga<{ deps: AppDeps; lang: ApiLang; auth: GraphQLContext['auth'] }>({
-    schema: createSchema<GraphQLContext>({ typeDefs, resolvers: { ...JSONScalar, ...resolvers } }),
-    graphqlEndpoint: '/api/gateway/:gateway',
-    graphiql: false,
-    landingPage: false,
-    maskedErrors: {
-      // Our errors and GraphQL's own pass through; anything else is logged and hidden.
-      maskError: (error, message) => {
-        const isGql = (e: unknown): e is GraphQLError => e instanceof GraphQLError || (e as { name?: string } | null)?.name === 'GraphQLError';
-        const original = (error as { originalError?: unknown }).originalError;
-        if (isGql(error) && (!original || isGql(original))) return error;
-        console.error('[graphql] unexpected error', original ?? error);
-        return new GraphQLError(message, { extensions: { unexpected: true } });
-      },
-    },
-    plugins: [
-      // Each validated document is compiled once (graphql-jit) instead of being interpreted field by
-      // field on every request: the executor was the largest JavaScript cost of RoomAvailability.
-      useGraphQlJit({}, { enableIf: (args) => !isIntrospection(args.document) }),
-      { onValidate: ({ addValidationRule }) => addValidationRule(depthAndCostRule) } satisfies Plugin,
-      bilingualErrors,
-    ],
-    logging: deps.env.NODE_ENV === 'test' ? false : 'warn',
+function prepare(query: string): Prepared {
+  let p = prepared.get(query);
+  if (p) return p;
+  try {
+    const document = parse(query, { maxTokens: 5_000 });
+    const errors = validate(schema, document, [...specifiedRules, depthAndCostRule]);
+    p = { document, errors, introspection: errors.length === 0 && isIntrospection(document), compiled: new Map() };
+  } catch (e) {
+    if (!(e instanceof GraphQLError)) throw e;
+    p = { document: { kind: 'Document', definitions: [] } as unknown as DocumentNode, errors: [e], introspection: false, compiled: new Map() };
+  }
+  prepared.set(query, p);
+  return p;
+}
+
+function compiledFor(p: Prepared, operationName: string | undefined): CompiledQuery | readonly GraphQLError[] {
+  const key = operationName ?? '';
+  let c = p.compiled.get(key);
+  if (!c) {
+    const out = compileQuery(schema, p.document, operationName);
+    c = isCompiledQuery(out) ? out : (out.errors ?? [new GraphQLError('operation cannot be compiled')]);
+    p.compiled.set(key, c);
+  }
+  return c;
+}
+
+type Status = 200 | 400 | 401 | 500;
+
+/**
+ * Every error message the client sees is in its language: our ApiErrors already are (resolvers
+ * turn them into GraphQL errors with `extensions.messages`); GraphQL's own (syntax, validation,
+ * variable coercion, limits) become the bilingual "bad request" with the original text kept in
+ * extensions.detail; anything unexpected is logged and masked. The HTTP status follows the worst.
+ */
+function present(errors: readonly GraphQLError[], lang: ApiLang): { errors: GraphQLFormattedError[]; status: Status } {
+  let status: Status = 200;
+  const out = errors.map((e) => {
+    const ext = (e.extensions ?? {}) as Record<string, unknown>;
+    if (typeof ext.messages === 'object') {
+      if ((ext.http as { status?: number } | undefined)?.status === 401 && status === 200) status = 401;
+      return e.toJSON();
+    }
+    const original = e.originalError;
+    const unexpected = original != null && !(original instanceof GraphQLError);
+    if (unexpected) {
+      console.error('[graphql] unexpected error', original);
+      status = 500;
+      return { message: INTERNAL[lang], ...(e.path ? { path: e.path } : {}), extensions: { code: 'internal_error', http: { status: 500 } } };
+    }
+    if (status !== 500) status = 400;
+    const { http: _http, ...rest } = ext;
+    return {
+      message: BAD_REQUEST[lang],
+      ...(e.locations ? { locations: e.locations } : {}),
+      ...(e.path ? { path: e.path } : {}),
+      extensions: { ...rest, code: typeof ext.code === 'string' ? ext.code : 'bad_request', detail: e.message, http: { status: 400 } },
+    };
   });
+  return { errors: out, status };
+}
+
+function respond(c: Context, result: ExecutionResult, lang: ApiLang) {
+  if (!result.errors?.length) return c.body(JSON.stringify(result), 200, { 'content-type': 'application/json; charset=utf-8' });
+  const { errors, status } = present(result.errors, lang);
+  return c.body(JSON.stringify({ ...result, errors }), status, { 'content-type': 'application/json; charset=utf-8' });
+}
+
+const requestError = (c: Context, lang: ApiLang, message: string) => respond(c, { errors: [new GraphQLError(message)] }, lang);
+
+/**
+ * The two gateways (GraphQL over HTTP, POST with a JSON body). graphql-js parses and validates each
+ * distinct query text once; graphql-jit compiles each operation once and runs it, instead of
+ * interpreting the document field by field on every request.
+ */
+async function handle(c: Context, deps: AppDeps) {
+  const lang = requestLang(c);
+  let body: unknown;
+  try {
+    body = JSON.parse(await c.req.text());
+  } catch {
+    return requestError(c, lang, 'the body must be a JSON object with a "query" string');
+  }
+  const params = v.safeParse(GraphQLParams, body);
+  if (!params.success) return requestError(c, lang, 'the body must be a JSON object with a "query" string');
+  const { query, variables, operationName } = params.output;
+  const p = prepare(query);
+  if (p.errors.length) return respond(c, { errors: p.errors }, lang);
+  const operation = getOperationAST(p.document, operationName ?? undefined);
+  if (!operation) return requestError(c, lang, 'unable to pick the operation to run (operationName)');
+  if (operation.operation === 'subscription') return requestError(c, lang, 'subscriptions are not supported');
+  const contextValue: GraphQLContext = { deps, lang, auth: c.get('auth') ?? null };
+  if (p.introspection) {
+    const result = await execute({ schema, document: p.document, operationName, variableValues: variables ?? {}, contextValue });
+    return respond(c, result as ExecutionResult, lang);
+  }
+  const compiled = compiledFor(p, operationName ?? undefined);
+  if (!('query' in compiled)) return respond(c, { errors: compiled }, lang);
+  const result = await compiled.query(undefined, contextValue, variables ?? {});
+  return respond(c, result as ExecutionResult, lang);
 }
 
 export function graphqlRoutes(deps: AppDeps) {
   const app = new Hono();
-  const yoga = createGraphQL(deps);
-  const handle = (c: Context) => yoga.fetch(c.req.raw, { deps, lang: requestLang(c), auth: c.get('auth') ?? null });
-  app.post('/gateway/open', requireClient(deps), handle);
-  app.post('/gateway/secure', requireUser(deps), handle);
+  const run = (c: Context) => handle(c, deps);
+  app.post('/gateway/open', requireClient(deps), run);
+  app.post('/gateway/secure', requireUser(deps), run);
   app.get('/graphql/schema.graphql', (c) => c.body(typeDefs, 200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=300' }));
   return app;
 }
