@@ -18,7 +18,16 @@ export const bodyTooLarge = (c: Context) =>
  * counted stream when none is declared). Mounted once in front of the whole API.
  */
 export function limitEveryBody(maxSize: number): MiddlewareHandler {
-  return bodyLimit({ maxSize, onError: bodyTooLarge });
+  const counted = bodyLimit({ maxSize, onError: bodyTooLarge });
+  return (c, next) => {
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD') return next();
+    // A declared length is enforced by Node's HTTP parser, so the header alone decides (and the
+    // body is not turned into a web stream just to be measured).
+    const declared = c.req.header('content-length');
+    if (declared !== undefined && c.req.header('transfer-encoding') === undefined) return Number(declared) > maxSize ? Promise.resolve(bodyTooLarge(c)) : next();
+    return counted(c, next);
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { SQL } from 'drizzle-orm';
+import { getTableColumns } from 'drizzle-orm';
+import type { Column, SQL, Table } from 'drizzle-orm';
 import type { Db } from './client.ts';
 
 /** Run raw SQL on either driver and return its rows (both drivers expose `.rows`). */
@@ -37,4 +38,28 @@ export function preparedOnce<P>(db: Db, name: string, build: (db: Db) => P): P {
   let p = byName.get(name) as P | undefined;
   if (p === undefined) byName.set(name, (p = build(db)));
   return p;
+}
+
+/**
+ * A row that PostgreSQL serialised as JSON (`to_jsonb(t)`, `json_agg(t)`: snake_case column
+ * names), mapped to the shape Drizzle gives for `select().from(table)`: property names and each
+ * column's own driver mapping (timestamps to Date, jsonb parsed...). Lets one statement return
+ * several tables' rows at once.
+ */
+export function rowFromJson<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const out: Record<string, unknown> = {};
+  for (const [prop, column] of columnsOf(table)) {
+    const value = json[column.name];
+    // json/jsonb values arrive parsed already; every other column maps as Drizzle maps driver values.
+    out[prop] = value === null || value === undefined ? null : JSON_COLUMNS.has(column.columnType) ? value : column.mapFromDriverValue(value);
+  }
+  return out as T['$inferSelect'];
+}
+
+const JSON_COLUMNS = new Set(['PgJson', 'PgJsonb']);
+const columnsByTable = new WeakMap<Table, [string, Column][]>();
+function columnsOf(table: Table): [string, Column][] {
+  let list = columnsByTable.get(table);
+  if (!list) columnsByTable.set(table, (list = Object.entries(getTableColumns(table))));
+  return list;
 }

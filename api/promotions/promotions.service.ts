@@ -75,7 +75,8 @@ export function promotionInfo(p: PromotionRow, today: Temporal.PlainDate, lang: 
 export type PromotionInfo = ReturnType<typeof promotionInfo>;
 
 /** Public promos: active, not expired, public; optionally for a hotel and a stay; size -1 = all. */
-export async function listPublicPromos(db: Db, q: { hotelId?: number; checkInDate?: string; checkOutDate?: string; activeFrom?: string; activeTo?: string; size?: number }, today: Temporal.PlainDate, lang: ApiLang) {
+type PublicPromoQuery = { hotelId?: number; checkInDate?: string; checkOutDate?: string; activeFrom?: string; activeTo?: string; size?: number };
+export async function listPublicPromos(db: Db, q: PublicPromoQuery, today: Temporal.PlainDate, lang: ApiLang) {
   const t = today.toString();
   // Prepared once per database handle: every search without a code reads this for its promo hint.
   const query = preparedOnce(db, 'public_promos_v1', (d) => d.select().from(promotions)
@@ -83,7 +84,17 @@ export async function listPublicPromos(db: Db, q: { hotelId?: number; checkInDat
     .orderBy(asc(promotions.id))
     .prepare('public_promos_v1'));
   const found = (await query.execute({ today: t })) as PromotionRow[];
+  return filterPublicPromos(found, q, today, lang);
+}
+
+/**
+ * The public promos of `found` that are active today and match the query (hotel, stay dates,
+ * active period), in the order given; size -1 = all. `found` may hold more rows than qualify.
+ */
+export function filterPublicPromos(found: PromotionRow[], q: PublicPromoQuery, today: Temporal.PlainDate, lang: ApiLang) {
+  const t = today.toString();
   const list = found.filter((p) => {
+    if (!p.isPublic || !p.isActive || p.activeFrom > t || p.activeTo < t) return false;
     if (q.hotelId !== undefined && p.hotelIds.length > 0 && !p.hotelIds.includes(q.hotelId)) return false;
     if (q.checkInDate && (q.checkInDate < p.stayFrom || q.checkInDate > p.stayTo)) return false;
     if (q.activeFrom && p.activeTo < q.activeFrom) return false;
@@ -94,21 +105,21 @@ export async function listPublicPromos(db: Db, q: { hotelId?: number; checkInDat
   return (size === -1 ? list : list.slice(0, size)).map((p) => promotionInfo(p, today, lang));
 }
 
+/** The promo hint of a search among public promos already read (see filterPublicPromos). */
+export function promoMessageFrom(found: PromotionRow[], hotelId: number, checkIn: Temporal.PlainDate, today: Temporal.PlainDate, lang: ApiLang): string {
+  const list = filterPublicPromos(found, { hotelId, checkInDate: checkIn.toString() }, today, lang);
+  const best = list.find((p) => p.payment_methods.length === 0) ?? list[0];
+  if (!best) return '';
+  const amount = best.discount_type === 'percent' ? `${best.discount_value}%` : formatRupiah(best.discount_value);
+  return lang === 'id' ? `Pakai kode ${best.promo_code} biar hemat ${amount}!` : `Use code ${best.promo_code} to save ${amount}!`;
+}
+
 export async function viewPromo(db: Db, by: { promoCode?: string; id?: number }, today: Temporal.PlainDate, lang: ApiLang) {
   if (!by.promoCode && !by.id) throw errors.badRequest([{ path: 'promoCode', message: 'promoCode or id is required' }]);
   const where = by.id ? eq(promotions.id, by.id) : sql`upper(${promotions.promoCode}) = ${by.promoCode!.toUpperCase()}`;
   const [p] = await db.select().from(promotions).where(where).limit(1);
   if (!p || (!p.isPublic && !by.promoCode) || !p.isActive) throw promoErrors.notFound();
   return promotionInfo(p, today, lang);
-}
-
-/** Hint shown on search when no code is used: the best public promo for this hotel and stay. */
-export async function hotelPromoMessage(db: Db, hotelId: number, checkIn: Temporal.PlainDate, today: Temporal.PlainDate, lang: ApiLang): Promise<string> {
-  const list = await listPublicPromos(db, { hotelId, checkInDate: checkIn.toString() }, today, lang);
-  const best = list.find((p) => p.payment_methods.length === 0) ?? list[0];
-  if (!best) return '';
-  const amount = best.discount_type === 'percent' ? `${best.discount_value}%` : formatRupiah(best.discount_value);
-  return lang === 'id' ? `Pakai kode ${best.promo_code} biar hemat ${amount}!` : `Use code ${best.promo_code} to save ${amount}!`;
 }
 
 export async function activeAnnouncements(db: Db, today: Temporal.PlainDate, lang: ApiLang) {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { roomInventory } from '../availability/availability.schema.ts';
 import type { Db } from '../db/client.ts';
 import { bookingTestApp, TEST_NOW } from '../db/test-booking.ts';
-import { hotelBlackouts } from '../hotels/hotels.schema.ts';
+import { hotelBlackouts, hotels } from '../hotels/hotels.schema.ts';
 import { tokensForTest } from '../auth/test-tokens.ts';
 
 let t: Awaited<ReturnType<typeof bookingTestApp>>;
@@ -185,6 +185,22 @@ describe('search', () => {
     expect((await t.call('POST', '/api/clients/v1/search', { form: { hotelId: '4', checkInDateTime: '2026-03-09', checkOutDateTime: '2026-03-09' } })).status).toBe(422);
     expect((await t.call('POST', '/api/clients/v1/search', { form: { hotelId: '4', checkInDateTime: '2026-02-09', checkOutDateTime: '2026-02-10' } })).status).toBe(422);
     expect((await t.call('POST', '/api/clients/v1/search', { form: { hotelId: 'abc', checkInDateTime: '2026-03-09', checkOutDateTime: '2026-03-10' } })).status).toBe(400);
+  });
+  it('prices every night of a stay longer than the nights read together with the hotel', async () => {
+    // Search reads up to 31 nights in its one round trip; a hotel selling longer stays reads the rest.
+    await db.update(hotels).set({ webMaxDuration: 40 }).where(eq(hotels.id, 5));
+    try {
+      const r = await t.call('POST', '/api/clients/v1/search', { json: { hotelId: 5, checkInDateTime: '2026-03-09', checkOutDateTime: '2026-04-13' } });
+      expect(r.status).toBe(200);
+      expect(r.data.data.nights).toBe(35);
+      const rt = r.data.data.roomTypes[0];
+      const nights = (await db.select().from(roomInventory).where(eq(roomInventory.roomTypeId, rt.id))).filter((n) => n.date >= '2026-03-09' && n.date < '2026-04-13');
+      expect(nights).toHaveLength(35);
+      expect(rt.nightlyPrices).toHaveLength(35);
+      expect(rt.grossRevenue).toBe(nights.reduce((s, n) => s + n.price, 0));
+    } finally {
+      await db.update(hotels).set({ webMaxDuration: 14 }).where(eq(hotels.id, 5));
+    }
   });
   it('shows a sold-out room type with 0 remaining', async () => {
     await db.update(roomInventory).set({ sold: 24 }).where(and(eq(roomInventory.roomTypeId, 61), eq(roomInventory.date, '2026-03-15')));

@@ -1,21 +1,22 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
 import { addOnItems } from '../ancillary/ancillary.schema.ts';
 import { groupAddOns } from '../ancillary/ancillary.service.ts';
 import { hotelToday } from '../availability/availability.service.ts';
-import { resolveStay } from '../availability/stay-dates.ts';
+import { resolveStay, stayDate } from '../availability/stay-dates.ts';
 import type { Db } from '../db/client.ts';
-import { preparedOnce, statementRows } from '../db/query.ts';
+import { rowFromJson, statementRows } from '../db/query.ts';
 import type { Statement } from '../db/query.ts';
-import { roomTypes } from '../hotels/hotels.schema.ts';
-import { getHotel, hotelDto } from '../hotels/hotels.service.ts';
+import { hotels, roomTypes } from '../hotels/hotels.schema.ts';
+import { getHotel, hotelDto, hotelNotFound } from '../hotels/hotels.service.ts';
 import { sweepExpiredForReads } from '../reservations/expiry.ts';
 import type { ApiLang } from '../http/errors.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, errors } from '../http/errors.ts';
 import { formatRupiah } from '../pricing/format.ts';
 import { priceStay } from '../pricing/pricing.ts';
 import { POINTS_MAX_PER_BOOKING, POINTS_STEP } from '../pricing/pricing.constants.ts';
-import { bobopointAccounts } from '../promotions/promotions.schema.ts';
-import { hotelPromoMessage, promoOutcomeError, promoRule, resolvePromo } from '../promotions/promotions.service.ts';
+import { bobopointAccounts, promotions } from '../promotions/promotions.schema.ts';
+import { promoMessageFrom, promoOutcomeError, promoRule, resolvePromo } from '../promotions/promotions.service.ts';
 import type { PromotionRow } from '../promotions/promotions.service.ts';
 
 export type SearchInput = { hotelId: number; checkIn: string; checkOut: string; isUsedGiftCertificate: boolean; promoCode: string };
@@ -47,23 +48,76 @@ export async function nightsByRoomType(db: Db, hotelId: number, dates: string[])
   return map;
 }
 
-const roomTypesOfHotel = (db: Db) =>
-  preparedOnce(db, 'room_types_by_hotel_v1', (d) => d.select().from(roomTypes).where(eq(roomTypes.hotelId, sql.placeholder('hotelId'))).orderBy(asc(roomTypes.id)).prepare('room_types_by_hotel_v1'));
-const activeAddOnItems = (db: Db) =>
-  preparedOnce(db, 'active_add_on_items_v1', (d) => d.select().from(addOnItems).where(eq(addOnItems.isActive, true)).orderBy(asc(addOnItems.id)).prepare('active_add_on_items_v1'));
+/**
+ * Everything a search reads, in ONE round trip (a named prepared statement returning one JSON
+ * document): the hotel, its room types, the nightly stock and rates of $2..$3 with blackout flags,
+ * the active add-on items, and the public promos active on any day of $4..$5 (today in the
+ * hotel's zone lies in there; the exact day is checked afterwards). Each read was its own round
+ * trip before, and a round trip (driver work, a PostgreSQL wake-up) cost more than its query.
+ */
+const SEARCH_READ: Statement = {
+  name: 'search_read_v1',
+  text: `select json_build_object(
+      'hotel', (select to_jsonb(h) from hotels h where h.id = $1),
+      'room_types', coalesce((select json_agg(rt order by rt.id) from room_types rt where rt.hotel_id = $1), '[]'::json),
+      'nights', coalesce((
+        select json_agg(json_build_array(i.room_type_id, i.date, i.sellable, i.sold, i.price, i.fake_price, b.hotel_id is not null) order by i.date)
+        from room_inventory i left join hotel_blackouts b on b.hotel_id = i.hotel_id and b.date = i.date
+        where i.hotel_id = $1 and i.date between $2::date and $3::date), '[]'::json),
+      'add_ons', coalesce((select json_agg(a order by a.id) from add_on_items a where a.is_active), '[]'::json),
+      'promos', coalesce((select json_agg(p order by p.id) from promotions p
+        where p.is_public and p.is_active and p.active_from <= $5::date and p.active_to >= $4::date), '[]'::json)
+    )::text as bundle`,
+};
+type SearchBundle = {
+  hotel: Record<string, unknown> | null;
+  room_types: Record<string, unknown>[];
+  nights: [number, string, number, number, number, number, boolean][];
+  add_ons: Record<string, unknown>[];
+  promos: Record<string, unknown>[];
+};
+/** The longest range of nights read in the one round trip; a longer valid stay reads its nights again. */
+const READ_NIGHTS_MAX = 31;
 
-/** The active add-on items read once: the add-on lists of search and its insurance item (the first insurance, type 1). */
-async function addOnsAndInsurance(db: Db, lang: ApiLang) {
-  const items = (await activeAddOnItems(db).execute()) as (typeof addOnItems.$inferSelect)[];
-  return { addOns: groupAddOns(items, lang), insurance: items.find((i) => i.addOnTypeId === 1) ?? null };
+/**
+ * The nights to read before the hotel (and its zone) is known: the input's calendar dates, one day
+ * wider on each side when a value is an instant (any zone is within a day of it). Null when a value
+ * is not a date (the hotel is then looked up first, so an unknown hotel still answers 404).
+ */
+function candidateNights(input: SearchInput): { from: Temporal.PlainDate; to: Temporal.PlainDate } | null {
+  try {
+    const inZone = (v: string) => (/(Z|[+-]\d{2}:?\d{2})$/.test(v) && v.length > 10 ? 1 : 0);
+    const checkIn = stayDate(input.checkIn, 'UTC', 'checkIn').subtract({ days: inZone(input.checkIn) });
+    let checkOut = stayDate(input.checkOut, 'UTC', 'checkOut').add({ days: inZone(input.checkOut) });
+    if (Temporal.PlainDate.compare(checkOut, checkIn) <= 0) checkOut = checkIn.add({ days: 1 });
+    const last = checkOut.subtract({ days: 1 });
+    const cap = checkIn.add({ days: READ_NIGHTS_MAX - 1 });
+    return { from: checkIn, to: Temporal.PlainDate.compare(last, cap) > 0 ? cap : last };
+  } catch {
+    return null;
+  }
 }
 
 /** Priced search: hotel, messagePromo and every room type with stock and prices for the stay. */
 export async function searchRooms(db: Db, input: SearchInput, ctx: { now: Date; lang: ApiLang; userId?: number }) {
   const { lang } = ctx;
-  const hotel = await getHotel(db, input.hotelId);
-  const stay = resolveStay(input.checkIn, input.checkOut, hotel, ctx.now);
+  const range = candidateNights(input);
+  if (!range) {
+    // Not a date: the same refusal as always (404 for an unknown hotel first, then the date error).
+    const hotel = await getHotel(db, input.hotelId);
+    resolveStay(input.checkIn, input.checkOut, hotel, ctx.now);
+    throw errors.badRequest([{ path: 'checkIn', message: 'not a valid date' }]);
+  }
   await sweepExpiredForReads(db, ctx.now);
+  const utc = hotelToday(ctx.now, 'UTC');
+  const [[read], balance] = await Promise.all([
+    statementRows<{ bundle: string }>(db, SEARCH_READ, [input.hotelId, range.from.toString(), range.to.toString(), utc.subtract({ days: 1 }).toString(), utc.add({ days: 1 }).toString()]),
+    input.isUsedGiftCertificate ? pointsBalance(db, ctx.userId) : Promise.resolve(0),
+  ]);
+  const bundle = JSON.parse(read!.bundle) as SearchBundle;
+  if (!bundle.hotel) throw hotelNotFound();
+  const hotel = rowFromJson(hotels, bundle.hotel);
+  const stay = resolveStay(input.checkIn, input.checkOut, hotel, ctx.now);
   const today = hotelToday(ctx.now, hotel.timeZone);
   let promo: PromotionRow | null = null;
   let returnMessagePromo = '';
@@ -75,14 +129,23 @@ export async function searchRooms(db: Db, input: SearchInput, ctx: { now: Date; 
       returnMessagePromo = e.messages[lang];
     }
   }
-  // Independent reads: run them together (a pool uses several connections; PGlite queues them).
-  const [types, nightsMap, { addOns, insurance }, balance, hint] = await Promise.all([
-    roomTypesOfHotel(db).execute({ hotelId: hotel.id }) as Promise<(typeof roomTypes.$inferSelect)[]>,
-    nightsByRoomType(db, hotel.id, stay.dates),
-    addOnsAndInsurance(db, lang),
-    input.isUsedGiftCertificate ? pointsBalance(db, ctx.userId) : Promise.resolve(0),
-    promo ? Promise.resolve('') : hotelPromoMessage(db, hotel.id, stay.checkIn, today, lang),
-  ]);
+  const types = bundle.room_types.map((r) => rowFromJson(roomTypes, r));
+  const items = bundle.add_ons.map((r) => rowFromJson(addOnItems, r));
+  const addOns = groupAddOns(items, lang);
+  const insurance = items.find((i) => i.addOnTypeId === 1) ?? null;
+  const hint = promo ? '' : promoMessageFrom(bundle.promos.map((r) => rowFromJson(promotions, r)), hotel.id, stay.checkIn, today, lang);
+  const wanted = new Set(stay.dates);
+  const covered = stay.dates.every((d) => d >= range.from.toString() && d <= range.to.toString());
+  const nightsMap = covered ? new Map<number, NightRow[]>() : await nightsByRoomType(db, hotel.id, stay.dates);
+  if (covered) {
+    for (const [roomTypeId, date, sellable, sold, price, fakePrice, blackout] of bundle.nights) {
+      if (!wanted.has(date)) continue;
+      const row: NightRow = { room_type_id: roomTypeId, date, sellable, sold, price, fake_price: fakePrice, blackout };
+      const list = nightsMap.get(roomTypeId);
+      if (list) list.push(row);
+      else nightsMap.set(roomTypeId, [row]);
+    }
+  }
 
   const roomTypesOut = types.map((rt) => {
     const nights = nightsMap.get(rt.id) ?? [];
