@@ -13,6 +13,11 @@ export const EnvSchema = v.object({
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), '.data'),
   /** A real PostgreSQL; when unset the embedded PGlite under DATA_DIR is used. */
   DATABASE_URL: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  /**
+   * Connections this process keeps to DATABASE_URL. Few suit a small machine: more connections
+   * than cores only add PostgreSQL processes competing for them (see README, API benchmark).
+   */
+  DATABASE_POOL_MAX: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(500)), '4'),
   /** Minutes an unpaid reservation holds its nights before it expires (the payment window). */
   RESERVATION_HOLD_MINUTES: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(1440)), '30'),
   /** Where npm start keeps (and rebuilds) the site build. */

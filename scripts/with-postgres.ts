@@ -4,8 +4,13 @@
 // PGHOST/PGPORT/PGUSER/PGPASSWORD/PGDATABASE, runs us again with `--inner`, and drops the cluster.
 // With DATABASE_URL already set, the command simply runs against that database.
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 
-const args = process.argv.slice(2);
+// `--unix-socket` (first argument): connect through the throwaway cluster's Unix socket instead of
+// loopback TCP, as a PostgreSQL on the same host is usually reached (password auth is enabled on
+// the socket of that throwaway cluster for this). The benchmark uses it; tests use TCP.
+const unixSocket = process.argv[2] === '--unix-socket' || process.argv[3] === '--unix-socket';
+const args = process.argv.slice(2).filter((a, i) => !(a === '--unix-socket' && i <= 1));
 
 function run(cmd: string[], env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve) => {
@@ -16,7 +21,9 @@ function run(cmd: string[], env: NodeJS.ProcessEnv): Promise<number> {
 }
 
 if (args[0] === '--inner') {
-  const { PGHOST = 'localhost', PGPORT = '5432', PGUSER = 'postgres', PGPASSWORD = '', PGDATABASE = 'postgres' } = process.env;
+  const { PGPORT = '5432', PGUSER = 'postgres', PGPASSWORD = '', PGDATABASE = 'postgres' } = process.env;
+  let { PGHOST = 'localhost' } = process.env;
+  if (unixSocket) PGHOST = enablePasswordOnSocket();
   const host = PGHOST.startsWith('/') ? `localhost` : PGHOST;
   const socket = PGHOST.startsWith('/') ? `?host=${encodeURIComponent(PGHOST)}` : '';
   const url = `postgres://${encodeURIComponent(PGUSER)}:${encodeURIComponent(PGPASSWORD)}@${host}:${PGPORT}/${encodeURIComponent(PGDATABASE)}${socket}`;
@@ -31,5 +38,23 @@ if (args[0] === '--inner') {
     console.error('pg_virtualenv not found: install PostgreSQL (Debian: apt-get install -y postgresql) or set DATABASE_URL.');
     process.exit(2);
   }
-  process.exit(await run(['pg_virtualenv', '-t', process.execPath, import.meta.filename, '--inner', ...args], process.env));
+  process.exit(await run(['pg_virtualenv', '-t', process.execPath, import.meta.filename, ...(unixSocket ? ['--unix-socket'] : []), '--inner', ...args], process.env));
+}
+
+/**
+ * pg_virtualenv's cluster allows only peer authentication on its Unix socket (the OS user must be
+ * the database user). Put a password rule for the socket first in that throwaway cluster's
+ * pg_hba.conf, reload, and return the socket directory.
+ */
+function enablePasswordOnSocket(): string {
+  const root = process.env.PG_CLUSTER_CONF_ROOT;
+  const version = process.env.PGVERSION;
+  if (!root || !version) throw new Error('--unix-socket needs the cluster made by pg_virtualenv');
+  const hba = `${root}/${version}/regress/pg_hba.conf`;
+  writeFileSync(hba, `local all all scram-sha-256\n${readFileSync(hba, 'utf8')}`);
+  const psql = (q: string) => spawnSync('psql', ['-XAtqc', q], { encoding: 'utf8', env: process.env });
+  psql('select pg_reload_conf()');
+  const dir = psql('show unix_socket_directories').stdout.trim().split(',')[0]?.trim();
+  if (!dir) throw new Error('the cluster reports no Unix socket directory');
+  return dir;
 }

@@ -30,3 +30,24 @@ export const roomInventory = pgTable(
     check('room_inventory_sold_within_sellable', sql`${t.sold} >= 0 and ${t.sold} <= ${t.sellable}`),
   ],
 );
+
+/**
+ * Per hotel and night: the rooms sellable on the web summed over its room types (stock minus sold
+ * minus each type's web stop-sell limit, never below zero) and the lowest rate among the types
+ * that still have one. Derived data, kept exact by triggers in PostgreSQL itself (migration 0002):
+ * every statement that writes room_inventory, or a room type's web stop-sell limit, refreshes the
+ * rows it touched inside the same transaction, so every API node reads the same, current value.
+ * The availability calendar (90 nights) reads this instead of aggregating ~400 inventory rows.
+ */
+export const hotelDayStock = pgTable(
+  'hotel_day_stock',
+  {
+    hotelId: integer('hotel_id')
+      .notNull()
+      .references(() => hotels.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    webSellable: integer('web_sellable').notNull(),
+    minPrice: integer('min_price'),
+  },
+  (t) => [primaryKey({ columns: [t.hotelId, t.date] })],
+);

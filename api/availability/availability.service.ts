@@ -51,29 +51,22 @@ function parseOrError(value: string): Temporal.PlainDate | Error {
 }
 
 /**
- * One round trip (named prepared statement): the hotel's id and zone, and for every date of
- * $2..$3 the blackout flag, the web-sellable rooms summed over room types and the lowest sellable
- * rate. No row: no such hotel; one row with a null date: the range is empty.
+ * One round trip (named prepared statement), one row: the hotel's id and zone, and `days`, a JSON
+ * array with, for every date of $2..$3, [date, blackout, web-sellable rooms, lowest sellable
+ * rate], read from hotel_day_stock (kept exact by triggers, see availability.schema.ts). No row:
+ * no such hotel. One JSON value instead of a row per date spares the driver 90 rows of decoding.
  */
 const AVAILABILITY_DAYS: Statement = {
-  name: 'availability_days_v1',
-  text: `with h as (select id, time_zone from hotels where id = $1),
-      stock as (
-        select i.date,
-          sum(greatest(i.sellable - i.sold - rt.stop_sell_limit_web, 0))::int as sellable,
-          min(case when i.sellable - i.sold - rt.stop_sell_limit_web > 0 then i.price end)::int as min_price
-        from room_inventory i
-        join room_types rt on rt.id = i.room_type_id
-        where i.hotel_id = $1 and i.date between $2::date and $3::date
-        group by i.date
-      )
-    select h.id as hotel_id, h.time_zone, d.date::text as date, (b.hotel_id is not null) as blackout, s.sellable, s.min_price
-    from h
-    left join lateral (select g::date as date from generate_series($2::date, $3::date, interval '1 day') g) d on true
-    left join hotel_blackouts b on b.hotel_id = h.id and b.date = d.date
-    left join stock s on s.date = d.date
-    order by d.date`,
+  name: 'availability_days_v3',
+  text: `select h.id as hotel_id, h.time_zone, (
+      select coalesce(json_agg(json_build_array(d.date, b.hotel_id is not null, s.web_sellable, s.min_price) order by d.date), '[]'::json)
+      from (select g::date as date from generate_series($2::date, $3::date, interval '1 day') g) d
+      left join hotel_blackouts b on b.hotel_id = h.id and b.date = d.date
+      left join hotel_day_stock s on s.hotel_id = h.id and s.date = d.date
+    )::text as days
+    from hotels h where h.id = $1`,
 };
+type DayRow = [date: string, blackout: boolean, sellable: number | null, minPrice: number | null];
 
 /**
  * Per date: blackout flag and rooms sellable on the web (stock minus sold minus the web stop-sell
@@ -93,10 +86,7 @@ export async function roomAvailability(db: Db, input: { hotelId: number; dateSta
   const lo = latest(start, utc.subtract({ days: 1 }));
   // Never send a far-off date (years PostgreSQL cannot hold): an empty range stays near today.
   const hi = latest(earliest(end, utc.add({ days: AVAILABILITY_WINDOW_DAYS })), lo.subtract({ days: 1 }));
-  const found = await statementRows<{ hotel_id: number; time_zone: string; date: string | null; blackout: boolean; sellable: number | null; min_price: number | null }>(
-    db, AVAILABILITY_DAYS, [input.hotelId, lo.toString(), hi.toString()],
-  );
-  const hotel = found[0];
+  const [hotel] = await statementRows<{ hotel_id: number; time_zone: string; days: string }>(db, AVAILABILITY_DAYS, [input.hotelId, lo.toString(), hi.toString()]);
   if (!hotel) throw hotelNotFound();
   if (Temporal.PlainDate.compare(end, start) < 0) {
     throw errors.unprocessable('date_range_invalid', { id: 'Tanggal akhir harus setelah tanggal awal.', en: 'The end date must not be before the start date.' });
@@ -107,12 +97,11 @@ export async function roomAvailability(db: Db, input: { hotelId: number; dateSta
   const out: DayAvailability[] = [];
   if (last < first) return out;
   const hotelId = Number(hotel.hotel_id);
-  for (const r of found) {
+  for (const [date, blackout, rooms, minPrice] of JSON.parse(hotel.days) as DayRow[]) {
     // ISO dates of this century compare as strings.
-    if (r.date === null || r.date < first || r.date > last) continue;
-    const isBlackout = r.blackout === true;
-    const sellable = isBlackout || r.sellable === null ? 0 : Number(r.sellable);
-    out.push({ date: r.date, hotel_id: hotelId, is_blackout: isBlackout, web_sellable_rooms: sellable, min_price: sellable > 0 && r.min_price != null ? Number(r.min_price) : null });
+    if (date < first || date > last) continue;
+    const sellable = blackout || rooms === null ? 0 : rooms;
+    out.push({ date, hotel_id: hotelId, is_blackout: blackout, web_sellable_rooms: sellable, min_price: sellable > 0 && minPrice !== null ? minPrice : null });
   }
   return out;
 }

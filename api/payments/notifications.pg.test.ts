@@ -27,11 +27,11 @@ let t: Awaited<ReturnType<typeof paymentTestApp>>;
 const nodes: { database: Database; server: ReturnType<typeof serve>; base: string }[] = [];
 
 beforeAll(async () => {
-  first = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://' });
+  first = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://', DATABASE_POOL_MAX: 20 });
   await (first.db as Db).execute(sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;`);
   t = await paymentTestApp({ DATABASE_URL: url }, first);
   for (let i = 0; i < 3; i++) {
-    const database = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://' });
+    const database = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://', DATABASE_POOL_MAX: 20 });
     const node = await testDeps({ DATABASE_URL: url }, database);
     node.setNow(TEST_NOW);
     shareGateway(t.deps, node.deps);

@@ -55,7 +55,8 @@ async function fire(n: number, checkIn: string, checkOut: string) {
 }
 
 beforeAll(async () => {
-  database = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://' });
+  // Enough connections that the parallel requests really meet in PostgreSQL (the default pool is small).
+  database = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://', DATABASE_POOL_MAX: 40 });
   db = database.db as Db;
   // A clean slate each run: the same cluster may be reused with DATABASE_URL set by hand.
   await db.execute(sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;`);

@@ -1,0 +1,97 @@
+CREATE TABLE "hotel_day_stock" (
+	"hotel_id" integer NOT NULL,
+	"date" date NOT NULL,
+	"web_sellable" integer NOT NULL,
+	"min_price" integer,
+	CONSTRAINT "hotel_day_stock_hotel_id_date_pk" PRIMARY KEY("hotel_id","date")
+);
+--> statement-breakpoint
+ALTER TABLE "hotel_day_stock" ADD CONSTRAINT "hotel_day_stock_hotel_id_hotels_id_fk" FOREIGN KEY ("hotel_id") REFERENCES "public"."hotels"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+-- Refresh hotel_day_stock for the given (hotel, night) pairs, sorted by hotel then night.
+-- 1. Lock the summary rows (creating missing ones) in that fixed order: concurrent writers of the
+--    same hotel and night queue here instead of overwriting each other, and cannot deadlock.
+-- 2. Recompute them from room_inventory. In READ COMMITTED every statement of this (volatile)
+--    function takes a fresh snapshot, so the recompute sees every transaction that held these
+--    locks before us, plus our own writes: the last writer to commit leaves the exact value.
+CREATE FUNCTION hotel_day_stock_refresh(hotel_ids integer[], nights date[]) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF hotel_ids IS NULL OR cardinality(hotel_ids) = 0 THEN
+    RETURN;
+  END IF;
+  INSERT INTO hotel_day_stock (hotel_id, date, web_sellable, min_price)
+    SELECT k.hotel_id, k.date, 0, NULL FROM unnest(hotel_ids, nights) AS k(hotel_id, date)
+    ON CONFLICT (hotel_id, date) DO UPDATE SET web_sellable = hotel_day_stock.web_sellable;
+  UPDATE hotel_day_stock s
+    SET web_sellable = coalesce(a.sellable, 0), min_price = a.min_price
+    FROM unnest(hotel_ids, nights) AS k(hotel_id, date)
+    LEFT JOIN LATERAL (
+      SELECT sum(greatest(i.sellable - i.sold - rt.stop_sell_limit_web, 0))::int AS sellable,
+        min(CASE WHEN i.sellable - i.sold - rt.stop_sell_limit_web > 0 THEN i.price END)::int AS min_price
+      FROM room_inventory i JOIN room_types rt ON rt.id = i.room_type_id
+      WHERE i.hotel_id = k.hotel_id AND i.date = k.date
+    ) a ON true
+    WHERE s.hotel_id = k.hotel_id AND s.date = k.date;
+END $$;
+--> statement-breakpoint
+-- After each statement that writes room_inventory: refresh the (hotel, night) pairs it touched
+-- (old and new keys of an update). Statement-level with transition tables: one refresh per
+-- statement, however many rows it wrote.
+CREATE FUNCTION room_inventory_day_stock() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  h integer[];
+  d date[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(k.hotel_id ORDER BY k.hotel_id, k.date), array_agg(k.date ORDER BY k.hotel_id, k.date) INTO h, d
+      FROM (SELECT DISTINCT hotel_id, date FROM inventory_new) k;
+  ELSIF TG_OP = 'UPDATE' THEN
+    SELECT array_agg(k.hotel_id ORDER BY k.hotel_id, k.date), array_agg(k.date ORDER BY k.hotel_id, k.date) INTO h, d
+      FROM (SELECT hotel_id, date FROM inventory_new UNION SELECT hotel_id, date FROM inventory_old) k;
+  ELSE
+    SELECT array_agg(k.hotel_id ORDER BY k.hotel_id, k.date), array_agg(k.date ORDER BY k.hotel_id, k.date) INTO h, d
+      FROM (SELECT DISTINCT hotel_id, date FROM inventory_old) k;
+  END IF;
+  PERFORM hotel_day_stock_refresh(h, d);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER room_inventory_day_stock_insert AFTER INSERT ON room_inventory
+  REFERENCING NEW TABLE AS inventory_new FOR EACH STATEMENT EXECUTE FUNCTION room_inventory_day_stock();
+--> statement-breakpoint
+CREATE TRIGGER room_inventory_day_stock_update AFTER UPDATE ON room_inventory
+  REFERENCING OLD TABLE AS inventory_old NEW TABLE AS inventory_new FOR EACH STATEMENT EXECUTE FUNCTION room_inventory_day_stock();
+--> statement-breakpoint
+CREATE TRIGGER room_inventory_day_stock_delete AFTER DELETE ON room_inventory
+  REFERENCING OLD TABLE AS inventory_old FOR EACH STATEMENT EXECUTE FUNCTION room_inventory_day_stock();
+--> statement-breakpoint
+-- A room type's web stop-sell limit counts in every night of its hotel.
+CREATE FUNCTION room_types_day_stock() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  h integer[];
+  d date[];
+BEGIN
+  SELECT array_agg(k.hotel_id ORDER BY k.hotel_id, k.date), array_agg(k.date ORDER BY k.hotel_id, k.date) INTO h, d
+    FROM (
+      SELECT DISTINCT i.hotel_id, i.date FROM room_inventory i
+      WHERE i.room_type_id IN (
+        SELECT n.id FROM types_new n JOIN types_old o ON o.id = n.id
+        WHERE n.stop_sell_limit_web IS DISTINCT FROM o.stop_sell_limit_web OR n.hotel_id IS DISTINCT FROM o.hotel_id
+      )
+    ) k;
+  PERFORM hotel_day_stock_refresh(h, d);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER room_types_day_stock_update AFTER UPDATE ON room_types
+  REFERENCING OLD TABLE AS types_old NEW TABLE AS types_new FOR EACH STATEMENT EXECUTE FUNCTION room_types_day_stock();
+--> statement-breakpoint
+-- Databases that already hold stock: fill the summary once.
+INSERT INTO hotel_day_stock (hotel_id, date, web_sellable, min_price)
+  SELECT i.hotel_id, i.date,
+    sum(greatest(i.sellable - i.sold - rt.stop_sell_limit_web, 0))::int,
+    min(CASE WHEN i.sellable - i.sold - rt.stop_sell_limit_web > 0 THEN i.price END)::int
+  FROM room_inventory i JOIN room_types rt ON rt.id = i.room_type_id
+  GROUP BY i.hotel_id, i.date;
