@@ -1,7 +1,8 @@
 // `npm run bench:api`: requests/s and p50/p99 latency for RoomAvailability, RoomAvailabilityMaxDuration,
 // search (REST and GraphQL) and reservation creation at 50 concurrent keep-alive connections over
-// loopback HTTP, on embedded PGlite and on a real PostgreSQL (started with pg_virtualenv through
-// scripts/with-postgres.ts, or DATABASE_URL). Not a test: it prints a table for the README.
+// loopback HTTP, on embedded PGlite and on a real PostgreSQL (a throwaway local cluster started with
+// pg_virtualenv through scripts/with-postgres.ts and reached over its Unix socket, or DATABASE_URL),
+// with the API's default pool (DATABASE_POOL_MAX). Not a test: it prints a table for the README.
 //
 // Honest by construction: the load generator runs in its own process (so it does not steal the
 // server's event loop), every call is warmed up before it is measured, requests are closed-loop
@@ -12,11 +13,11 @@
 // --calls=avail,maxdur,search,gqlsearch,create (default all).
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
-import { Pool } from 'undici';
 
 const CONCURRENCY = 50;
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -75,16 +76,19 @@ function requestFor(cfg: ClientConfig, i: number): { path: string; headers: Reco
 }
 
 async function runClient(cfg: ClientConfig): Promise<ClientResult> {
-  // undici's Pool: one keep-alive connection per concurrent caller, no pipelining. It costs the
-  // load generator about a third of the CPU of node:http per request, which leaves more of this
-  // small machine's two cores to the API and PostgreSQL being measured.
-  const pool = new Pool(cfg.base, { connections: CONCURRENCY, pipelining: 1 });
-  const send = async (i: number) => {
-    const r = requestFor(cfg, i);
-    const res = await pool.request({ path: r.path, method: 'POST', headers: r.headers, body: r.body });
-    await res.body.arrayBuffer(); // the whole answer is read before the next request goes out
-    return res.statusCode;
-  };
+  const url = new URL(cfg.base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const send = (i: number) =>
+    new Promise<number>((resolve, reject) => {
+      const r = requestFor(cfg, i);
+      const req = http.request({ host: url.hostname, port: url.port, path: r.path, method: 'POST', agent, headers: { ...r.headers, 'content-length': Buffer.byteLength(r.body) } }, (res) => {
+        res.on('data', () => {});
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(r.body);
+    });
   let counter = 0;
   const phase = async (ms: number, record: boolean) => {
     const latencies: number[] = [];
@@ -114,7 +118,7 @@ async function runClient(cfg: ClientConfig): Promise<ClientResult> {
   const elapsed = (performance.now() - started) / 1000;
   const measureEnd = Date.now();
   const cpu = process.cpuUsage(cpu0);
-  await pool.close();
+  agent.destroy();
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
   return { requests: latencies.length, elapsed, p50: pct(50), p99: pct(99), errors, cpuMs: (cpu.user + cpu.system) / 1000, measureStart, measureEnd };

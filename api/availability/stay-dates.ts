@@ -8,14 +8,43 @@ import { AVAILABILITY_WINDOW_DAYS, hotelToday } from './availability.service.ts'
  * calendar days between the two dates (Temporal, never milliseconds).
  */
 export function stayDate(value: string, timeZone: string, field: string): Temporal.PlainDate {
+  const instant = /(Z|[+-]\d{2}:?\d{2})$/.test(value) && value.length > 10;
+  // A plain date reads the same in every zone; an instant depends on the zone.
+  const key = instant ? `${timeZone}|${value}` : value.slice(0, 10);
+  const known = parsedDates.get(key);
+  if (known) return known;
+  let date: Temporal.PlainDate;
   try {
-    if (/(Z|[+-]\d{2}:?\d{2})$/.test(value) && value.length > 10) {
-      return Temporal.Instant.from(value.replace(' ', 'T')).toZonedDateTimeISO(timeZone).toPlainDate();
-    }
-    return Temporal.PlainDate.from(value.slice(0, 10), { overflow: 'reject' });
+    date = instant
+      ? Temporal.Instant.from(value.replace(' ', 'T')).toZonedDateTimeISO(timeZone).toPlainDate()
+      : Temporal.PlainDate.from(value.slice(0, 10), { overflow: 'reject' });
   } catch {
     throw errors.badRequest([{ path: field, message: 'not a valid date' }]);
   }
+  if (parsedDates.size >= MEMO_MAX) parsedDates.clear();
+  parsedDates.set(key, date);
+  return date;
+}
+
+/**
+ * Pure results remembered (bounded; emptied when full): the same few check-in and check-out values
+ * come back on every search, and Temporal's parsing and calendar arithmetic are among the dearest
+ * steps of one. PlainDate values are immutable, so sharing them is safe.
+ */
+const MEMO_MAX = 2_000;
+const parsedDates = new Map<string, Temporal.PlainDate>();
+const nightsMemo = new Map<string, string[]>();
+
+/** The date of each night from check-in (Temporal calendar arithmetic), for a stay already validated. */
+function nightDates(checkIn: Temporal.PlainDate, nights: number): string[] {
+  const key = `${checkIn.toString()}|${nights}`;
+  let dates = nightsMemo.get(key);
+  if (!dates) {
+    dates = Array.from({ length: nights }, (_, i) => checkIn.add({ days: i }).toString());
+    if (nightsMemo.size >= MEMO_MAX) nightsMemo.clear();
+    nightsMemo.set(key, dates);
+  }
+  return [...dates];
 }
 
 export type Stay = { checkIn: Temporal.PlainDate; checkOut: Temporal.PlainDate; nights: number; dates: string[] };
@@ -39,6 +68,5 @@ export function resolveStay(checkInValue: string, checkOutValue: string, hotel: 
   if (Temporal.PlainDate.compare(checkIn, today.add({ days: AVAILABILITY_WINDOW_DAYS - 1 })) > 0) {
     throw errors.unprocessable('checkin_too_far', { id: 'Pemesanan hanya bisa untuk 90 hari ke depan.', en: 'Bookings open only 90 days ahead.' });
   }
-  const dates = Array.from({ length: nights }, (_, i) => checkIn.add({ days: i }).toString());
-  return { checkIn, checkOut, nights, dates };
+  return { checkIn, checkOut, nights, dates: nightDates(checkIn, nights) };
 }

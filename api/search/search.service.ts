@@ -51,12 +51,12 @@ export async function nightsByRoomType(db: Db, hotelId: number, dates: string[])
 /**
  * Everything a search reads, in ONE round trip (a named prepared statement returning one JSON
  * document): the hotel, its room types, the nightly stock and rates of $2..$3 with blackout flags,
- * the active add-on items, and the public promos active on any day of $4..$5 (today in the
- * hotel's zone lies in there; the exact day is checked afterwards). Each read was its own round
+ * the active add-on items, and the public promos for this hotel active on any day of $4..$5
+ * (today in the hotel's zone lies in there; the exact day is checked afterwards). Each read was its own round
  * trip before, and a round trip (driver work, a PostgreSQL wake-up) cost more than its query.
  */
 const SEARCH_READ: Statement = {
-  name: 'search_read_v1',
+  name: 'search_read_v2',
   text: `select json_build_object(
       'hotel', (select to_jsonb(h) from hotels h where h.id = $1),
       'room_types', coalesce((select json_agg(rt order by rt.id) from room_types rt where rt.hotel_id = $1), '[]'::json),
@@ -66,7 +66,8 @@ const SEARCH_READ: Statement = {
         where i.hotel_id = $1 and i.date between $2::date and $3::date), '[]'::json),
       'add_ons', coalesce((select json_agg(a order by a.id) from add_on_items a where a.is_active), '[]'::json),
       'promos', coalesce((select json_agg(p order by p.id) from promotions p
-        where p.is_public and p.is_active and p.active_from <= $5::date and p.active_to >= $4::date), '[]'::json)
+        where p.is_public and p.is_active and p.active_from <= $5::date and p.active_to >= $4::date
+          and (p.hotel_ids = '[]'::jsonb or p.hotel_ids @> to_jsonb($1::int))), '[]'::json)
     )::text as bundle`,
 };
 type SearchBundle = {
