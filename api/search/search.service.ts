@@ -3,7 +3,7 @@ import { Temporal } from 'temporal-polyfill';
 import { addOnItems } from '../ancillary/ancillary.schema.ts';
 import { groupAddOns } from '../ancillary/ancillary.service.ts';
 import { hotelToday } from '../availability/availability.service.ts';
-import { resolveStay, stayDate } from '../availability/stay-dates.ts';
+import { remember, resolveStay, stayDate } from '../availability/stay-dates.ts';
 import type { Db } from '../db/client.ts';
 import { rowFromJson, statementRows } from '../db/query.ts';
 import type { Statement } from '../db/query.ts';
@@ -85,19 +85,24 @@ const READ_NIGHTS_MAX = 31;
  * wider on each side when a value is an instant (any zone is within a day of it). Null when a value
  * is not a date (the hotel is then looked up first, so an unknown hotel still answers 404).
  */
-function candidateNights(input: SearchInput): { from: Temporal.PlainDate; to: Temporal.PlainDate } | null {
-  try {
-    const inZone = (v: string) => (/(Z|[+-]\d{2}:?\d{2})$/.test(v) && v.length > 10 ? 1 : 0);
-    const checkIn = stayDate(input.checkIn, 'UTC', 'checkIn').subtract({ days: inZone(input.checkIn) });
-    let checkOut = stayDate(input.checkOut, 'UTC', 'checkOut').add({ days: inZone(input.checkOut) });
-    if (Temporal.PlainDate.compare(checkOut, checkIn) <= 0) checkOut = checkIn.add({ days: 1 });
-    const last = checkOut.subtract({ days: 1 });
-    const cap = checkIn.add({ days: READ_NIGHTS_MAX - 1 });
-    return { from: checkIn, to: Temporal.PlainDate.compare(last, cap) > 0 ? cap : last };
-  } catch {
-    return null;
-  }
+function candidateNights(input: SearchInput): { from: string; to: string } | null {
+  return remember(candidateRanges, `${input.checkIn}|${input.checkOut}`, () => {
+    try {
+      const inZone = (v: string) => (/(Z|[+-]\d{2}:?\d{2})$/.test(v) && v.length > 10 ? 1 : 0);
+      const checkIn = stayDate(input.checkIn, 'UTC', 'checkIn').subtract({ days: inZone(input.checkIn) });
+      let checkOut = stayDate(input.checkOut, 'UTC', 'checkOut').add({ days: inZone(input.checkOut) });
+      if (Temporal.PlainDate.compare(checkOut, checkIn) <= 0) checkOut = checkIn.add({ days: 1 });
+      const last = checkOut.subtract({ days: 1 });
+      const cap = checkIn.add({ days: READ_NIGHTS_MAX - 1 });
+      return { from: checkIn.toString(), to: (Temporal.PlainDate.compare(last, cap) > 0 ? cap : last).toString() };
+    } catch {
+      return null;
+    }
+  });
 }
+/** Pure results remembered (see `remember`): candidate ranges per input pair, and the days around each UTC day. */
+const candidateRanges = new Map<string, { from: string; to: string } | null>();
+const aroundUtcDay = new WeakMap<Temporal.PlainDate, [string, string]>();
 
 /** Priced search: hotel, messagePromo and every room type with stock and prices for the stay. */
 export async function searchRooms(db: Db, input: SearchInput, ctx: { now: Date; lang: ApiLang; userId?: number }) {
@@ -111,8 +116,10 @@ export async function searchRooms(db: Db, input: SearchInput, ctx: { now: Date; 
   }
   await sweepExpiredForReads(db, ctx.now);
   const utc = hotelToday(ctx.now, 'UTC');
+  let around = aroundUtcDay.get(utc);
+  if (!around) aroundUtcDay.set(utc, (around = [utc.subtract({ days: 1 }).toString(), utc.add({ days: 1 }).toString()]));
   const [[read], balance] = await Promise.all([
-    statementRows<{ bundle: string }>(db, SEARCH_READ, [input.hotelId, range.from.toString(), range.to.toString(), utc.subtract({ days: 1 }).toString(), utc.add({ days: 1 }).toString()]),
+    statementRows<{ bundle: string }>(db, SEARCH_READ, [input.hotelId, range.from, range.to, around[0], around[1]]),
     input.isUsedGiftCertificate ? pointsBalance(db, ctx.userId) : Promise.resolve(0),
   ]);
   const bundle = JSON.parse(read!.bundle) as SearchBundle;
@@ -136,7 +143,7 @@ export async function searchRooms(db: Db, input: SearchInput, ctx: { now: Date; 
   const insurance = items.find((i) => i.addOnTypeId === 1) ?? null;
   const hint = promo ? '' : promoMessageFrom(bundle.promos.map((r) => rowFromJson(promotions, r)), hotel.id, stay.checkIn, today, lang);
   const wanted = new Set(stay.dates);
-  const covered = stay.dates.every((d) => d >= range.from.toString() && d <= range.to.toString());
+  const covered = stay.dates.every((d) => d >= range.from && d <= range.to);
   const nightsMap = covered ? new Map<number, NightRow[]>() : await nightsByRoomType(db, hotel.id, stay.dates);
   if (covered) {
     for (const [roomTypeId, date, sellable, sold, price, fakePrice, blackout] of bundle.nights) {
