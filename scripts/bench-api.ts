@@ -9,7 +9,7 @@
 // (each connection sends its next request when the previous answer is read in full), and the table
 // reports CPU milliseconds per request of the API server process, of the client process and (for a
 // local PostgreSQL) of the database backends, so a noisy shared machine can still be read.
-// Options: --seconds=N (default 5), --warmup=N seconds (default 1), --backend=pglite|postgres,
+// Options: --seconds=N (default 5), --warmup=N seconds (default 3: the server's JIT and PostgreSQL's caches reach steady state; with 1 s the first call measured still paid for it), --backend=pglite|postgres,
 // --calls=avail,maxdur,search,gqlsearch,create (default all).
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ import { Temporal } from 'temporal-polyfill';
 const CONCURRENCY = 50;
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const seconds = Number(arg('seconds') ?? 5);
-const warmup = Number(arg('warmup') ?? 1);
+const warmup = Number(arg('warmup') ?? 3);
 const backend = arg('backend');
 
 type CallName = 'avail' | 'maxdur' | 'search' | 'gqlsearch' | 'create';
