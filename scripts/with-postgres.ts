@@ -8,9 +8,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 // `--unix-socket` (first argument): connect through the throwaway cluster's Unix socket instead of
 // loopback TCP, as a PostgreSQL on the same host is usually reached (password auth is enabled on
-// the socket of that throwaway cluster for this). The benchmark uses it; tests use TCP.
-const unixSocket = process.argv[2] === '--unix-socket' || process.argv[3] === '--unix-socket';
-const args = process.argv.slice(2).filter((a, i) => !(a === '--unix-socket' && i <= 1));
+// the socket of that throwaway cluster for this). The benchmark uses it; tests use TCP. The inner
+// run learns it from WITH_POSTGRES_UNIX_SOCKET.
+const unixSocket = process.argv[2] === '--unix-socket' || process.env.WITH_POSTGRES_UNIX_SOCKET === '1';
+const args = process.argv.slice(process.argv[2] === '--unix-socket' ? 3 : 2);
 
 function run(cmd: string[], env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve) => {
@@ -27,7 +28,8 @@ if (args[0] === '--inner') {
   const host = PGHOST.startsWith('/') ? `localhost` : PGHOST;
   const socket = PGHOST.startsWith('/') ? `?host=${encodeURIComponent(PGHOST)}` : '';
   const url = `postgres://${encodeURIComponent(PGUSER)}:${encodeURIComponent(PGPASSWORD)}@${host}:${PGPORT}/${encodeURIComponent(PGDATABASE)}${socket}`;
-  process.exit(await run(args.slice(1), { ...process.env, DATABASE_URL: url }));
+  const { WITH_POSTGRES_UNIX_SOCKET: _inner, ...env } = process.env;
+  process.exit(await run(args.slice(1), { ...env, DATABASE_URL: url }));
 } else if (args.length === 0) {
   console.error('usage: node scripts/with-postgres.ts <command> [args...]');
   process.exit(2);
@@ -38,7 +40,7 @@ if (args[0] === '--inner') {
     console.error('pg_virtualenv not found: install PostgreSQL (Debian: apt-get install -y postgresql) or set DATABASE_URL.');
     process.exit(2);
   }
-  process.exit(await run(['pg_virtualenv', '-t', process.execPath, import.meta.filename, ...(unixSocket ? ['--unix-socket'] : []), '--inner', ...args], process.env));
+  process.exit(await run(['pg_virtualenv', '-t', process.execPath, import.meta.filename, '--inner', ...args], { ...process.env, ...(unixSocket ? { WITH_POSTGRES_UNIX_SOCKET: '1' } : {}) }));
 }
 
 /**

@@ -8,20 +8,22 @@ import { AVAILABILITY_WINDOW_DAYS, hotelToday } from './availability.service.ts'
  * calendar days between the two dates (Temporal, never milliseconds).
  */
 export function stayDate(value: string, timeZone: string, field: string): Temporal.PlainDate {
-  const instant = /(Z|[+-]\d{2}:?\d{2})$/.test(value) && value.length > 10;
+  const instant = isInstant(value);
   // A plain date reads the same in every zone; an instant depends on the zone.
-  const key = instant ? `${timeZone}|${value}` : value.slice(0, 10);
-  const known = parsedDates.get(key);
-  if (known) return known;
-  let date: Temporal.PlainDate;
-  try {
-    date = instant
-      ? Temporal.Instant.from(value.replace(' ', 'T')).toZonedDateTimeISO(timeZone).toPlainDate()
-      : Temporal.PlainDate.from(value.slice(0, 10), { overflow: 'reject' });
-  } catch {
-    throw errors.badRequest([{ path: field, message: 'not a valid date' }]);
-  }
-  return remember(parsedDates, key, () => date);
+  return remember(parsedDates, instant ? `${timeZone}|${value}` : value.slice(0, 10), () => {
+    try {
+      return instant
+        ? Temporal.Instant.from(value.replace(' ', 'T')).toZonedDateTimeISO(timeZone).toPlainDate()
+        : Temporal.PlainDate.from(value.slice(0, 10), { overflow: 'reject' });
+    } catch {
+      throw errors.badRequest([{ path: field, message: 'not a valid date' }]);
+    }
+  });
+}
+
+/** Whether a check-in/check-out value is an instant (ends in Z or an offset), read in the hotel's zone. */
+export function isInstant(value: string): boolean {
+  return value.length > 10 && /(Z|[+-]\d{2}:?\d{2})$/.test(value);
 }
 
 /**

@@ -3,7 +3,7 @@ import { Temporal } from 'temporal-polyfill';
 import { addOnItems } from '../ancillary/ancillary.schema.ts';
 import { groupAddOns } from '../ancillary/ancillary.service.ts';
 import { hotelToday } from '../availability/availability.service.ts';
-import { remember, resolveStay, stayDate } from '../availability/stay-dates.ts';
+import { isInstant, remember, resolveStay, stayDate } from '../availability/stay-dates.ts';
 import type { Db } from '../db/client.ts';
 import { rowFromJson, statementRows } from '../db/query.ts';
 import type { Statement } from '../db/query.ts';
@@ -38,9 +38,12 @@ type NightRow = { room_type_id: number; date: string; sellable: number; sold: nu
 
 /** Nightly stock and rates of every room type of a hotel for the given nights (one named prepared statement). */
 export async function nightsByRoomType(db: Db, hotelId: number, dates: string[]) {
-  const found = await statementRows<NightRow>(db, NIGHTS_BY_ROOM_TYPE, [hotelId, dates[0], dates[dates.length - 1]]);
+  return groupByRoomType(await statementRows<NightRow>(db, NIGHTS_BY_ROOM_TYPE, [hotelId, dates[0], dates[dates.length - 1]]));
+}
+
+function groupByRoomType(nights: Iterable<NightRow>): Map<number, NightRow[]> {
   const map = new Map<number, NightRow[]>();
-  for (const r of found) {
+  for (const r of nights) {
     const list = map.get(r.room_type_id);
     if (list) list.push(r);
     else map.set(r.room_type_id, [r]);
@@ -51,12 +54,12 @@ export async function nightsByRoomType(db: Db, hotelId: number, dates: string[])
 /**
  * Everything a search reads, in ONE round trip (a named prepared statement returning one JSON
  * document): the hotel, its room types, the nightly stock and rates of $2..$3 with blackout flags,
- * the active add-on items, and the public promos for this hotel active on any day of $4..$5
- * (today in the hotel's zone lies in there; the exact day is checked afterwards). Each read was its own round
+ * the active add-on items, and the public promos for this hotel active on any day within one of
+ * $4, today in UTC (today in the hotel's zone lies in there; the exact day is checked afterwards). Each read was its own round
  * trip before, and a round trip (driver work, a PostgreSQL wake-up) cost more than its query.
  */
 const SEARCH_READ: Statement = {
-  name: 'search_read_v2',
+  name: 'search_read_v3',
   text: `select json_build_object(
       'hotel', (select to_jsonb(h) from hotels h where h.id = $1),
       'room_types', coalesce((select json_agg(rt order by rt.id) from room_types rt where rt.hotel_id = $1), '[]'::json),
@@ -66,7 +69,7 @@ const SEARCH_READ: Statement = {
         where i.hotel_id = $1 and i.date between $2::date and $3::date), '[]'::json),
       'add_ons', coalesce((select json_agg(a order by a.id) from add_on_items a where a.is_active), '[]'::json),
       'promos', coalesce((select json_agg(p order by p.id) from promotions p
-        where p.is_public and p.is_active and p.active_from <= $5::date and p.active_to >= $4::date
+        where p.is_public and p.is_active and p.active_from <= $4::date + 1 and p.active_to >= $4::date - 1
           and (p.hotel_ids = '[]'::jsonb or p.hotel_ids @> to_jsonb($1::int))), '[]'::json)
     )::text as bundle`,
 };
@@ -88,9 +91,8 @@ const READ_NIGHTS_MAX = 31;
 function candidateNights(input: SearchInput): { from: string; to: string } | null {
   return remember(candidateRanges, `${input.checkIn}|${input.checkOut}`, () => {
     try {
-      const inZone = (v: string) => (/(Z|[+-]\d{2}:?\d{2})$/.test(v) && v.length > 10 ? 1 : 0);
-      const checkIn = stayDate(input.checkIn, 'UTC', 'checkIn').subtract({ days: inZone(input.checkIn) });
-      let checkOut = stayDate(input.checkOut, 'UTC', 'checkOut').add({ days: inZone(input.checkOut) });
+      const checkIn = stayDate(input.checkIn, 'UTC', 'checkIn').subtract({ days: isInstant(input.checkIn) ? 1 : 0 });
+      let checkOut = stayDate(input.checkOut, 'UTC', 'checkOut').add({ days: isInstant(input.checkOut) ? 1 : 0 });
       if (Temporal.PlainDate.compare(checkOut, checkIn) <= 0) checkOut = checkIn.add({ days: 1 });
       const last = checkOut.subtract({ days: 1 });
       const cap = checkIn.add({ days: READ_NIGHTS_MAX - 1 });
@@ -100,9 +102,8 @@ function candidateNights(input: SearchInput): { from: string; to: string } | nul
     }
   });
 }
-/** Pure results remembered (see `remember`): candidate ranges per input pair, and the days around each UTC day. */
+/** Candidate ranges per input pair, remembered (a pure result, see `remember`). */
 const candidateRanges = new Map<string, { from: string; to: string } | null>();
-const aroundUtcDay = new WeakMap<Temporal.PlainDate, [string, string]>();
 
 /** Priced search: hotel, messagePromo and every room type with stock and prices for the stay. */
 export async function searchRooms(db: Db, input: SearchInput, ctx: { now: Date; lang: ApiLang; userId?: number }) {
@@ -115,11 +116,8 @@ export async function searchRooms(db: Db, input: SearchInput, ctx: { now: Date; 
     throw errors.badRequest([{ path: 'checkIn', message: 'not a valid date' }]);
   }
   await sweepExpiredForReads(db, ctx.now);
-  const utc = hotelToday(ctx.now, 'UTC');
-  let around = aroundUtcDay.get(utc);
-  if (!around) aroundUtcDay.set(utc, (around = [utc.subtract({ days: 1 }).toString(), utc.add({ days: 1 }).toString()]));
   const [[read], balance] = await Promise.all([
-    statementRows<{ bundle: string }>(db, SEARCH_READ, [input.hotelId, range.from, range.to, around[0], around[1]]),
+    statementRows<{ bundle: string }>(db, SEARCH_READ, [input.hotelId, range.from, range.to, hotelToday(ctx.now, 'UTC').toString()]),
     input.isUsedGiftCertificate ? pointsBalance(db, ctx.userId) : Promise.resolve(0),
   ]);
   const bundle = JSON.parse(read!.bundle) as SearchBundle;
@@ -144,16 +142,9 @@ export async function searchRooms(db: Db, input: SearchInput, ctx: { now: Date; 
   const hint = promo ? '' : promoMessageFrom(bundle.promos.map((r) => rowFromJson(promotions, r)), hotel.id, stay.checkIn, today, lang);
   const wanted = new Set(stay.dates);
   const covered = stay.dates.every((d) => d >= range.from && d <= range.to);
-  const nightsMap = covered ? new Map<number, NightRow[]>() : await nightsByRoomType(db, hotel.id, stay.dates);
-  if (covered) {
-    for (const [roomTypeId, date, sellable, sold, price, fakePrice, blackout] of bundle.nights) {
-      if (!wanted.has(date)) continue;
-      const row: NightRow = { room_type_id: roomTypeId, date, sellable, sold, price, fake_price: fakePrice, blackout };
-      const list = nightsMap.get(roomTypeId);
-      if (list) list.push(row);
-      else nightsMap.set(roomTypeId, [row]);
-    }
-  }
+  const nightsMap = covered
+    ? groupByRoomType(bundle.nights.filter((n) => wanted.has(n[1])).map(([room_type_id, date, sellable, sold, price, fake_price, blackout]) => ({ room_type_id, date, sellable, sold, price, fake_price, blackout })))
+    : await nightsByRoomType(db, hotel.id, stay.dates);
 
   const roomTypesOut = types.map((rt) => {
     const nights = nightsMap.get(rt.id) ?? [];

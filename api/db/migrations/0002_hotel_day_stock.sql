@@ -7,9 +7,9 @@ CREATE TABLE "hotel_day_stock" (
 );
 --> statement-breakpoint
 ALTER TABLE "hotel_day_stock" ADD CONSTRAINT "hotel_day_stock_hotel_id_hotels_id_fk" FOREIGN KEY ("hotel_id") REFERENCES "public"."hotels"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
--- Refresh hotel_day_stock for the given (hotel, night) pairs, sorted by hotel then night.
--- 1. Lock the summary rows (creating missing ones) in that fixed order: concurrent writers of the
---    same hotel and night queue here instead of overwriting each other, and cannot deadlock.
+-- Refresh hotel_day_stock for the given (hotel, night) pairs (duplicates allowed, any order).
+-- 1. Lock the summary rows (creating missing ones) sorted by hotel then night: concurrent writers
+--    of the same hotel and night queue here instead of overwriting each other, and cannot deadlock.
 -- 2. Recompute them from room_inventory. In READ COMMITTED every statement of this (volatile)
 --    function takes a fresh snapshot, so the recompute sees every transaction that held these
 --    locks before us, plus our own writes: the last writer to commit leaves the exact value.
@@ -20,11 +20,12 @@ BEGIN
     RETURN;
   END IF;
   INSERT INTO hotel_day_stock (hotel_id, date, web_sellable, min_price)
-    SELECT k.hotel_id, k.date, 0, NULL FROM unnest(hotel_ids, nights) AS k(hotel_id, date)
+    SELECT DISTINCT k.hotel_id, k.date, 0, NULL::integer FROM unnest(hotel_ids, nights) AS k(hotel_id, date)
+    ORDER BY k.hotel_id, k.date
     ON CONFLICT (hotel_id, date) DO UPDATE SET web_sellable = hotel_day_stock.web_sellable;
   UPDATE hotel_day_stock s
     SET web_sellable = coalesce(a.sellable, 0), min_price = a.min_price
-    FROM unnest(hotel_ids, nights) AS k(hotel_id, date)
+    FROM (SELECT DISTINCT * FROM unnest(hotel_ids, nights) AS k(hotel_id, date)) k
     LEFT JOIN LATERAL (
       SELECT sum(greatest(i.sellable - i.sold - rt.stop_sell_limit_web, 0))::int AS sellable,
         min(CASE WHEN i.sellable - i.sold - rt.stop_sell_limit_web > 0 THEN i.price END)::int AS min_price
@@ -44,14 +45,12 @@ DECLARE
   d date[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(k.hotel_id ORDER BY k.hotel_id, k.date), array_agg(k.date ORDER BY k.hotel_id, k.date) INTO h, d
-      FROM (SELECT DISTINCT hotel_id, date FROM inventory_new) k;
+    SELECT array_agg(hotel_id), array_agg(date) INTO h, d FROM inventory_new;
   ELSIF TG_OP = 'UPDATE' THEN
-    SELECT array_agg(k.hotel_id ORDER BY k.hotel_id, k.date), array_agg(k.date ORDER BY k.hotel_id, k.date) INTO h, d
-      FROM (SELECT hotel_id, date FROM inventory_new UNION SELECT hotel_id, date FROM inventory_old) k;
+    SELECT array_agg(k.hotel_id), array_agg(k.date) INTO h, d
+      FROM (SELECT hotel_id, date FROM inventory_new UNION ALL SELECT hotel_id, date FROM inventory_old) k;
   ELSE
-    SELECT array_agg(k.hotel_id ORDER BY k.hotel_id, k.date), array_agg(k.date ORDER BY k.hotel_id, k.date) INTO h, d
-      FROM (SELECT DISTINCT hotel_id, date FROM inventory_old) k;
+    SELECT array_agg(hotel_id), array_agg(date) INTO h, d FROM inventory_old;
   END IF;
   PERFORM hotel_day_stock_refresh(h, d);
   RETURN NULL;
@@ -73,14 +72,12 @@ DECLARE
   h integer[];
   d date[];
 BEGIN
-  SELECT array_agg(k.hotel_id ORDER BY k.hotel_id, k.date), array_agg(k.date ORDER BY k.hotel_id, k.date) INTO h, d
-    FROM (
-      SELECT DISTINCT i.hotel_id, i.date FROM room_inventory i
-      WHERE i.room_type_id IN (
-        SELECT n.id FROM types_new n JOIN types_old o ON o.id = n.id
-        WHERE n.stop_sell_limit_web IS DISTINCT FROM o.stop_sell_limit_web OR n.hotel_id IS DISTINCT FROM o.hotel_id
-      )
-    ) k;
+  SELECT array_agg(i.hotel_id), array_agg(i.date) INTO h, d
+    FROM room_inventory i
+    WHERE i.room_type_id IN (
+      SELECT n.id FROM types_new n JOIN types_old o ON o.id = n.id
+      WHERE n.stop_sell_limit_web IS DISTINCT FROM o.stop_sell_limit_web OR n.hotel_id IS DISTINCT FROM o.hotel_id
+    );
   PERFORM hotel_day_stock_refresh(h, d);
   RETURN NULL;
 END $$;
@@ -89,9 +86,4 @@ CREATE TRIGGER room_types_day_stock_update AFTER UPDATE ON room_types
   REFERENCING OLD TABLE AS types_old NEW TABLE AS types_new FOR EACH STATEMENT EXECUTE FUNCTION room_types_day_stock();
 --> statement-breakpoint
 -- Databases that already hold stock: fill the summary once.
-INSERT INTO hotel_day_stock (hotel_id, date, web_sellable, min_price)
-  SELECT i.hotel_id, i.date,
-    sum(greatest(i.sellable - i.sold - rt.stop_sell_limit_web, 0))::int,
-    min(CASE WHEN i.sellable - i.sold - rt.stop_sell_limit_web > 0 THEN i.price END)::int
-  FROM room_inventory i JOIN room_types rt ON rt.id = i.room_type_id
-  GROUP BY i.hotel_id, i.date;
+SELECT hotel_day_stock_refresh(array_agg(hotel_id), array_agg(date)) FROM room_inventory;
