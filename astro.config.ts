@@ -2,7 +2,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
-import { DEFAULT_LANG, LANGS } from './site/lib/locales.ts';
+import { DEFAULT_LANG, LANGS } from './core/locales.ts';
 
 export default defineConfig({
   srcDir: './site',
@@ -15,7 +15,7 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   integrations: [react({ include: ['**/islands/**'] })],
   // Routing is declared here once; redirects for /en/ and unknown language prefixes are done
-  // by the one server (api/server), which avoids Astro's prefix-stripping pitfalls with slugs
+  // by the one server (server/server.ts), which avoids Astro's prefix-stripping pitfalls with slugs
   // such as /promo/endless-summer/ or /idea/.
   i18n: { locales: [...LANGS], defaultLocale: DEFAULT_LANG, routing: 'manual' },
   prefetch: false,

@@ -14,7 +14,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{api,site,islands,content-schemas,scripts,tests}/**/*.test.ts'],
+          include: ['{api,core,server,site,islands,content-schemas,scripts,tests}/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/*.pg.test.ts', '**/node_modules/**', 'tests/e2e/**'],
         },
       },
@@ -22,7 +22,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'int',
-          include: ['{api,site,islands,content-schemas,scripts,tests}/**/*.int.test.ts'],
+          include: ['{api,core,server,site,islands,content-schemas,scripts,tests}/**/*.int.test.ts'],
           exclude: ['**/node_modules/**', 'tests/e2e/**'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -32,7 +32,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'pg',
-          include: ['{api,scripts,tests}/**/*.pg.test.ts'],
+          include: ['{api,server,scripts,tests}/**/*.pg.test.ts'],
           exclude: ['**/node_modules/**'],
           testTimeout: 120_000,
           hookTimeout: 120_000,

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { AppDeps } from './deps.ts';
 import { ancillaryRoutes } from './ancillary/ancillary.routes.ts';
 import { graphqlRoutes } from './graphql/graphql.routes.ts';
 import { hotelRoutes } from './hotels/hotels.routes.ts';
@@ -14,20 +15,8 @@ import { searchRoutes } from './search/search.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { limitEveryBody } from './auth/http-input.ts';
 import { oauthRoutes } from './auth/oauth.routes.ts';
-import type { Database } from './db/client.ts';
-import { devOutboxApiRoutes } from './outbox/dev-outbox.routes.ts';
-import type { Env } from './env.ts';
+import { devOutboxApiRoutes } from '../server/dev/dev-outbox.routes.ts';
 
-export interface AppDeps {
-  env: Env;
-  database: Database;
-  /** Injected clock so tests can move time. */
-  now?: () => Date;
-  /** Build state reported by /api/health, provided by the one server. */
-  buildInfo?: () => { present: boolean; builtAt: string | null; stale: boolean };
-  /** The running outbox sender (api/outbox/outbox.sender.ts); enqueueing kicks it. Absent in most tests. */
-  outbox?: { kick(): void };
-}
 
 /** The largest request body any API route accepts (the sign-in routes accept less). */
 export const API_MAX_BODY_BYTES = 256 * 1024;

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { computeInputHash } from '../api/site/build-info.ts';
+import { computeInputHash } from '../server/build-info.ts';
 import { precompress } from './precompress.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

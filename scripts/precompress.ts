@@ -3,7 +3,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { PRECOMPRESSED_EXTENSIONS } from '../api/site/static-files.ts';
+import { PRECOMPRESSED_EXTENSIONS } from '../server/static-files.ts';
 
 export async function precompress(clientDir: string): Promise<number> {
   let count = 0;

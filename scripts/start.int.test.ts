@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { computeInputHash } from '../api/site/build-info.ts';
+import { computeInputHash } from '../server/build-info.ts';
 
 // `npm start` as a real process: it must keep what it wrote in the embedded PGlite across a
 // SIGTERM and a restart. The site build is a stand-in stamped with the current input hash, so

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from '../api/env.ts';
 import { openDatabase } from '../api/db/client.ts';
-import { computeInputHash, readBuildInfo } from '../api/site/build-info.ts';
-import { loadBuild, runBuild } from '../api/site/build-manager.ts';
-import { createOneServer } from '../api/server.ts';
+import { computeInputHash, readBuildInfo } from '../server/build-info.ts';
+import { loadBuild, runBuild } from '../server/build-manager.ts';
+import { createOneServer } from '../server/server.ts';
 import { prepareDatabase } from '../api/db/prepare.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { requireClient } from '../auth/middleware.ts';
-import { AncillaryListInput } from '../contracts/booking.ts';
+import { AncillaryListInput } from '../../core/contracts/booking.ts';
 import { dbOf } from '../http/context.ts';
 import { requestLang } from '../http/errors.ts';
 import { parseInput } from '../http/validate.ts';

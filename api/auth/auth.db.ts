@@ -1,5 +1,5 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 
 /**
  * The drizzle handle typed as the common PostgreSQL base of the PGlite and node-postgres drivers.

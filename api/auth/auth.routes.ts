@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import {
   CodeRequestSchema,
   CodeValidateSchema,
@@ -12,9 +12,9 @@ import {
   ResetPasswordSchema,
   SignInSchema,
   UpdateProfileSchema,
-} from '../contracts/auth.ts';
+} from '../../core/contracts/auth.ts';
 import { apiErrorHandler, ApiError, requestLang } from '../http/errors.ts';
-import { authMessages } from '../contracts/auth.ts';
+import { authMessages } from '../../core/contracts/auth.ts';
 import { authErrors } from './auth.errors.ts';
 import {
   completeRegistration,

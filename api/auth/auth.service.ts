@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../app.ts';
-import type { CodePurpose } from '../contracts/auth.ts';
-import { normalisePhone } from '../contracts/auth.ts';
+import type { AppDeps } from '../deps.ts';
+import type { CodePurpose } from '../../core/contracts/auth.ts';
+import { normalisePhone } from '../../core/contracts/auth.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { hitRateLimit, RATE_RULES } from '../rate-limit/rate-limit.service.ts';
 import { authErrors } from './auth.errors.ts';

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { enqueueMessage } from '../outbox/outbox.service.ts';
 import { codeEmail, codeSms } from '../outbox/templates.ts';

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import { authMessages } from '../contracts/auth.ts';
-import type { AuthMessageKey } from '../contracts/auth.ts';
+import { authMessages } from '../../core/contracts/auth.ts';
+import type { AuthMessageKey } from '../../core/contracts/auth.ts';
 import { ApiError, requestLang } from '../http/errors.ts';
 
 export const MAX_BODY_BYTES = 32 * 1024;

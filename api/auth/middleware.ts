@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { authErrors } from './auth.errors.ts';
 import { findClient, safeEqual } from './clients.ts';
 import { nowOf, verifyAccessToken } from './tokens.service.ts';

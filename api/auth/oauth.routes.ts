@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import type { AppDeps } from '../app.ts';
-import { SignInSchema } from '../contracts/auth.ts';
+import type { AppDeps } from '../deps.ts';
+import { SignInSchema } from '../../core/contracts/auth.ts';
 import { ApiError, apiErrorHandler, requestLang } from '../http/errors.ts';
 import { signIn } from './auth.service.ts';
 import { findClient, safeEqual } from './clients.ts';

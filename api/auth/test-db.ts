@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import type { Database } from '../db/client.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { sqlDb } from './auth.db.ts';
 import { users } from './auth.schema.ts';
 import { hashPassword } from './passwords.ts';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { sign, verify } from 'hono/jwt';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { sqlDb } from './auth.db.ts';
 import { ApiError } from '../http/errors.ts';
 import { authErrors } from './auth.errors.ts';

@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { LRUCache } from 'lru-cache';
 import * as v from 'valibot';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { requireClient, requireUser } from '../auth/middleware.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { requestLang } from '../http/errors.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
 import * as v from 'valibot';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { activeAncillaryPackages } from '../ancillary/ancillary.service.ts';
 import { users } from '../auth/auth.schema.ts';
 import type { AuthContext } from '../auth/middleware.ts';
@@ -9,7 +9,7 @@ import { roomAvailability, roomAvailabilityMaxDuration } from '../availability/a
 import {
   AncillaryListInput, CreateReservationInput, HotelsQuery, MaxDurationInput, PromotionInfoInput, PublicPromoQuery, ReservationDetailInput,
   ReservationSearchInput, RoomAvailabilityInput, StayListInput, VoucherListInput, VoucherSearchInput,
-} from '../contracts/booking.ts';
+} from '../../core/contracts/booking.ts';
 import { jakartaToday } from '../db/prepare.ts';
 import { listHotels } from '../hotels/hotels.service.ts';
 import { clock, dbOf } from '../http/context.ts';
@@ -17,7 +17,7 @@ import type { ApiLang } from '../http/errors.ts';
 import { ApiError, errors } from '../http/errors.ts';
 import { parseInput } from '../http/validate.ts';
 import { listPaymentChannels } from '../payments/payments.service.ts';
-import { PaymentChargeInput, PaymentReservationInput } from '../contracts/payment.ts';
+import { PaymentChargeInput, PaymentReservationInput } from '../../core/contracts/payment.ts';
 import { createCharge, paymentStatus } from '../payments/charge.service.ts';
 import { pointsSummary } from '../points/points.service.ts';
 import { listPublicPromos } from '../promotions/promotions.service.ts';

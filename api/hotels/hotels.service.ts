@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { preparedOnce } from '../db/query.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { errors } from '../http/errors.ts';
-import { zoneLabel } from '../pricing/format.ts';
+import { zoneLabel } from '../../core/money.ts';
 import { hotels, hotelTypes } from './hotels.schema.ts';
 
 export type HotelRow = typeof hotels.$inferSelect;

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import type { Db } from '../db/client.ts';
 import { errors } from './errors.ts';
 

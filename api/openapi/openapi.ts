@@ -2,8 +2,8 @@ import type * as v from 'valibot';
 import {
   AncillaryListInput, CreateReservationInput, HotelsQuery, MaxDurationInput, PromoViewQuery, PublicPromoQuery, ReservationIdInput,
   ReservationListQuery, ReservationUpdateBody, RoomAvailabilityInput, SearchBody, SubscribeBody,
-} from '../contracts/booking.ts';
-import { PaymentChargeInput, PaymentReservationInput } from '../contracts/payment.ts';
+} from '../../core/contracts/booking.ts';
+import { PaymentChargeInput, PaymentReservationInput } from '../../core/contracts/payment.ts';
 
 // The OpenAPI document of the REST calls, built from the same valibot contracts the routes use.
 // `npm run openapi:write` refreshes the committed copy; a test keeps both equal and complete.

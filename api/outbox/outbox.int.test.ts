@@ -5,7 +5,7 @@ import { sqlDb } from '../auth/auth.db.ts';
 import { testDeps } from '../auth/test-db.ts';
 import { post } from '../auth/test-helpers.ts';
 import { issueClientToken } from '../auth/tokens.service.ts';
-import { devOutboxRoutes, outboxPageEnabled } from './dev-outbox.routes.ts';
+import { devOutboxRoutes, outboxPageEnabled } from '../../server/dev/dev-outbox.routes.ts';
 import { outboxMessages } from './outbox.schema.ts';
 import { startOutboxSender } from './outbox.sender.ts';
 import { enqueueMessage } from './outbox.service.ts';

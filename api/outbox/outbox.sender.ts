@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { sqlDb } from '../auth/auth.db.ts';
 import { pruneRateLimits } from '../rate-limit/rate-limit.service.ts';
 import type { OutboxAttachment } from './outbox.schema.ts';
-import { startSmtpSink, storeSmsInSink } from './outbox.sink.ts';
+import { startSmtpSink, storeSmsInSink } from '../../server/dev/smtp-sink.ts';
 
 const BATCH = 20;
 const MAX_ATTEMPTS = 5;

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { sqlDb } from '../auth/auth.db.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { outboxMessages } from './outbox.schema.ts';

@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import { Temporal } from 'temporal-polyfill';
 import type { ApiLang } from '../http/errors.ts';
 import type { OutboxAttachment } from '../outbox/outbox.schema.ts';
-import { formatRupiah, zoneLabel } from '../pricing/format.ts';
+import { formatRupiah, zoneLabel } from '../../core/money.ts';
 
 export type ConfirmationData = {
   lang: ApiLang;

@@ -4,14 +4,14 @@ import { createApp } from '../app.ts';
 import { testDeps } from '../auth/test-db.ts';
 import { TEST_NOW } from '../db/test-booking.ts';
 import { startOutboxSender } from '../outbox/outbox.sender.ts';
-import { listSinkMessages } from '../outbox/dev-outbox.routes.ts';
+import { listSinkMessages } from '../../server/dev/dev-outbox.routes.ts';
 import { bobopointAccounts } from '../promotions/promotions.schema.ts';
 import { bobopointLedger } from '../points/points.schema.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
 import { paymentChannels } from './payments.schema.ts';
 import { paymentCharges } from './charge.schema.ts';
 import { gatewayFor } from './gateway/active-gateway.ts';
-import { paymentSimulatorEnabled, paymentSimulatorRoutes } from './simulator.routes.ts';
+import { paymentSimulatorEnabled, paymentSimulatorRoutes } from '../../server/dev/simulator.routes.ts';
 import { paymentTestApp } from './test-payments.ts';
 
 let t: Awaited<ReturnType<typeof paymentTestApp>>;

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { requireClient, requireUser } from '../auth/middleware.ts';
-import { PaymentChargeInput, PaymentReservationInput } from '../contracts/payment.ts';
+import { PaymentChargeInput, PaymentReservationInput } from '../../core/contracts/payment.ts';
 import { userIdOf } from '../http/context.ts';
 import { requestLang } from '../http/errors.ts';
 import { parseInput, readBody } from '../http/validate.ts';

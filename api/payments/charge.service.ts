@@ -1,12 +1,12 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/query.ts';
 import { clock, dbOf } from '../http/context.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { ApiError, errors } from '../http/errors.ts';
-import { formatRupiah } from '../pricing/format.ts';
+import { formatRupiah } from '../../core/money.ts';
 import { pendingStayPoints } from '../points/points.service.ts';
 import { sweepExpired } from '../reservations/expiry.ts';
 import { reservations } from '../reservations/reservations.schema.ts';

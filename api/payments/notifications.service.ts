@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { users } from '../auth/auth.schema.ts';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { requireClient } from '../auth/middleware.ts';
 import { dbOf } from '../http/context.ts';
 import { requestLang } from '../http/errors.ts';

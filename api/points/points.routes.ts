@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { clock, dbOf, userIdOf } from '../http/context.ts';
 import { requestLang } from '../http/errors.ts';

@@ -3,7 +3,7 @@ import { Temporal } from 'temporal-polyfill';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/query.ts';
 import type { ApiLang } from '../http/errors.ts';
-import { formatRupiah } from '../pricing/format.ts';
+import { formatRupiah } from '../../core/money.ts';
 import { POINTS_EARNED_PER_CHECKOUT } from '../pricing/pricing.constants.ts';
 import { bobopointAccounts } from '../promotions/promotions.schema.ts';
 import { bobopointLedger } from './points.schema.ts';

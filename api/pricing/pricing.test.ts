@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../http/errors.ts';
-import { formatRupiah, zoneLabel } from './format.ts';
+import { formatRupiah, zoneLabel } from '../../core/money.ts';
 import { applyBps, priceStay, promoDiscount, redeemPoints } from './pricing.ts';
 import type { PromoRule } from './pricing.ts';
 

@@ -1,5 +1,5 @@
 import { ApiError } from '../http/errors.ts';
-import { formatRupiah } from './format.ts';
+import { formatRupiah } from '../../core/money.ts';
 import { POINTS_EARNED_PER_CHECKOUT, POINTS_MAX_PER_BOOKING, POINTS_STEP, SERVICE_FEE_BPS, TAX_BPS } from './pricing.constants.ts';
 
 // The one place a price is computed. Every amount is an integer number of Rupiah; percentages are

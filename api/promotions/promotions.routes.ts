@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { requireClient } from '../auth/middleware.ts';
-import { PromoViewQuery, PublicPromoQuery, SubscribeBody } from '../contracts/booking.ts';
+import { PromoViewQuery, PublicPromoQuery, SubscribeBody } from '../../core/contracts/booking.ts';
 import { jakartaToday } from '../db/prepare.ts';
 import { clock, dbOf } from '../http/context.ts';
 import { requestLang } from '../http/errors.ts';

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { preparedOnce } from '../db/query.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { ApiError, errors } from '../http/errors.ts';
-import { formatRupiah } from '../pricing/format.ts';
+import { formatRupiah } from '../../core/money.ts';
 import type { PromoRule } from '../pricing/pricing.ts';
 import { announcements, newsletterSubscribers, promotions } from './promotions.schema.ts';
 

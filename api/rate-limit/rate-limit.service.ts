@@ -1,5 +1,5 @@
 import { lt, sql } from 'drizzle-orm';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { sqlDb } from '../auth/auth.db.ts';
 import { ApiError } from '../http/errors.ts';
 import { rateLimits } from './rate-limit.schema.ts';

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { requireUser } from '../auth/middleware.ts';
-import { CreateReservationInput, ReservationIdInput, ReservationListQuery, ReservationUpdateBody } from '../contracts/booking.ts';
+import { CreateReservationInput, ReservationIdInput, ReservationListQuery, ReservationUpdateBody } from '../../core/contracts/booking.ts';
 import { clock, dbOf, userIdOf } from '../http/context.ts';
 import { requestLang } from '../http/errors.ts';
 import { parseInput, readBody } from '../http/validate.ts';

@@ -11,7 +11,7 @@ import { hotels, roomTypes } from '../hotels/hotels.schema.ts';
 import { getHotel } from '../hotels/hotels.service.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { ApiError, errors } from '../http/errors.ts';
-import { formatRupiah, zoneLabel } from '../pricing/format.ts';
+import { formatRupiah, zoneLabel } from '../../core/money.ts';
 import { priceStay } from '../pricing/pricing.ts';
 import { INSURANCE_COVER } from '../pricing/pricing.constants.ts';
 import { findUsableChannel } from '../payments/payments.service.ts';

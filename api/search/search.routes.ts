@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { requireClient } from '../auth/middleware.ts';
-import { MaxDurationInput, RoomAvailabilityInput, SearchBody } from '../contracts/booking.ts';
+import { MaxDurationInput, RoomAvailabilityInput, SearchBody } from '../../core/contracts/booking.ts';
 import { roomAvailability, roomAvailabilityMaxDuration } from '../availability/availability.service.ts';
 import { clock, dbOf, optionalUserId } from '../http/context.ts';
 import { requestLang } from '../http/errors.ts';

@@ -12,7 +12,7 @@ import { getHotel, hotelDto, hotelNotFound } from '../hotels/hotels.service.ts';
 import { sweepExpiredForReads } from '../reservations/expiry.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { ApiError, errors } from '../http/errors.ts';
-import { formatRupiah } from '../pricing/format.ts';
+import { formatRupiah } from '../../core/money.ts';
 import { priceStay } from '../pricing/pricing.ts';
 import { POINTS_MAX_PER_BOOKING, POINTS_STEP } from '../pricing/pricing.constants.ts';
 import { bobopointAccounts, promotions } from '../promotions/promotions.schema.ts';

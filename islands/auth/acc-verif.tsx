@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { Dictionary } from '../../site/lib/i18n/en.ts';
-import type { Lang } from '../../site/lib/locales.ts';
-import { localizedPath } from '../../site/lib/locales.ts';
+import type { Dictionary } from '../../core/i18n/en.ts';
+import type { Lang } from '../../core/locales.ts';
+import { localizedPath } from '../../core/locales.ts';
 import { ApiError, SessionRedirect, openCall, userCall } from '../lib/api-client.ts';
 import { restoreAuth } from '../stores/$auth.ts';
 import { FormShell, SubmitButton, apiErrors, withRedirect } from './form-kit.tsx';

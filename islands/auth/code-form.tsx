@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { CodeSchema, ChannelSchema } from '../../api/contracts/auth.ts';
+import { CodeSchema, ChannelSchema } from '../../core/contracts/auth.ts';
 import * as v from 'valibot';
-import type { Dictionary } from '../../site/lib/i18n/en.ts';
-import { fill } from '../../site/lib/i18n/fill.ts';
-import type { Lang } from '../../site/lib/locales.ts';
-import { localizedPath } from '../../site/lib/locales.ts';
+import type { Dictionary } from '../../core/i18n/en.ts';
+import { fill } from '../../core/i18n/fill.ts';
+import type { Lang } from '../../core/locales.ts';
+import { localizedPath } from '../../core/locales.ts';
 import { keepSession, openCall } from '../lib/api-client.ts';
 import type { TokenResponse } from '../lib/api-client.ts';
 import { Field, FormShell, SubmitButton, apiErrors, redirectTarget, useForm, validate } from './form-kit.tsx';

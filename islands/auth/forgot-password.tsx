@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import * as v from 'valibot';
-import { CodeSchema, ResetPasswordSchema, parseTarget } from '../../api/contracts/auth.ts';
-import type { Channel } from '../../api/contracts/auth.ts';
-import type { Dictionary } from '../../site/lib/i18n/en.ts';
-import { fill } from '../../site/lib/i18n/fill.ts';
-import type { Lang } from '../../site/lib/locales.ts';
-import { localizedPath } from '../../site/lib/locales.ts';
+import { CodeSchema, ResetPasswordSchema, parseTarget } from '../../core/contracts/auth.ts';
+import type { Channel } from '../../core/contracts/auth.ts';
+import type { Dictionary } from '../../core/i18n/en.ts';
+import { fill } from '../../core/i18n/fill.ts';
+import type { Lang } from '../../core/locales.ts';
+import { localizedPath } from '../../core/locales.ts';
 import { openCall } from '../lib/api-client.ts';
 import { Field, FormShell, SubmitButton, apiErrors, messageFor, useForm, useLocationSearch, validate } from './form-kit.tsx';
 

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import * as v from 'valibot';
-import { authMessages } from '../../api/contracts/auth.ts';
-import type { AuthMessageKey } from '../../api/contracts/auth.ts';
-import type { Lang } from '../../site/lib/locales.ts';
-import { localizedPath } from '../../site/lib/locales.ts';
+import { authMessages } from '../../core/contracts/auth.ts';
+import type { AuthMessageKey } from '../../core/contracts/auth.ts';
+import type { Lang } from '../../core/locales.ts';
+import { localizedPath } from '../../core/locales.ts';
 import { ApiError } from '../lib/api-client.ts';
 
 // Shared bits of the sign-in screens: inline field errors from the API's own valibot contracts
-// (api/contracts/auth.ts), in the visitor's language, and the same keys for the API's 422s.
+// (core/contracts/auth.ts), in the visitor's language, and the same keys for the API's 422s.
 
 export type FieldErrors = Record<string, string>;
 

@@ -1,7 +1,7 @@
-import { SignInSchema } from '../../api/contracts/auth.ts';
-import type { Dictionary } from '../../site/lib/i18n/en.ts';
-import type { Lang } from '../../site/lib/locales.ts';
-import { localizedPath } from '../../site/lib/locales.ts';
+import { SignInSchema } from '../../core/contracts/auth.ts';
+import type { Dictionary } from '../../core/i18n/en.ts';
+import type { Lang } from '../../core/locales.ts';
+import { localizedPath } from '../../core/locales.ts';
 import { keepSession, openCall } from '../lib/api-client.ts';
 import type { TokenResponse } from '../lib/api-client.ts';
 import { Field, FormShell, SubmitButton, apiErrors, redirectTarget, useForm, useLocationSearch, validate, withRedirect } from './form-kit.tsx';

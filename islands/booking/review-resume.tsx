@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { Dictionary } from '../../site/lib/i18n/en.ts';
-import type { Lang } from '../../site/lib/locales.ts';
-import { localizedPath } from '../../site/lib/locales.ts';
+import type { Dictionary } from '../../core/i18n/en.ts';
+import type { Lang } from '../../core/locales.ts';
+import { localizedPath } from '../../core/locales.ts';
 import { storedReservationId } from '../stores/$reservation.ts';
 
 /** /reservation/review/ without an id: continue the booking kept in $reservation, if any. */

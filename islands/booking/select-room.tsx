@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { Dictionary } from '../../site/lib/i18n/en.ts';
-import { fill } from '../../site/lib/i18n/fill.ts';
-import type { Lang } from '../../site/lib/locales.ts';
-import { localizedPath } from '../../site/lib/locales.ts';
-import { formatRupiah } from '../../api/pricing/format.ts';
+import type { Dictionary } from '../../core/i18n/en.ts';
+import { fill } from '../../core/i18n/fill.ts';
+import type { Lang } from '../../core/locales.ts';
+import { localizedPath } from '../../core/locales.ts';
+import { formatRupiah } from '../../core/money.ts';
 import { ApiError, SessionRedirect } from '../lib/api-client.ts';
-import { formatDate } from '../lib/format.ts';
+import { formatDate } from '../../core/format.ts';
 import { addNights } from '../lib/stay-dates.ts';
 import { $auth, restoreAuth } from '../stores/$auth.ts';
 import { $committedSearch } from '../stores/$search.ts';

@@ -1,7 +1,7 @@
-import type { Lang } from '../../site/lib/locales.ts';
-import { bankStepsEn } from '../../site/lib/i18n/payment-en.ts';
-import { bankStepsId } from '../../site/lib/i18n/payment-id.ts';
-import { fill } from '../../site/lib/i18n/fill.ts';
+import type { Lang } from '../../core/locales.ts';
+import { bankStepsEn } from '../../core/i18n/payment-en.ts';
+import { bankStepsId } from '../../core/i18n/payment-id.ts';
+import { fill } from '../../core/i18n/fill.ts';
 
 /** Which instruction set a channel uses. */
 export function bankOf(channelCode: string): 'bca' | 'bni' | 'permata' | 'mandiri' | null {

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { Temporal } from 'temporal-polyfill';
-import type { Dictionary } from '../../site/lib/i18n/en.ts';
-import { fill } from '../../site/lib/i18n/fill.ts';
-import type { Lang } from '../../site/lib/locales.ts';
-import { formatRupiah } from '../../api/pricing/format.ts';
-import { formatDate, monthLabel, shortRupiah } from '../lib/format.ts';
+import type { Dictionary } from '../../core/i18n/en.ts';
+import { fill } from '../../core/i18n/fill.ts';
+import type { Lang } from '../../core/locales.ts';
+import { formatRupiah } from '../../core/money.ts';
+import { formatDate, monthLabel, shortRupiah } from '../../core/format.ts';
 import { monthGrid } from '../lib/stay-dates.ts';
 
 // A date grid (WAI-ARIA date picker dialog pattern): Monday first, arrow keys move by day and week,

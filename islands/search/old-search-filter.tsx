@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { Dictionary } from '../../site/lib/i18n/en.ts';
-import { fill } from '../../site/lib/i18n/fill.ts';
-import type { Lang } from '../../site/lib/locales.ts';
-import { formatDate } from '../lib/format.ts';
+import type { Dictionary } from '../../core/i18n/en.ts';
+import { fill } from '../../core/i18n/fill.ts';
+import type { Lang } from '../../core/locales.ts';
+import { formatDate } from '../../core/format.ts';
 import { AVAILABILITY_WINDOW_DAYS, MAX_NIGHTS_OLD, jakartaToday, nightsBetween, offersStayNow, stayNowCheckin } from '../lib/stay-dates.ts';
 import { $availability, $hotels, $search, isDaySelectable, loadHotels, selectHotel } from '../stores/$search.ts';
 import type { SearchState } from '../stores/$search.ts';

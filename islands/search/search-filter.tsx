@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { Dictionary } from '../../site/lib/i18n/en.ts';
-import { fill } from '../../site/lib/i18n/fill.ts';
-import type { Lang } from '../../site/lib/locales.ts';
-import { formatDate } from '../lib/format.ts';
+import type { Dictionary } from '../../core/i18n/en.ts';
+import { fill } from '../../core/i18n/fill.ts';
+import type { Lang } from '../../core/locales.ts';
+import { formatDate } from '../../core/format.ts';
 import { AVAILABILITY_WINDOW_DAYS, MAX_NIGHTS_NEW, jakartaToday, offersStayNow, stayNowCheckin } from '../lib/stay-dates.ts';
 import {
   $availability, $checkout, $hotels, $maxDuration, $search, canSearch, durationOptions, isDaySelectable,

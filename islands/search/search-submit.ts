@@ -1,4 +1,4 @@
-import type { Lang } from '../../site/lib/locales.ts';
+import type { Lang } from '../../core/locales.ts';
 import { $search, commitSearch, loadHotels, searchFromUrl, searchHref, selectHotel, storedVoucher } from '../stores/$search.ts';
 import type { SearchState } from '../stores/$search.ts';
 import { parseStayNowConfig } from '../lib/stay-dates.ts';

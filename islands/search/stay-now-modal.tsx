@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { Dictionary } from '../../site/lib/i18n/en.ts';
-import { fill } from '../../site/lib/i18n/fill.ts';
+import type { Dictionary } from '../../core/i18n/en.ts';
+import { fill } from '../../core/i18n/fill.ts';
 
 // Stay Now: a modal dialog offered between 00:00 and 05:59 Jakarta time (configurable).
 export function StayNowModal(props: { t: Dictionary['search']; nightLabel: string; onNow: () => void; onLater: () => void }) {

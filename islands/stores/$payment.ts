@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import ky from 'ky';
-import { POINTS_MAX_PER_BOOKING, POINTS_STEP } from '../../api/contracts/payment.ts';
+import { POINTS_MAX_PER_BOOKING, POINTS_STEP } from '../../core/contracts/payment.ts';
 import { ApiError, openCall, userCall } from '../lib/api-client.ts';
 import type { ReservationDetail } from './$reservation.ts';
 

@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { Temporal } from 'temporal-polyfill';
-import type { Lang } from '../../site/lib/locales.ts';
-import { localizedPath } from '../../site/lib/locales.ts';
+import type { Lang } from '../../core/locales.ts';
+import { localizedPath } from '../../core/locales.ts';
 import { gqlOpen, openCall } from '../lib/api-client.ts';
 import { AVAILABILITY_WINDOW_DAYS, MAX_NIGHTS_NEW, addNights, jakartaToday, nightsBetween, parseDate } from '../lib/stay-dates.ts';
 

@@ -1,5 +1,5 @@
-import type { Lang } from './locales.ts';
-import { localizedPath } from './locales.ts';
+import type { Lang } from '../../core/locales.ts';
+import { localizedPath } from '../../core/locales.ts';
 
 // What the header, footer and off-canvas menu show: the site-settings document (site/lib/chrome.ts).
 export interface ChromeLink {

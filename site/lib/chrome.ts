@@ -1,4 +1,4 @@
-import type { Lang } from './locales.ts';
+import type { Lang } from '../../core/locales.ts';
 import type { SiteChrome } from './chrome-data.ts';
 import { getSiteSettings } from './content/content.ts';
 

@@ -1,6 +1,6 @@
 import { escapeHTML, toHTML, type PortableTextHtmlComponents } from '@portabletext/to-html';
-import type { Lang } from './locales.ts';
-import { localizedPath } from './locales.ts';
+import type { Lang } from '../../core/locales.ts';
+import { localizedPath } from '../../core/locales.ts';
 
 // Server-side Portable Text -> HTML. Text is always escaped by the renderer; this module only
 // decides which links may exist and drops every node type it does not know, so an editor (or a

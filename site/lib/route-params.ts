@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, isLang, type Lang } from './locales.ts';
+import { DEFAULT_LANG, isLang, type Lang } from '../../core/locales.ts';
 
 /**
  * The language of an on-demand `[...lang]` route: no segment is English, `id` Indonesian;

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { LANDING_KEYS, LEGAL_KEYS, PAGE_KEYS } from '../../content-schemas/constants.ts';
-import { contentStrings } from '../../site/components/content/content-strings.ts';
+import { contentStrings } from '../../core/i18n/content-strings.ts';
 import { readContentEnv } from '../../site/lib/content/content-env.ts';
 import { createContent } from '../../site/lib/content/content.ts';
-import type { Lang } from '../../site/lib/locales.ts';
+import type { Lang } from '../../core/locales.ts';
 import { dict, LANG_CASES } from '../helpers/i18n.ts';
 
 // Content routes through the real server. Expected text comes from the same content module and

@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { isSeedBlackout } from '../../api/db/seed.ts';
-import type { Dictionary } from '../../site/lib/i18n/en.ts';
-import { fill } from '../../site/lib/i18n/translate.ts';
+import type { Dictionary } from '../../core/i18n/en.ts';
+import { fill } from '../../core/i18n/translate.ts';
 import { dict, LANG_CASES } from '../helpers/i18n.ts';
 import { apiGuest, apiReservation, chooseHotel, dismissAlert, jakartaMorning, signInPage } from './journey-helpers.ts';
 

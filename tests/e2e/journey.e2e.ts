@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { formatRupiah } from '../../api/pricing/format.ts';
+import { formatRupiah } from '../../core/money.ts';
 import { dict, LANG_CASES } from '../helpers/i18n.ts';
 import { chooseHotel, codeFor, dismissAlert, hydrated, jakartaMorning, uniqueGuest, userTokens } from './journey-helpers.ts';
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { authMessages } from '../../api/contracts/auth.ts';
+import { authMessages } from '../../core/contracts/auth.ts';
 import { dict, LANG_CASES } from '../helpers/i18n.ts';
 import { apiGuest, codeFor, hydrated } from './journey-helpers.ts';
 

@@ -1,8 +1,8 @@
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import type { Env } from '../../env.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { MidtransCoreApi } from './midtrans.ts';
-import { SandboxGateway } from './sandbox.ts';
+import { SandboxGateway } from '../../../server/dev/sandbox-gateway.ts';
 
 /** Where the browser tokenises cards while the sandbox is active (served by the simulator routes). */
 export const SANDBOX_TOKEN_PATH = '/dev/payment-simulator/v2/token/';

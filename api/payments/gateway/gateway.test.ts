@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { classify } from '../notifications.service.ts';
 import { amountString, gatewayTime, parseAmount, parseGatewayTime, signatureMatches, signatureOf } from './gateway.ts';
 import { MidtransCoreApi } from './midtrans.ts';
-import { luhnValid, qrisString, SandboxGateway } from './sandbox.ts';
+import { luhnValid, qrisString, SandboxGateway } from '../../../server/dev/sandbox-gateway.ts';
 
 describe('notification signature', () => {
   it('is SHA-512 of order_id + status_code + gross_amount + server key, compared in constant time', () => {

@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
-import type { Lang } from '../../lib/locales.ts';
-import { LOCALES } from '../../lib/locales.ts';
+import type { Lang } from '../../../core/locales.ts';
+import { LOCALES } from '../../../core/locales.ts';
 
 /** "14 September 2023" / "14 September 2023" for a YYYY-MM-DD date. */
 export function formatDate(date: string, lang: Lang): string {

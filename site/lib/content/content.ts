@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import * as v from 'valibot';
 import type { LandingKey, LegalKey, PageKey } from '../../../content-schemas/constants.ts';
-import type { Lang } from '../locales.ts';
+import type { Lang } from '../../../core/locales.ts';
 import { readContentEnv, type ContentEnv } from './content-env.ts';
 import { createContentSource, type ContentSource, type QueryParams } from './content-source.ts';
 import {

@@ -1,5 +1,5 @@
-import type { Lang } from '../locales.ts';
-import { LOCALES, localizedPath } from '../locales.ts';
+import type { Lang } from '../../../core/locales.ts';
+import { LOCALES, localizedPath } from '../../../core/locales.ts';
 import { portableTextToPlain } from '../portable-text.ts';
 import type { SiteSettings } from './content.ts';
 import type { Destination, FaqCategory } from './models.ts';

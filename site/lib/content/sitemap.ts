@@ -1,5 +1,5 @@
 import { LANDING_KEYS, LEGAL_KEYS, PAGE_KEYS } from '../../../content-schemas/constants.ts';
-import { DEFAULT_LANG, LANGS, LOCALES, localizedPath } from '../locales.ts';
+import { DEFAULT_LANG, LANGS, LOCALES, localizedPath } from '../../../core/locales.ts';
 import type { Content } from './content.ts';
 
 /** Unprefixed paths of every public content page that exists at the content clock's now. */

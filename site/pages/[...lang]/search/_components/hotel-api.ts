@@ -1,6 +1,6 @@
 // Server side of the hotel page: the page asks the booking API over loopback HTTP (never the
 // database, STYLE.md), as the public web client, and keeps answers for a minute in memory.
-import type { Lang } from '../../../../lib/locales.ts';
+import type { Lang } from '../../../../../core/locales.ts';
 
 export interface HotelShell {
   id: number;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ERROR_CODES, useTranslations } from '../../site/lib/i18n/translate.ts';
-import { langPrefix, localizedPath, type Lang } from '../../site/lib/locales.ts';
+import { ERROR_CODES, useTranslations } from '../core/i18n/translate.ts';
+import { langPrefix, localizedPath, type Lang } from '../core/locales.ts';
 
 /** The pre-rendered page to use for a status: its own, else the generic 4xx or 5xx page. */
 export function errorPageCode(status: number): string {

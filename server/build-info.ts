@@ -4,7 +4,7 @@ import path from 'node:path';
 
 // What a site build depends on. When their content hash differs from the one recorded in
 // <build>/build-info.json, the build is stale and `npm start` rebuilds.
-const INPUT_DIRS = ['site', 'islands', 'content', 'content-schemas', 'api/contracts'];
+const INPUT_DIRS = ['site', 'islands', 'content', 'content-schemas', 'core'];
 const INPUT_FILES = ['astro.config.ts', 'package-lock.json', 'tsconfig.json'];
 /** Environment that changes the generated HTML. */
 const INPUT_ENV = ['SITE_URL', 'SANITY_PROJECT_ID', 'SANITY_DATASET', 'CONTENT_NOW', 'CONTENT_DATASET', 'PUBLIC_SEARCH_FILTER'];

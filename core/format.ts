@@ -1,6 +1,6 @@
-// Formatting at the edge; money itself is formatted by api/pricing/format.ts (`Rp 1.250.000`).
-import type { Lang } from '../../site/lib/locales.ts';
-import { LOCALES } from '../../site/lib/locales.ts';
+// Formatting at the edge; money itself is formatted by core/money.ts (`Rp 1.250.000`).
+import type { Lang } from './locales.ts';
+import { LOCALES } from './locales.ts';
 import { Temporal } from 'temporal-polyfill';
 
 

@@ -1,9 +1,9 @@
 import { desc } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { AppDeps } from '../app.ts';
-import { sqlDb } from '../auth/auth.db.ts';
-import type { Env } from '../env.ts';
-import { outboxSinkMessages } from './outbox.schema.ts';
+import type { AppDeps } from '../../api/deps.ts';
+import { sqlDb } from '../../api/auth/auth.db.ts';
+import type { Env } from '../../api/env.ts';
+import { outboxSinkMessages } from '../../api/outbox/outbox.schema.ts';
 
 /**
  * The dev outbox exists only while the embedded sink is the transport (SMTP_URL unset). With a

@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, parseLangFromPath, type Lang } from '../../site/lib/locales.ts';
+import { DEFAULT_LANG, parseLangFromPath, type Lang } from '../core/locales.ts';
 
 // The routing rules of spec section 2, decided before any file or page is looked up.
 export type RouteDecision =

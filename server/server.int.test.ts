@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { describe, expect, it, vi } from 'vitest';
-import { openDatabase } from './db/client.ts';
-import { loadEnv } from './env.ts';
+import { openDatabase } from '../api/db/client.ts';
+import { loadEnv } from '../api/env.ts';
 import { createOneServer } from './server.ts';
-import { loadBuild } from './site/build-manager.ts';
+import { loadBuild } from './build-manager.ts';
 
 // A minimal build: an on-demand handler that answers slowly, to prove graceful shutdown waits.
 function fakeBuild(dir: string, name = 'v1') {

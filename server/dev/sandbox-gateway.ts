@@ -3,8 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
-import type { ChargeRequest, GatewayTransaction, TransactionStatus } from './gateway.ts';
-import { amountString, gatewayTime, parseGatewayTime, signatureOf } from './gateway.ts';
+import type { ChargeRequest, GatewayTransaction, TransactionStatus } from '../../api/payments/gateway/gateway.ts';
+import { amountString, gatewayTime, parseGatewayTime, signatureOf } from '../../api/payments/gateway/gateway.ts';
 
 // EMBEDDED DEVELOPMENT DEFAULTS: the sandbox's own keys. Public, only valid against the loopback sandbox.
 export const SANDBOX_SERVER_KEY = 'SB-dev-embedded-server-key-not-secret';

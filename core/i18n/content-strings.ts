@@ -1,4 +1,4 @@
-import type { Lang } from '../../lib/locales.ts';
+import type { Lang } from '../locales.ts';
 
 // UI strings of the content pages (labels around editor content). Typed from English, so a key
 // missing in Indonesian fails the type check.

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parseLangFromPath, type Lang } from '../../site/lib/locales.ts';
+import { parseLangFromPath, type Lang } from '../core/locales.ts';
 import { renderErrorPage, fallbackErrorHtml } from './error-pages.ts';
 import { decideRoute, resolveError } from './routing.ts';
 import { serveStatic } from './static-files.ts';

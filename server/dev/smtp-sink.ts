@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
-import type { AppDeps } from '../app.ts';
-import { sqlDb } from '../auth/auth.db.ts';
-import { outboxSinkMessages } from './outbox.schema.ts';
+import type { AppDeps } from '../../api/deps.ts';
+import { sqlDb } from '../../api/auth/auth.db.ts';
+import { outboxSinkMessages } from '../../api/outbox/outbox.schema.ts';
 
 const MAX_MESSAGE_BYTES = 2 * 1024 * 1024;
 

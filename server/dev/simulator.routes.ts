@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../app.ts';
-import type { Env } from '../env.ts';
-import { formatRupiah } from '../pricing/format.ts';
-import { gatewayFor, sandboxActive } from './gateway/active-gateway.ts';
-import { parseAmount } from './gateway/gateway.ts';
+import type { AppDeps } from '../../api/deps.ts';
+import type { Env } from '../../api/env.ts';
+import { formatRupiah } from '../../core/money.ts';
+import { gatewayFor, sandboxActive } from '../../api/payments/gateway/active-gateway.ts';
+import { parseAmount } from '../../api/payments/gateway/gateway.ts';
 
 /** The simulator exists only while the embedded sandbox is the gateway (no Midtrans keys). */
 export function paymentSimulatorEnabled(env: Pick<Env, 'MIDTRANS_SERVER_KEY'>): boolean {
