@@ -127,7 +127,7 @@ export const destinationPage = defineType({
   ],
   preview: {
     select: { title: 'title.en', slug: 'slug.current', section: 'section', publishAt: 'publishAt', media: 'heroImage' },
-    prepare: ({ title, slug, section, publishAt, media }: Record<string, any>) => ({
+    prepare: ({ title, slug, section, publishAt, media }: Record<string, string | undefined>) => ({
       title,
       subtitle: `/${section}/${slug}/${publishAt && Date.parse(publishAt) > Date.now() ? ` · scheduled ${String(publishAt).slice(0, 16)}` : ''}`,
       media,

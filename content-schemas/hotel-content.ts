@@ -80,6 +80,6 @@ export const hotelContent = defineType({
   orderings: [{ title: 'Hotel id', name: 'hotelIdAsc', by: [{ field: 'hotelId', direction: 'asc' }] }],
   preview: {
     select: { name: 'name', hotelId: 'hotelId' },
-    prepare: ({ name, hotelId }: Record<string, any>) => ({ title: name, subtitle: `Hotel #${hotelId}` }),
+    prepare: ({ name, hotelId }: Record<string, string | number | undefined>) => ({ title: String(name ?? ''), subtitle: `Hotel #${hotelId}` }),
   },
 });

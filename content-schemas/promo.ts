@@ -108,10 +108,10 @@ export const promo = defineType({
   ],
   preview: {
     select: { title: 'title.en', code: 'couponCode', periodEnd: 'periodEnd', active: 'active', media: 'heroImage' },
-    prepare: ({ title, code, periodEnd, active, media }: Record<string, any>) => ({
-      title,
-      subtitle: `${code} · until ${periodEnd}${active ? '' : ' · switched off'}`,
-      media,
+    prepare: ({ title, code, periodEnd, active, media }: Record<string, unknown>) => ({
+      title: title as string | undefined,
+      subtitle: `${String(code)} · until ${String(periodEnd)}${active ? '' : ' · switched off'}`,
+      media: media as never,
     }),
   },
 });

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
-import { createApp } from '../app.ts';
+import type { createApp } from '../app.ts';
 import { outboxMessages } from '../outbox/outbox.schema.ts';
 import { sqlDb } from './auth.db.ts';
 

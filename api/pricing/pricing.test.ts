@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../http/errors.ts';
+import type { ApiError } from '../http/errors.ts';
 import { formatRupiah, zoneLabel } from '../../core/money.ts';
 import { applyBps, priceStay, promoDiscount, redeemPoints } from './pricing.ts';
 import type { PromoRule } from './pricing.ts';
