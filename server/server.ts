@@ -87,18 +87,17 @@ export async function createOneServer(opts: {
   const compress = compression({ threshold: 1024 });
 
   const server = http.createServer((req, res) => {
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    const toApi = pathname === '/api' || pathname.startsWith('/api/')
+      || (devPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(prefix)) && decideRoute(pathname).kind === 'continue');
+    // Pre-rendered files answer from memory with their build-time .br/.gz bytes: no middleware.
+    if (!toApi && siteHandler.serveFile(req, res)) return;
     compress(req as never, res as never, () => {
-      const pathname = (req.url ?? '/').split('?')[0] ?? '/';
-      if (pathname === '/api' || pathname.startsWith('/api/')) {
+      if (toApi) {
         void apiListener(req, res);
         return;
       }
-      const devPrefix = devPrefixes.find((prefix) => pathname === prefix || pathname.startsWith(prefix));
-      if (devPrefix && decideRoute(pathname).kind === 'continue') {
-        void apiListener(req, res);
-        return;
-      }
-      siteHandler(req, res).catch((error: unknown) => {
+      siteHandler.handle(req, res).catch((error: unknown) => {
         console.error('[server] unhandled site error', error);
         if (!res.headersSent) res.statusCode = 500;
         res.end();
