@@ -15,13 +15,11 @@ import { searchRoutes } from './search/search.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { limitEveryBody } from './auth/http-input.ts';
 import { oauthRoutes } from './auth/oauth.routes.ts';
-import { devOutboxApiRoutes } from '../server/dev/dev-outbox.routes.ts';
-
 
 /** The largest request body any API route accepts (the sign-in routes accept less). */
 export const API_MAX_BODY_BYTES = 256 * 1024;
 
-/** The booking API. Every route lives under /api. */
+/** The booking API. Every route lives under /api (the server adds its developer tools beside it). */
 export function createApp(deps: AppDeps) {
   const app = new Hono().basePath('/api');
   // Every body is bounded before anything reads it (routes may set a lower limit), then checked for NUL.
@@ -42,7 +40,6 @@ export function createApp(deps: AppDeps) {
   });
   app.route('/', oauthRoutes(deps));
   app.route('/', authRoutes(deps));
-  app.route('/', devOutboxApiRoutes(deps));
   app.route('/', hotelRoutes(deps));
   app.route('/', searchRoutes(deps));
   app.route('/', promotionRoutes(deps));

@@ -1,5 +1,18 @@
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import type { PaymentGateway } from './payments/gateway/gateway.ts';
+
+/**
+ * Where outgoing mail and SMS go. The composing process (server/) chooses it from the environment:
+ * a real SMTP relay, or the development sink. The API never decides which.
+ */
+export interface MailTransport {
+  readonly kind: 'sink' | 'smtp';
+  /** What nodemailer connects to: an SMTP URL, or the host and port of a plain loopback server. */
+  readonly smtp: string | { host: string; port: number; secure: false; ignoreTLS: true };
+  /** Deliver an SMS; absent when no SMS gateway is configured. */
+  sendSms?(message: { to: string; subject: string; text: string }): Promise<void>;
+}
 
 /** What every route and service receives: handed in, never imported as a module singleton. */
 export interface AppDeps {
@@ -11,4 +24,8 @@ export interface AppDeps {
   buildInfo?: () => { present: boolean; builtAt: string | null; stale: boolean };
   /** The running outbox sender (api/outbox/outbox.sender.ts); enqueueing kicks it. Absent in most tests. */
   outbox?: { kick(): void };
+  /** The payment gateway chosen by the composing process (Midtrans, or the development sandbox). */
+  gateway?: PaymentGateway;
+  /** The mail transport chosen by the composing process; the outbox sender needs it. */
+  mail?: MailTransport;
 }

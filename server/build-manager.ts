@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readBuildInfo, type BuildInfo } from './build-info.ts';
+import { StaticIndex } from './static-files.ts';
 
 export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void, locals?: object) => Promise<void>;
 
@@ -12,13 +13,16 @@ export interface SiteBuild {
   clientDir: string;
   handler: AstroHandler;
   info: BuildInfo;
+  /** The client folder's files, indexed before the build goes live. */
+  files: StaticIndex;
 }
 
 export async function loadBuild(dir: string): Promise<SiteBuild> {
   const info = readBuildInfo(dir);
   if (!info) throw new Error(`No complete site build in ${dir}; run npm run build`);
   const entry = (await import(pathToFileURL(path.join(dir, 'server', 'entry.mjs')).href)) as { handler: AstroHandler };
-  return { dir, clientDir: path.join(dir, 'client'), handler: entry.handler, info };
+  const clientDir = path.join(dir, 'client');
+  return { dir, clientDir, handler: entry.handler, info, files: await StaticIndex.load(clientDir) };
 }
 
 /** Run scripts/build.ts into outDir with the same Node that runs this process. */

@@ -12,11 +12,10 @@ import { BuildManager, type SiteBuild } from './build-manager.ts';
 import { computeInputHash } from './build-info.ts';
 import { createSiteHandler } from './site-handler.ts';
 import { decideRoute } from './routing.ts';
-import { devOutboxRoutes, outboxPageEnabled } from './dev/dev-outbox.routes.ts';
 import { startOutboxSender } from '../api/outbox/outbox.sender.ts';
 import { contentHookRoutes } from './content-hooks/content-hooks.routes.ts';
 import { createRebuildScheduler, nextScheduledChange } from './content-hooks/content-hooks.service.ts';
-import { paymentSimulatorEnabled, paymentSimulatorRoutes } from './dev/simulator.routes.ts';
+import { devTools, startGateway, startMail } from './compose.ts';
 
 export interface OneServer {
   server: http.Server;
@@ -64,6 +63,11 @@ export async function createOneServer(opts: {
       stale: builds.current.info.inputHash !== sourcesHash,
     }),
   };
+  // The server decides what the API talks to (Midtrans or the sandbox, a relay or the sink).
+  const payments = await startGateway(deps);
+  deps.gateway = payments.gateway;
+  const mail = await startMail(deps);
+  deps.mail = mail.mail;
   const sender = await startOutboxSender(deps);
   deps.outbox = sender;
   const root$ = new Hono();
@@ -73,32 +77,25 @@ export async function createOneServer(opts: {
   root$.onError(apiErrorHandler);
   root$.notFound((c) => c.json(errors.notFound().toJSON(requestLang(c)), 404));
   // Developer tools exist only while their embedded defaults are the active transport/gateway.
-  const devPrefixes: string[] = [];
-  if (outboxPageEnabled(env)) {
-    root$.route('/', devOutboxRoutes(deps));
-    devPrefixes.push('/dev/outbox/');
-  }
-  if (paymentSimulatorEnabled(env)) {
-    root$.route('/', paymentSimulatorRoutes(deps));
-    devPrefixes.push('/dev/payment-simulator/');
-  }
+  const dev = await devTools(deps, payments.sandbox);
+  const devPrefixes = dev?.prefixes ?? [];
+  if (dev) root$.route('/', dev.app);
   const apiListener = getRequestListener(root$.fetch);
   const siteHandler = createSiteHandler(() => builds.current, { faultRoutes: env.TEST_FAULT_ROUTES });
   const compress = compression({ threshold: 1024 });
 
   const server = http.createServer((req, res) => {
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    const toApi = pathname === '/api' || pathname.startsWith('/api/')
+      || (devPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(prefix)) && decideRoute(pathname).kind === 'continue');
+    // Pre-rendered files answer from memory with their build-time .br/.gz bytes: no middleware.
+    if (!toApi && siteHandler.serveFile(req, res)) return;
     compress(req as never, res as never, () => {
-      const pathname = (req.url ?? '/').split('?')[0] ?? '/';
-      if (pathname === '/api' || pathname.startsWith('/api/')) {
+      if (toApi) {
         void apiListener(req, res);
         return;
       }
-      const devPrefix = devPrefixes.find((prefix) => pathname === prefix || pathname.startsWith(prefix));
-      if (devPrefix && decideRoute(pathname).kind === 'continue') {
-        void apiListener(req, res);
-        return;
-      }
-      siteHandler(req, res).catch((error: unknown) => {
+      siteHandler.handle(req, res).catch((error: unknown) => {
         console.error('[server] unhandled site error', error);
         if (!res.headersSent) res.statusCode = 500;
         res.end();
@@ -125,6 +122,8 @@ export async function createOneServer(opts: {
         setTimeout(() => server.closeAllConnections(), 5_000).unref();
       });
       await sender.stop();
+      await mail.close();
+      await payments.close();
       await database.close();
     },
   };

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseLangFromPath, type Lang } from '../core/locales.ts';
 import { renderErrorPage, fallbackErrorHtml } from './error-pages.ts';
 import { decideRoute, resolveError } from './routing.ts';
-import { serveStatic } from './static-files.ts';
+import { needsCompression, sendStaticFile } from './static-files.ts';
 import type { SiteBuild } from './build-manager.ts';
 
 export async function sendErrorPage(res: ServerResponse, clientDir: string, status: number, lang: Lang, method = 'GET'): Promise<void> {
@@ -31,8 +31,32 @@ export interface SiteHandlerOptions {
 
 const FAULT = /^(?:\/id)?\/__fault\/(\d{3}|error-page)\/$/;
 
-export function createSiteHandler(getBuild: () => SiteBuild, options: SiteHandlerOptions = {}) {
-  return async function handleSite(req: IncomingMessage, res: ServerResponse): Promise<void> {
+export interface SiteHandler {
+  /**
+   * Answer a request for a pre-rendered file from the build's in-memory index, synchronously and
+   * without the compression middleware (its bytes are precompressed). False when the request needs
+   * handle(): a redirect, an error, an on-demand route, a file to compress or to stream from disk.
+   */
+  serveFile(req: IncomingMessage, res: ServerResponse): boolean;
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+}
+
+export function createSiteHandler(getBuild: () => SiteBuild, options: SiteHandlerOptions = {}): SiteHandler {
+  function serveFile(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (decideRoute(url.pathname, url.search).kind !== 'continue') return false;
+    if (options.faultRoutes && FAULT.test(url.pathname)) return false;
+    const file = getBuild().files.lookup(url.pathname);
+    if (!file?.body || needsCompression(req, file)) return false;
+    const br = file.br;
+    const gz = file.gz;
+    if ((br && !br.body) || (gz && !gz.body)) return false;
+    void sendStaticFile(req, res, url.pathname, file);
+    return true;
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const build = getBuild();
     const url = new URL(req.url ?? '/', 'http://localhost');
     const decision = decideRoute(url.pathname, url.search);
@@ -55,7 +79,11 @@ export function createSiteHandler(getBuild: () => SiteBuild, options: SiteHandle
         return;
       }
       if (fault?.[1]) throw Object.assign(new Error('Injected fault'), { statusCode: Number(fault[1]) });
-      if ((req.method === 'GET' || req.method === 'HEAD') && (await serveStatic(build.clientDir, req, res, url.pathname))) return;
+      const file = req.method === 'GET' || req.method === 'HEAD' ? build.files.lookup(url.pathname) : null;
+      if (file) {
+        await sendStaticFile(req, res, url.pathname, file);
+        return;
+      }
       // Astro answers its on-demand routes and calls next() for anything it does not know.
       let passed = false;
       let passedError: unknown;
@@ -80,5 +108,7 @@ export function createSiteHandler(getBuild: () => SiteBuild, options: SiteHandle
         res.end(fallbackErrorHtml(lang, status));
       }
     }
-  };
+  }
+
+  return { serveFile, handle };
 }

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 
@@ -23,6 +23,19 @@ const TYPES: Record<string, string> = {
   '.ics': 'text/calendar; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
 };
+/**
+ * Types the `compression` middleware would compress (mime-db's `compressible`, text/* and unknown
+ * files served as application/octet-stream): their answers carry `Vary: Accept-Encoding`.
+ */
+const COMPRESSIBLE_TYPES = new Set(['image/x-icon', 'application/manifest+json', 'image/svg+xml', 'application/octet-stream']);
+function compressibleType(type: string): boolean {
+  const bare = type.split(';')[0] ?? '';
+  return bare.startsWith('text/') || /\+(?:json|text|xml)$/.test(bare) || COMPRESSIBLE_TYPES.has(bare)
+    || bare === 'application/json' || bare === 'application/xml';
+}
+/** Below this many bytes the compression middleware leaves an answer alone. */
+export const COMPRESSION_THRESHOLD = 1024;
+
 /** Files compressed at build time (scripts/precompress.ts) get .br and .gz siblings. */
 export const PRECOMPRESSED_EXTENSIONS = ['.html', '.js', '.mjs', '.css', '.json', '.xml', '.txt', '.svg', '.webmanifest'];
 
@@ -60,53 +73,139 @@ export function resolveStaticPath(root: string, urlPath: string): string | null 
   return full;
 }
 
-/** Serve a file from the build if there is one. Returns false when nothing matched. */
-export async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, urlPath: string): Promise<boolean> {
-  const file = resolveStaticPath(root, urlPath);
-  if (!file) return false;
-  let info;
-  try {
-    info = await stat(file);
-  } catch {
-    return false;
+/** One file of a build's client folder, its headers decided once and its bytes in memory. */
+export interface StaticFile {
+  readonly file: string;
+  readonly ext: string;
+  readonly type: string;
+  readonly etag: string;
+  readonly size: number;
+  /** Answers vary with Accept-Encoding (the type is compressible). */
+  readonly vary: boolean;
+  /** Null when the file is too large to hold: it is streamed from disk. */
+  readonly body: Buffer | null;
+  readonly br: StaticFile | null;
+  readonly gz: StaticFile | null;
+}
+
+/** Files up to this size are held in memory, up to MEMORY_BUDGET bytes per build; larger ones stream from disk. */
+const MAX_FILE_IN_MEMORY = 2 * 1024 * 1024;
+const MEMORY_BUDGET = 256 * 1024 * 1024;
+
+/**
+ * Every file of a build's client folder, indexed once when the build goes live (builds never change
+ * after that): a request for a pre-rendered file costs a map lookup, no stat, open or read.
+ */
+export class StaticIndex {
+  private readonly files: Map<string, StaticFile>;
+  readonly root: string;
+
+  private constructor(root: string, files: Map<string, StaticFile>) {
+    this.root = root;
+    this.files = files;
   }
-  if (!info.isFile()) return false;
-  const ext = path.extname(file).toLowerCase();
-  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
-  res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
-  res.setHeader('Cache-Control', cacheControlFor(urlPath, ext));
-  res.setHeader('ETag', etag);
+
+  static async load(root: string): Promise<StaticIndex> {
+    const found: { key: string; file: string; size: number; mtimeMs: number }[] = [];
+    const walk = async (dir: string, prefix: string): Promise<void> => {
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const entry of entries) {
+        const file = path.join(dir, entry.name);
+        const key = prefix + entry.name;
+        if (entry.isDirectory()) await walk(file, `${key}/`);
+        else if (entry.isFile() || entry.isSymbolicLink()) {
+          const info = await stat(file).catch(() => null);
+          if (info?.isFile()) found.push({ key, file, size: info.size, mtimeMs: info.mtimeMs });
+        }
+      }
+    };
+    await walk(root, '');
+    let budget = MEMORY_BUDGET;
+    const plain = new Map<string, Omit<StaticFile, 'br' | 'gz'>>();
+    for (const f of found) {
+      const ext = path.extname(f.file).toLowerCase();
+      const type = TYPES[ext] ?? 'application/octet-stream';
+      const hold = f.size <= MAX_FILE_IN_MEMORY && f.size <= budget;
+      if (hold) budget -= f.size;
+      plain.set(f.key, {
+        file: f.file, ext, type, size: f.size, vary: compressibleType(type),
+        etag: `W/"${f.size.toString(16)}-${Math.floor(f.mtimeMs).toString(16)}"`,
+        body: hold ? await readFile(f.file) : null,
+      });
+    }
+    const files = new Map<string, StaticFile>();
+    const variant = (key: string) => {
+      const v = plain.get(key);
+      return v ? { ...v, br: null, gz: null } : null;
+    };
+    for (const [key, f] of plain) {
+      const pre = PRECOMPRESSED_EXTENSIONS.includes(f.ext);
+      files.set(key, { ...f, vary: f.vary || pre, br: pre ? variant(`${key}.br`) : null, gz: pre ? variant(`${key}.gz`) : null });
+    }
+    return new StaticIndex(root, files);
+  }
+
+  /** The file a URL path names (folders answer with their index.html), or null. */
+  lookup(urlPath: string): StaticFile | null {
+    const full = resolveStaticPath(this.root, urlPath);
+    if (!full) return null;
+    const key = path.relative(this.root, full).split(path.sep).join('/');
+    return this.files.get(key) ?? null;
+  }
+}
+
+/** The body to send for a request: a precompressed variant when the client takes one. */
+function chooseBody(req: IncomingMessage, file: StaticFile): { body: StaticFile; encoding: 'br' | 'gzip' | null } {
+  if (!file.br && !file.gz) return { body: file, encoding: null };
+  const encoding = pickEncoding(req.headers['accept-encoding']);
+  if (encoding === 'br' && file.br) return { body: file.br, encoding };
+  if (encoding === 'gzip' && file.gz) return { body: file.gz, encoding };
+  return { body: file, encoding: null };
+}
+
+/**
+ * Whether the compression middleware would compress this answer (a compressible identity body over
+ * its threshold, e.g. a file without .br/.gz siblings): such a request takes the middleware path.
+ */
+export function needsCompression(req: IncomingMessage, file: StaticFile): boolean {
+  if (req.method !== 'GET' || !file.vary || req.headers['if-none-match'] === file.etag) return false;
+  const { body, encoding } = chooseBody(req, file);
+  return encoding === null && body.size >= COMPRESSION_THRESHOLD;
+}
+
+/** Answer with a file of the index: 304 on a matching ETag, else 200 with the chosen body. */
+export function sendStaticFile(req: IncomingMessage, res: ServerResponse, urlPath: string, file: StaticFile): Promise<void> | void {
+  res.setHeader('Content-Type', file.type);
+  res.setHeader('Cache-Control', cacheControlFor(urlPath, file.ext));
+  res.setHeader('ETag', file.etag);
   res.setHeader('X-Content-Type-Options', 'nosniff');
-  if (req.headers['if-none-match'] === etag) {
+  if (file.vary) res.setHeader('Vary', 'Accept-Encoding');
+  if (req.headers['if-none-match'] === file.etag) {
     res.statusCode = 304;
     res.end();
-    return true;
+    return;
   }
-  let body = file;
-  if (PRECOMPRESSED_EXTENSIONS.includes(ext)) {
-    res.setHeader('Vary', 'Accept-Encoding');
-    const encoding = pickEncoding(req.headers['accept-encoding']);
-    if (encoding) {
-      const variant = `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
-      const exists = await stat(variant).then((s) => s.isFile()).catch(() => false);
-      if (exists) {
-        body = variant;
-        res.setHeader('Content-Encoding', encoding);
-      }
-    }
-  }
-  const size = body === file ? info.size : (await stat(body)).size;
-  res.setHeader('Content-Length', size);
+  const { body, encoding } = chooseBody(req, file);
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', body.size);
   res.statusCode = 200;
   if (req.method === 'HEAD') {
     res.end();
-    return true;
+    return;
   }
-  await new Promise<void>((resolve, reject) => {
-    const stream = createReadStream(body);
+  if (body.body) {
+    res.end(body.body);
+    return;
+  }
+  return new Promise<void>((resolve, reject) => {
+    const stream = createReadStream(body.file);
     stream.on('error', reject);
     res.on('close', resolve);
     stream.pipe(res);
   });
-  return true;
 }

@@ -5,6 +5,7 @@ import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { loadEnv } from '../env.ts';
 import { startOutboxSender } from '../outbox/outbox.sender.ts';
+import { withDevTools } from '../../tests/helpers/dev-tools.ts';
 import { enqueueMessage } from '../outbox/outbox.service.ts';
 import { hitRateLimit } from '../rate-limit/rate-limit.service.ts';
 import { sqlDb } from './auth.db.ts';
@@ -16,7 +17,12 @@ const env = loadEnv({ ...process.env, NODE_ENV: 'test' });
 const database = await openDatabase(env);
 await migrate(database);
 const deps: AppDeps = { env, database };
-afterAll(() => database.close());
+// The senders deliver to the sink, composed as the one server composes it.
+const dev = await withDevTools(deps);
+afterAll(async () => {
+  await dev.close();
+  await database.close();
+});
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 describe('auth races on real PostgreSQL', () => {

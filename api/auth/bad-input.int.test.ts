@@ -1,13 +1,18 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app.ts';
+import { withDevTools } from '../../tests/helpers/dev-tools.ts';
 import { testDeps } from './test-db.ts';
 import { tokensForTest } from './test-tokens.ts';
 
 // Every endpoint this domain owns gets malformed input; none may answer 500.
 const { deps } = await testDeps();
-const app = createApp(deps);
-afterAll(() => deps.database.close());
+// With the developer tools the one server mounts, so /api/dev/outbox is among the endpoints probed.
+const dev = await withDevTools(deps);
+const app = dev.app;
+afterAll(async () => {
+  await dev.close();
+  await deps.database.close();
+});
 const t = await tokensForTest(deps);
 
 const POSTS = [

@@ -1,20 +1,21 @@
-import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app.ts';
 import { sqlDb } from '../auth/auth.db.ts';
 import { testDeps } from '../auth/test-db.ts';
 import { post } from '../auth/test-helpers.ts';
 import { issueClientToken } from '../auth/tokens.service.ts';
-import { devOutboxRoutes, outboxPageEnabled } from '../../server/dev/dev-outbox.routes.ts';
+import { outboxPageEnabled, withDevTools } from '../../tests/helpers/dev-tools.ts';
 import { outboxMessages } from './outbox.schema.ts';
 import { startOutboxSender } from './outbox.sender.ts';
 import { enqueueMessage } from './outbox.service.ts';
 
 const { deps } = await testDeps();
+// The sink and /api/dev/outbox, composed as the one server composes them.
+const dev = await withDevTools(deps);
 const sender = await startOutboxSender(deps, { intervalMs: 60_000 });
-const app = createApp(deps);
+const app = dev.app;
 afterAll(async () => {
   await sender.stop();
+  await dev.close();
   await deps.database.close();
 });
 
@@ -79,9 +80,7 @@ describe('outbox with the embedded SMTP sink', () => {
   it('the dev page renders the messages as escaped HTML', async () => {
     await enqueueMessage(deps, { channel: 'email', to: 'xss@example.com', subject: '<script>alert(1)</script>', text: 'code 5555', lang: 'en' });
     await sender.flush();
-    const site = new Hono();
-    site.route('/', devOutboxRoutes(deps));
-    const res = await site.request('/dev/outbox/');
+    const res = await app.request('/dev/outbox/');
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('xss@example.com');
@@ -95,10 +94,10 @@ describe('with a real SMTP relay configured', () => {
     const relay = await testDeps({ SMTP_URL: 'smtp://relay.example.com:587' }, deps.database);
     expect(outboxPageEnabled(relay.deps.env)).toBe(false);
     expect(outboxPageEnabled(deps.env)).toBe(true);
-    const relayApp = createApp(relay.deps);
+    const relayDev = await withDevTools(relay.deps);
+    const relayApp = relayDev.app;
     expect((await relayApp.request('/api/dev/outbox')).status).toBe(404);
-    const site = new Hono();
-    site.route('/', devOutboxRoutes(relay.deps));
-    expect((await site.request('/dev/outbox/')).status).toBe(404);
+    expect((await relayApp.request('/dev/outbox/')).status).toBe(404);
+    await relayDev.close();
   });
 });

@@ -4,7 +4,6 @@ import type { AppDeps } from '../deps.ts';
 import { sqlDb } from '../auth/auth.db.ts';
 import { pruneRateLimits } from '../rate-limit/rate-limit.service.ts';
 import type { OutboxAttachment } from './outbox.schema.ts';
-import { startSmtpSink, storeSmsInSink } from '../../server/dev/smtp-sink.ts';
 
 const BATCH = 20;
 const MAX_ATTEMPTS = 5;
@@ -59,15 +58,16 @@ async function markFailed(deps: AppDeps, row: ClaimedRow, error: string) {
 }
 
 /**
- * Start delivering the outbox. With SMTP_URL unset the transport is real SMTP to the in-process
- * sink (and SMS go into the sink store); with SMTP_URL set, e-mail goes to that relay.
+ * Start delivering the outbox over the transport in deps.mail, chosen by the server: real SMTP to a
+ * relay, or to the development sink (which also takes the SMS).
  */
 export async function startOutboxSender(deps: AppDeps, options: { intervalMs?: number } = {}): Promise<OutboxSender> {
   const intervalMs = options.intervalMs ?? 5_000;
-  const sink = deps.env.SMTP_URL ? undefined : await startSmtpSink(deps);
-  const transporter = sink
-    ? nodemailer.createTransport({ host: sink.host, port: sink.port, secure: false, ignoreTLS: true })
-    : nodemailer.createTransport(deps.env.SMTP_URL as string);
+  const mail = deps.mail;
+  if (!mail) throw new Error('No mail transport in AppDeps: the composing process must hand one in');
+  const transporter = nodemailer.createTransport(mail.smtp);
+  const sendSms = mail.sendSms;
+  const sink = mail.kind === 'sink' && typeof mail.smtp !== 'string' ? { host: mail.smtp.host, port: mail.smtp.port } : undefined;
 
   async function deliver(row: ClaimedRow) {
     if (row.channel === 'email') {
@@ -79,8 +79,8 @@ export async function startOutboxSender(deps: AppDeps, options: { intervalMs?: n
         html: row.html ?? undefined,
         attachments: (row.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64'), ...(a.cid ? { cid: a.cid } : {}) })),
       });
-    } else if (sink) {
-      await storeSmsInSink(deps, row);
+    } else if (sendSms) {
+      await sendSms(row);
     } else {
       throw new Error('No SMS gateway is configured for the real transport');
     }
@@ -135,7 +135,6 @@ export async function startOutboxSender(deps: AppDeps, options: { intervalMs?: n
       if (kickTimer) clearTimeout(kickTimer);
       await running.catch(() => 0);
       transporter.close();
-      await sink?.close();
     },
   };
 }

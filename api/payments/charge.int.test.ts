@@ -4,15 +4,13 @@ import { createApp } from '../app.ts';
 import { testDeps } from '../auth/test-db.ts';
 import { TEST_NOW } from '../db/test-booking.ts';
 import { startOutboxSender } from '../outbox/outbox.sender.ts';
-import { listSinkMessages } from '../../server/dev/dev-outbox.routes.ts';
 import { bobopointAccounts } from '../promotions/promotions.schema.ts';
 import { bobopointLedger } from '../points/points.schema.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
 import { paymentChannels } from './payments.schema.ts';
 import { paymentCharges } from './charge.schema.ts';
-import { gatewayFor } from './gateway/active-gateway.ts';
-import { paymentSimulatorEnabled, paymentSimulatorRoutes } from '../../server/dev/simulator.routes.ts';
-import { paymentTestApp } from './test-payments.ts';
+import { listSinkMessages, paymentSimulatorEnabled, startGateway, withDevTools } from '../../tests/helpers/dev-tools.ts';
+import { paymentTestApp } from '../../tests/helpers/payment-test-app.ts';
 
 let t: Awaited<ReturnType<typeof paymentTestApp>>;
 beforeAll(async () => {
@@ -112,7 +110,7 @@ describe('PaymentCharge rules', () => {
   it('cards: the browser tokenises at the gateway (the simulator token URL); a good card captures at once, a declined card fails the attempt only', async () => {
     const cfg = await t.call('GET', '/api/payments/config');
     expect(cfg.data.data).toMatchObject({ gateway: 'sandbox', token_url: '/dev/payment-simulator/v2/token/' });
-    const sim = paymentSimulatorRoutes(t.deps);
+    const sim = t.dev;
     const token = async (card: string) => (await (await sim.request(`/dev/payment-simulator/v2/token/?client_key=${cfg.data.data.client_key}&card_number=${card}&card_exp_month=12&card_exp_year=2030&card_cvv=123`)).json()) as { status_code: string; token_id?: string };
     expect((await token('4811111111111112')).status_code).toBe('400'); // Luhn
     const good = await token('4811111111111114');
@@ -176,7 +174,7 @@ describe('gateway selection and the simulator', () => {
     expect(paymentSimulatorEnabled(t.deps.env)).toBe(true);
     const r = await t.book();
     const c = (await t.charge(r.id, 'bca_va')).data.data;
-    const page = await paymentSimulatorRoutes(t.deps).request(`/dev/payment-simulator/?q=${c.va_number}`);
+    const page = await t.dev.request(`/dev/payment-simulator/?q=${c.va_number}`);
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain(c.va_number);
@@ -187,13 +185,15 @@ describe('gateway selection and the simulator', () => {
     const keyed = await testDeps({ MIDTRANS_SERVER_KEY: 'SB-Mid-server-abcdefgh', MIDTRANS_CLIENT_KEY: 'SB-Mid-client-abcdefgh' });
     try {
       expect(paymentSimulatorEnabled(keyed.deps.env)).toBe(false);
-      const active = await gatewayFor(keyed.deps);
+      const active = await startGateway(keyed.deps);
       expect(active.sandbox).toBeNull();
       expect(active.gateway.kind).toBe('midtrans');
       expect(active.gateway.tokenUrl).toBe('https://api.sandbox.midtrans.com/v2/token');
-      expect((await paymentSimulatorRoutes(keyed.deps).request('/dev/payment-simulator/')).status).toBe(404);
+      const dev = await withDevTools(keyed.deps);
+      expect((await dev.app.request('/dev/payment-simulator/')).status).toBe(404);
       const app = createApp(keyed.deps);
       expect((await app.request('/api/dev/payment-simulator/')).status).toBe(404);
+      await dev.close();
     } finally {
       await keyed.deps.database.close();
     }

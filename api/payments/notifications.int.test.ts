@@ -10,7 +10,7 @@ import { paymentCharges } from './charge.schema.ts';
 import { signatureOf } from './gateway/gateway.ts';
 import { paymentNotifications } from './notifications.schema.ts';
 import { handleNotification } from './notifications.service.ts';
-import { paymentTestApp } from './test-payments.ts';
+import { paymentTestApp } from '../../tests/helpers/payment-test-app.ts';
 
 let t: Awaited<ReturnType<typeof paymentTestApp>>;
 beforeAll(async () => {

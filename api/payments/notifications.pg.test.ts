@@ -12,9 +12,8 @@ import { outboxMessages } from '../outbox/outbox.schema.ts';
 import { bobopointLedger } from '../points/points.schema.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
 import { paymentCharges } from './charge.schema.ts';
-import { shareGateway } from './gateway/active-gateway.ts';
 import { paymentNotifications } from './notifications.schema.ts';
-import { paymentTestApp } from './test-payments.ts';
+import { paymentTestApp } from '../../tests/helpers/payment-test-app.ts';
 
 // Real PostgreSQL (npm run test:pg): three API nodes, each with its own connection pool and HTTP
 // server, receive 50 copies of one settlement at once. Exactly one may confirm the booking.
@@ -34,7 +33,7 @@ beforeAll(async () => {
     const database = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://', DATABASE_POOL_MAX: 20 });
     const node = await testDeps({ DATABASE_URL: url }, database);
     node.setNow(TEST_NOW);
-    shareGateway(t.deps, node.deps);
+    node.deps.gateway = t.deps.gateway;
     const app = createApp(node.deps);
     const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
       const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));

@@ -2,16 +2,8 @@ import { desc } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppDeps } from '../../api/deps.ts';
 import { sqlDb } from '../../api/auth/auth.db.ts';
-import type { Env } from '../../api/env.ts';
 import { outboxSinkMessages } from '../../api/outbox/outbox.schema.ts';
-
-/**
- * The dev outbox exists only while the embedded sink is the transport (SMTP_URL unset). With a
- * real relay configured, neither /api/dev/outbox nor /dev/outbox/ exists (404).
- */
-export function outboxPageEnabled(env: Pick<Env, 'SMTP_URL'>): boolean {
-  return !env.SMTP_URL;
-}
+import { outboxPageEnabled } from '../dev-switch.ts';
 
 export type SinkMessage = {
   id: number;
@@ -44,7 +36,7 @@ export async function listSinkMessages(deps: AppDeps, limit = 100): Promise<Sink
   }));
 }
 
-/** GET /api/dev/outbox (mounted by createApp under /api). */
+/** GET /api/dev/outbox (mounted by the server under /api). */
 export function devOutboxApiRoutes(deps: AppDeps) {
   const app = new Hono();
   if (!outboxPageEnabled(deps.env)) return app;
@@ -57,7 +49,7 @@ export function devOutboxApiRoutes(deps: AppDeps) {
 
 const esc = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-/** GET /dev/outbox/: a plain server-rendered page of the sink, mounted by the lead at the site root. */
+/** GET /dev/outbox/: a plain server-rendered page of the sink, mounted by the server at the site root. */
 export function devOutboxRoutes(deps: AppDeps) {
   const app = new Hono();
   if (!outboxPageEnabled(deps.env)) return app;

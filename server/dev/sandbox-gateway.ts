@@ -5,6 +5,10 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { ChargeRequest, GatewayTransaction, TransactionStatus } from '../../api/payments/gateway/gateway.ts';
 import { amountString, gatewayTime, parseGatewayTime, signatureOf } from '../../api/payments/gateway/gateway.ts';
+import { MidtransCoreApi } from '../../api/payments/gateway/midtrans.ts';
+
+/** Where the browser tokenises cards while the sandbox is active (served by the simulator routes). */
+export const SANDBOX_TOKEN_PATH = '/dev/payment-simulator/v2/token/';
 
 // EMBEDDED DEVELOPMENT DEFAULTS: the sandbox's own keys. Public, only valid against the loopback sandbox.
 export const SANDBOX_SERVER_KEY = 'SB-dev-embedded-server-key-not-secret';
@@ -305,4 +309,14 @@ export class SandboxGateway {
       }),
     };
   }
+}
+
+/** Start the sandbox on a loopback port, with the Midtrans adapter pointed at it. */
+export async function startSandboxGateway(opts: { now?: () => Date } = {}) {
+  const sandbox = new SandboxGateway({ now: opts.now });
+  const server = await sandbox.listen();
+  const gateway = new MidtransCoreApi({
+    kind: 'sandbox', baseUrl: server.baseUrl, serverKey: sandbox.serverKey, clientKey: sandbox.clientKey, tokenUrl: SANDBOX_TOKEN_PATH,
+  });
+  return { gateway, sandbox, close: server.close };
 }

@@ -1,14 +1,9 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../../api/deps.ts';
-import type { Env } from '../../api/env.ts';
 import { formatRupiah } from '../../core/money.ts';
-import { gatewayFor, sandboxActive } from '../../api/payments/gateway/active-gateway.ts';
 import { parseAmount } from '../../api/payments/gateway/gateway.ts';
-
-/** The simulator exists only while the embedded sandbox is the gateway (no Midtrans keys). */
-export function paymentSimulatorEnabled(env: Pick<Env, 'MIDTRANS_SERVER_KEY'>): boolean {
-  return sandboxActive(env);
-}
+import { paymentSimulatorEnabled } from '../dev-switch.ts';
+import type { SandboxGateway } from './sandbox-gateway.ts';
 
 const esc = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 const ACTIONS = ['pay', 'deny', 'expire', 'refund'] as const;
@@ -19,29 +14,25 @@ const LABEL: Record<(typeof ACTIONS)[number], string> = { pay: 'Pay · Bayar', d
  * what the bank or the e-wallet app would), which sends the signed notification to our handler.
  * Also the browser-side card tokenisation endpoint of the sandbox. Plain HTML forms, no script.
  */
-export function paymentSimulatorRoutes(deps: AppDeps) {
+export function paymentSimulatorRoutes(deps: AppDeps, active: SandboxGateway | null) {
   const app = new Hono();
-  if (!paymentSimulatorEnabled(deps.env)) return app;
-  const sandbox = async () => {
-    const s = (await gatewayFor(deps)).sandbox;
-    if (!s) throw new Error('sandbox gateway is not active');
-    return s;
-  };
+  // The simulator exists only while the embedded sandbox is the gateway (no Midtrans keys).
+  if (!paymentSimulatorEnabled(deps.env) || !active) return app;
   app.get('/dev/payment-simulator', (c) => c.redirect('/dev/payment-simulator/', 308));
   app.get('/dev/payment-simulator/v2/token/', async (c) => {
-    const out = (await sandbox()).tokenize(c.req.query());
+    const out = active.tokenize(c.req.query());
     c.header('Cache-Control', 'no-store');
     return c.json(out, out.status_code === '200' ? 200 : 400);
   });
   app.post('/dev/payment-simulator/:orderId/:action/', async (c) => {
     const action = c.req.param('action') as (typeof ACTIONS)[number];
     if (!ACTIONS.includes(action)) return c.notFound();
-    const result = await (await sandbox()).act(c.req.param('orderId'), action);
+    const result = await active.act(c.req.param('orderId'), action);
     const q = new URLSearchParams({ done: `${c.req.param('orderId')}:${action}:${result.ok ? 'ok' : (result.reason ?? `http ${result.httpStatus}`)}` });
     return c.redirect(`/dev/payment-simulator/?${q}`, 303);
   });
   app.get('/dev/payment-simulator/', async (c) => {
-    const s = await sandbox();
+    const s = active;
     const find = (c.req.query('q') ?? '').trim();
     const done = c.req.query('done');
     const list = s.list().filter((t) => !find || [t.order_id, t.va_numbers?.[0]?.va_number, t.permata_va_number, t.bill_key, t.qr_string].some((x) => x && x.includes(find)));

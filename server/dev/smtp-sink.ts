@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
-import type { AppDeps } from '../../api/deps.ts';
+import type { AppDeps, MailTransport } from '../../api/deps.ts';
 import { sqlDb } from '../../api/auth/auth.db.ts';
 import { outboxSinkMessages } from '../../api/outbox/outbox.schema.ts';
 
@@ -76,4 +76,17 @@ export async function storeSmsInSink(deps: AppDeps, message: { to: string; subje
     messageId: null,
     receivedAt: deps.now ? deps.now() : new Date(),
   });
+}
+
+/** The sink as the mail transport of AppDeps: e-mail over SMTP to it, SMS straight into its store. */
+export async function startSinkTransport(deps: AppDeps): Promise<{ mail: MailTransport; close(): Promise<void> }> {
+  const sink = await startSmtpSink(deps);
+  return {
+    mail: {
+      kind: 'sink',
+      smtp: { host: sink.host, port: sink.port, secure: false, ignoreTLS: true },
+      sendSms: (message) => storeSmsInSink(deps, message),
+    },
+    close: sink.close,
+  };
 }

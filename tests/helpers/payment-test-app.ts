@@ -1,24 +1,36 @@
 import { eq } from 'drizzle-orm';
-import { roomInventory } from '../availability/availability.schema.ts';
-import type { Database } from '../db/client.ts';
-import type { Db } from '../db/client.ts';
-import { bookingTestApp } from '../db/test-booking.ts';
-import { tokensForTest } from '../auth/test-tokens.ts';
-import { gatewayFor } from './gateway/active-gateway.ts';
-import type { GatewayTransaction } from './gateway/gateway.ts';
+import { Hono } from 'hono';
+import { roomInventory } from '../../api/availability/availability.schema.ts';
+import type { Database } from '../../api/db/client.ts';
+import type { Db } from '../../api/db/client.ts';
+import { bookingTestApp } from '../../api/db/test-booking.ts';
+import { tokensForTest } from '../../api/auth/test-tokens.ts';
+import type { GatewayTransaction } from '../../api/payments/gateway/gateway.ts';
+import { devTools, startGateway, startMail } from '../../server/compose.ts';
 
 const CREATE = 'mutation C($input: HotelCreateReservationInput!) { HotelCreateReservation(input: $input) { id order_id total_price total_room checkout_date } }';
 
 /**
  * A seeded app with the embedded sandbox gateway whose notifications are delivered to the app's
- * own /api/payments/notifications (in-process HTTP), plus helpers to book and pay.
+ * own /api/payments/notifications (in-process HTTP), plus helpers to book and pay. The gateway, the
+ * mail transport (the sink) and the developer pages (`dev`) are composed as the one server does
+ * (server/compose.ts): API tests get them here, since api/ never imports server/.
  */
 export async function paymentTestApp(envOverrides: Record<string, string> = {}, database?: Database) {
   const t = await bookingTestApp({ AUTH_ACCESS_TTL_SECONDS: '1209600', ...envOverrides }, database);
   const db = t.db.db as Db;
   for (const hotelId of [7, 8]) await db.update(roomInventory).set({ sold: 0 }).where(eq(roomInventory.hotelId, hotelId));
-  const active = await gatewayFor(t.deps);
+  const payments = await startGateway(t.deps);
+  t.deps.gateway = payments.gateway;
+  const mail = await startMail(t.deps);
+  t.deps.mail = mail.mail;
+  const close = async () => {
+    await payments.close();
+    await mail.close();
+  };
+  const active = { ...payments, close };
   const sandbox = active.sandbox;
+  const dev = (await devTools(t.deps, sandbox))?.app ?? new Hono();
   const deliver = async (body: unknown) => {
     const res = await t.app.request('/api/payments/notifications', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     return { status: res.status, data: (await res.json()) as { status: string } };
@@ -58,5 +70,5 @@ export async function paymentTestApp(envOverrides: Record<string, string> = {}, 
     if (!captured) throw new Error('nothing was sent');
     return captured;
   }
-  return { ...t, db, active, sandbox: sandbox!, deliver, newUser, book, charge, status, captureNext };
+  return { ...t, db, active, sandbox: sandbox!, dev, deliver, newUser, book, charge, status, captureNext };
 }

@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import type { AppDeps, MailTransport } from '../api/deps.ts';
+import type { PaymentGateway } from '../api/payments/gateway/gateway.ts';
+import { MidtransCoreApi } from '../api/payments/gateway/midtrans.ts';
+import type { SandboxGateway } from './dev/sandbox-gateway.ts';
+import { outboxPageEnabled, paymentSimulatorEnabled } from './dev-switch.ts';
+
+// The server decides, from the environment, what the API talks to: the payment gateway and the mail
+// transport, handed to the API in AppDeps. The development stand-ins (sandbox gateway, SMTP sink and
+// their pages) are loaded with import() only when their embedded defaults are active, so production
+// never evaluates server/dev/ (nor smtp-server and postal-mime).
+
+export type ActiveGateway = { gateway: PaymentGateway; sandbox: SandboxGateway | null; close(): Promise<void> };
+export type ActiveMail = { mail: MailTransport; close(): Promise<void> };
+
+/** Midtrans when its keys are set, else the embedded sandbox on a loopback port. */
+export async function startGateway(deps: Pick<AppDeps, 'env' | 'now'>): Promise<ActiveGateway> {
+  const { env } = deps;
+  if (!paymentSimulatorEnabled(env)) {
+    if (!env.MIDTRANS_CLIENT_KEY) throw new Error('MIDTRANS_CLIENT_KEY must be set together with MIDTRANS_SERVER_KEY');
+    const gateway = new MidtransCoreApi({
+      kind: 'midtrans', baseUrl: env.MIDTRANS_BASE_URL, serverKey: env.MIDTRANS_SERVER_KEY as string, clientKey: env.MIDTRANS_CLIENT_KEY,
+    });
+    return { gateway, sandbox: null, close: async () => undefined };
+  }
+  const { startSandboxGateway } = await import('./dev/sandbox-gateway.ts');
+  return startSandboxGateway({ now: deps.now });
+}
+
+/** The SMTP relay of SMTP_URL, else the embedded sink (which also stores SMS). */
+export async function startMail(deps: AppDeps): Promise<ActiveMail> {
+  if (!outboxPageEnabled(deps.env)) return { mail: { kind: 'smtp', smtp: deps.env.SMTP_URL as string }, close: async () => undefined };
+  const { startSinkTransport } = await import('./dev/smtp-sink.ts');
+  return startSinkTransport(deps);
+}
+
+/**
+ * The developer pages (/dev/outbox/, /api/dev/outbox, /dev/payment-simulator/) to mount at the
+ * root, with the site paths they own; null when no tool is active (production).
+ */
+export async function devTools(deps: AppDeps, sandbox: SandboxGateway | null): Promise<{ app: Hono; prefixes: string[] } | null> {
+  const outbox = outboxPageEnabled(deps.env);
+  const simulator = paymentSimulatorEnabled(deps.env);
+  if (!outbox && !simulator) return null;
+  const app = new Hono();
+  const prefixes: string[] = [];
+  if (outbox) {
+    const { devOutboxApiRoutes, devOutboxRoutes } = await import('./dev/dev-outbox.routes.ts');
+    app.route('/api', devOutboxApiRoutes(deps));
+    app.route('/', devOutboxRoutes(deps));
+    prefixes.push('/dev/outbox/');
+  }
+  if (simulator) {
+    const { paymentSimulatorRoutes } = await import('./dev/simulator.routes.ts');
+    app.route('/', paymentSimulatorRoutes(deps, sandbox));
+    prefixes.push('/dev/payment-simulator/');
+  }
+  return { app, prefixes };
+}
