@@ -18,6 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
+import type { Db } from '../api/db/client.ts';
 
 const CONCURRENCY = 50;
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -165,7 +166,6 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Row[]> {
   const { jakartaToday } = await import('../api/db/prepare.ts');
   const { seedDatabase } = await import('../api/db/seed.ts');
   const { loadEnv } = await import('../api/env.ts');
-  type Db = import('../api/db/client.ts').Db;
 
   const env = loadEnv({ ...process.env, NODE_ENV: 'test', DATA_DIR: 'memory://', ...(kind === 'pglite' ? { DATABASE_URL: '' } : {}) });
   const database = await openDatabase(kind === 'pglite' ? { DATA_DIR: 'memory://' } : env);

@@ -12,10 +12,13 @@ const astro = path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
 const bundled = path.join(root, 'content', 'dataset', 'production.ndjson');
 
 /** Copies every repeatable document (promos, destinations, hotels, announcements) `factor` times. */
+/** A dataset document as far as the copy cares: the fields it renames, the rest passed through. */
+type Doc = { _id: string; _type: string; slug?: { current?: string }; hotelId?: unknown; [field: string]: unknown };
+
 export function multiplyDataset(ndjson: string, factor: number): string {
-  const docs = ndjson.trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>);
+  const docs = ndjson.trim().split('\n').map((line) => JSON.parse(line) as Doc);
   const repeatable = new Set(['promo', 'destinationPage', 'hotelContent', 'announcement']);
-  const out: Record<string, any>[] = [];
+  const out: Doc[] = [];
   for (const doc of docs) {
     out.push(doc);
     if (!repeatable.has(doc._type)) continue;
