@@ -34,7 +34,7 @@ export function toGraphQLError(e: ApiError, lang: ApiLang) {
   });
 }
 
-type Resolver = (input: any, ctx: GraphQLContext) => Promise<unknown>;
+type Resolver = (input: unknown, ctx: GraphQLContext) => Promise<unknown>;
 const wrap = (fn: Resolver) => async (_: unknown, args: { input?: unknown }, ctx: GraphQLContext) => {
   try {
     return await fn(args.input ?? {}, ctx);

@@ -10,7 +10,7 @@ import { rows } from '../db/query.ts';
 import { hotels, roomTypes } from '../hotels/hotels.schema.ts';
 import { getHotel } from '../hotels/hotels.service.ts';
 import type { ApiLang } from '../http/errors.ts';
-import { ApiError, errors } from '../http/errors.ts';
+import { errors } from '../http/errors.ts';
 import { formatRupiah, zoneLabel } from '../../core/money.ts';
 import { priceStay } from '../pricing/pricing.ts';
 import { INSURANCE_COVER } from '../pricing/pricing.constants.ts';

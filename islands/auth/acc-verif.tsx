@@ -3,7 +3,8 @@ import type { Dictionary } from '../../core/i18n/en.ts';
 import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
 import { ApiError, SessionRedirect, openCall, userCall } from '../lib/api-client.ts';
-import { restoreAuth } from '../stores/$auth.ts';
+import { useClientValue } from '../lib/client-value.ts';
+import { hasStoredSession, restoreAuth } from '../stores/$auth.ts';
 import { FormShell, SubmitButton, apiErrors, withRedirect } from './form-kit.tsx';
 
 type Profile = { email: string; telephone: string | null; is_email_verified: boolean; is_telephone_verified: boolean };
@@ -14,11 +15,11 @@ export function AccVerif({ lang, t }: { lang: Lang; t: Dictionary['auth'] }) {
   const [channel, setChannel] = useState<'email' | 'phone'>('email');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const [signedOut, setSignedOut] = useState(false);
+  const signedOut = useClientValue(() => !hasStoredSession(), false);
   useEffect(() => {
-    if (!restoreAuth().isLoggedIn) { setSignedOut(true); return; }
+    if (!restoreAuth().isLoggedIn) return;
     userCall<{ data: Profile }>({ path: 'auth/me' }).then((b) => setProfile(b.data)).catch((e) => { if (!(e instanceof SessionRedirect)) setError(t.genericError); });
-  }, []);
+  }, [t.genericError]);
   if (signedOut) return <p className="rounded-xl bg-white p-6"><a className="font-semibold text-brand-700 underline" href={`${localizedPath(lang, '/signin/')}?redirect=${encodeURIComponent(localizedPath(lang, '/acc-verif/'))}`}>{t.signInTitle}</a></p>;
   if (profile && profile.is_email_verified && (profile.is_telephone_verified || !profile.telephone)) return <p role="status" className="rounded-xl bg-white p-6">{t.verified}</p>;
   const submit = async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { CodeSchema, ChannelSchema } from '../../core/contracts/auth.ts';
 import * as v from 'valibot';
 import type { Dictionary } from '../../core/i18n/en.ts';
@@ -7,7 +7,7 @@ import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
 import { keepSession, openCall } from '../lib/api-client.ts';
 import type { TokenResponse } from '../lib/api-client.ts';
-import { Field, FormShell, SubmitButton, apiErrors, redirectTarget, useForm, validate } from './form-kit.tsx';
+import { Field, FormShell, SubmitButton, apiErrors, redirectTarget, useForm, useLocationSearch, validate } from './form-kit.tsx';
 
 // The 4-digit code screens: complete registration (sign-up's code, signs the guest in) and
 // /otp-verif/ (verify an e-mail or phone of an existing account). ?channel=&target= say where the code went.
@@ -15,15 +15,16 @@ export const RESEND_SECONDS = 60;
 
 export function CodeForm({ lang, t, mode }: { lang: Lang; t: Dictionary['auth']; mode: 'complete' | 'verify' }) {
   const f = useForm({ code: '' });
-  const [target, setTarget] = useState<{ channel: 'email' | 'phone'; target: string } | null>(null);
-  const [cooldown, setCooldown] = useState(RESEND_SECONDS);
-  const [notice, setNotice] = useState('');
-  useEffect(() => {
-    const q = new URLSearchParams(window.location.search);
+  const search = useLocationSearch();
+  const target = useMemo(() => {
+    if (search === null) return null;
+    const q = new URLSearchParams(search);
     const channel = v.safeParse(ChannelSchema, q.get('channel'));
     const to = q.get('target');
-    if (channel.success && to) setTarget({ channel: channel.output, target: to });
-  }, []);
+    return channel.success && to ? { channel: channel.output, target: to } : null;
+  }, [search]);
+  const [cooldown, setCooldown] = useState(RESEND_SECONDS);
+  const [notice, setNotice] = useState('');
   useEffect(() => {
     if (cooldown <= 0) return undefined;
     const timer = window.setTimeout(() => setCooldown((s) => s - 1), 1000);

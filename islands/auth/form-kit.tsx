@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import * as v from 'valibot';
 import { authMessages } from '../../core/contracts/auth.ts';
@@ -6,6 +6,7 @@ import type { AuthMessageKey } from '../../core/contracts/auth.ts';
 import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
 import { ApiError } from '../lib/api-client.ts';
+import { useClientValue } from '../lib/client-value.ts';
 
 // Shared bits of the sign-in screens: inline field errors from the API's own valibot contracts
 // (core/contracts/auth.ts), in the visitor's language, and the same keys for the API's 422s.
@@ -98,7 +99,5 @@ export function useForm<T extends Record<string, string>>(initial: T) {
 
 /** The query string, read after hydration so the static HTML and the first client render agree. */
 export function useLocationSearch(): string | null {
-  const [search, setSearch] = useState<string | null>(null);
-  useEffect(() => setSearch(window.location.search), []);
-  return search;
+  return useClientValue<string | null>(() => window.location.search, null);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Temporal } from 'temporal-polyfill';
 import type { Dictionary } from '../../core/i18n/en.ts';
@@ -38,11 +38,13 @@ export function formatCountdown(ms: number): string {
 
 function Countdown({ expired, t, onExpire }: { expired: string; t: Dictionary['booking']; onExpire: () => void }) {
   const [left, setLeft] = useState(() => msUntil(expired, Date.now()));
+  // The latest onExpire without restarting the clock when the parent renders a new closure.
+  const expire = useEffectEvent(onExpire);
   useEffect(() => {
     const timer = window.setInterval(() => {
       const ms = msUntil(expired, Date.now());
       setLeft(ms);
-      if (ms === 0) { window.clearInterval(timer); onExpire(); }
+      if (ms === 0) { window.clearInterval(timer); expire(); }
     }, 1000);
     return () => window.clearInterval(timer);
   }, [expired]);
@@ -94,7 +96,7 @@ export function Review({ lang, t, nightsText, reservationId }: ReviewProps) {
         if (e instanceof SessionRedirect) return;
         setError(e instanceof ApiError && e.status === 404 ? t.notFound : t.searchError);
       });
-  }, [reservationId]);
+  }, [reservationId, t.notFound, t.searchError]);
 
   const change = async (next: { insurance?: boolean; packages?: string[] }) => {
     if (!detail) return;

@@ -26,8 +26,8 @@ export interface SelectRoomProps {
 export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
   const committed = useStore($committedSearch);
   const auth = useStore($auth);
-  const [result, setResult] = useState<SearchResult | null>(null);
-  const [status, setStatus] = useState<'idle' | 'loading' | 'error'>('idle');
+  // The answer for one committed search (its seq): while the current seq has no answer yet, it is loading.
+  const [answer, setAnswer] = useState<{ seq: number; result: SearchResult | null } | null>(null);
   const [pods, setPods] = useState<Record<number, number>>({});
   const [busy, setBusy] = useState<number | null>(null);
   const resumed = useRef(false);
@@ -36,21 +36,24 @@ export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
 
   useEffect(() => { restoreAuth(); }, []);
 
+  const seq = committed?.seq ?? -1;
   useEffect(() => {
     if (!state?.checkin || state.hotelId !== hotel.id) return;
     let live = true;
-    setStatus('loading');
     searchRooms({ hotelId: hotel.id, checkin: state.checkin, checkout: addNights(state.checkin, state.nights), promocode: state.promocode })
       .then((r) => {
         if (!live) return;
-        setResult(r);
-        setStatus('idle');
+        setAnswer({ seq, result: r });
         const promo = promoAlertMessage(r);
         if (promo) showAlert({ name: t.promoTitle, message: promo });
       })
-      .catch(() => { if (live) setStatus('error'); });
+      .catch(() => { if (live) setAnswer({ seq, result: null }); });
     return () => { live = false; };
-  }, [committed?.seq, hotel.id]);
+    // One request per committed search: `state` changes only together with `seq`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [seq, hotel.id]);
+  const status = answer?.seq !== seq ? 'loading' : answer.result ? 'idle' : 'error';
+  const result = answer?.result ?? null;
 
   const choose = async (room: RoomTypeResult, count: number) => {
     if (!result) return;
@@ -87,7 +90,12 @@ export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
     q.delete('room');
     q.delete('pods');
     window.history.replaceState(null, '', `${window.location.pathname}?${q.toString()}`);
+    // Back from sign-in, the guest's earlier click is replayed once (resumed.current guards it): an action
+    // started by the arrival of the rooms, which marks its button busy at once.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     void choose(room, saved.pods);
+    // `choose` is a fresh closure each render; the replay depends only on the rooms and the session.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result, auth.isLoggedIn]);
 
   if (!state?.checkin) return <p className="rounded-xl bg-slate-50 p-4 text-muted">{t.needDates}</p>;

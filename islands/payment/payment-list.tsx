@@ -6,11 +6,12 @@ import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
 import { formatRupiah } from '../../core/money.ts';
 import { ApiError, SessionRedirect } from '../lib/api-client.ts';
+import { useClientValue } from '../lib/client-value.ts';
 import { formatDate } from '../../core/format.ts';
-import { $auth, restoreAuth } from '../stores/$auth.ts';
+import { $auth, hasStoredSession, restoreAuth } from '../stores/$auth.ts';
 import {
   $activeAccordion, $channels, $detail, $pointsBalance, $pointsUsed, $selectedChannel, $voucherUse, $vouchers,
-  applyVoucher, cancelVoucher, charge, checkPoints, loadPaymentScreen, searchVoucher, selectChannel, tokenizeCard, usePoints,
+  applyVoucher, cancelVoucher, charge, checkPoints, loadPaymentScreen, searchVoucher, selectChannel, tokenizeCard, applyPoints,
 } from '../stores/$payment.ts';
 import type { Channel, Voucher } from '../stores/$payment.ts';
 import { BankSteps, bankOf } from './bank-steps.tsx';
@@ -31,7 +32,10 @@ export function PaymentList({ lang, t, reservationId }: PaymentListProps) {
   const voucher = useStore($voucherUse);
   const open = useStore($activeAccordion);
   const selected = useStore($selectedChannel);
-  const [ready, setReady] = useState(false);
+  // Ready once the screen is loaded (or failed to), or at once for a guest without a session.
+  const signedOut = useClientValue(() => !hasStoredSession(), false);
+  const [loaded, setLoaded] = useState(false);
+  const ready = loaded || signedOut;
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [pointsError, setPointsError] = useState<string | null>(null);
@@ -46,10 +50,9 @@ export function PaymentList({ lang, t, reservationId }: PaymentListProps) {
   const [card, setCard] = useState({ number: '', expiry: '', cvv: '' });
 
   useEffect(() => {
-    const state = restoreAuth();
-    if (!state.isLoggedIn) { setReady(true); return; }
-    loadPaymentScreen(reservationId).then(() => setReady(true), (e: unknown) => { if (!(e instanceof SessionRedirect)) { setError(e instanceof Error ? e.message : t.payFailed); setReady(true); } });
-  }, [reservationId]);
+    if (!restoreAuth().isLoggedIn) return;
+    loadPaymentScreen(reservationId).then(() => setLoaded(true), (e: unknown) => { if (!(e instanceof SessionRedirect)) { setError(e instanceof Error ? e.message : t.payFailed); setLoaded(true); } });
+  }, [reservationId, t.payFailed]);
 
   const run = async (fn: () => Promise<void>) => {
     setBusy(true);
@@ -95,7 +98,7 @@ export function PaymentList({ lang, t, reservationId }: PaymentListProps) {
     if (problem) { setPointsError(problem === 'not_enough' ? t.pointsNotEnough : problem === 'max' ? t.pointsMax : t.pointsStep); return; }
     setPointsError(null);
     void run(async () => {
-      try { await usePoints(reservationId, amount); } catch (e) { if (e instanceof ApiError && e.status === 422) { setPointsError(e.message); return; } throw e; }
+      try { await applyPoints(reservationId, amount); } catch (e) { if (e instanceof ApiError && e.status === 422) { setPointsError(e.message); return; } throw e; }
     });
   };
 
@@ -203,7 +206,7 @@ export function PaymentList({ lang, t, reservationId }: PaymentListProps) {
           <h2 id="pay-points" className="mb-1 text-xl font-bold">{t.pointsTitle}</h2>
           <p className="text-sm">{fill(t.pointsBalance, { points: points(balance) })}</p>
           {pointsUsed > 0 ? (
-            <p className="mt-2"><span data-points-used>{fill(t.pointsUsed, { points: points(pointsUsed) })}</span> <button type="button" className="ml-2 underline" onClick={() => run(async () => { await usePoints(reservationId, 0); })}>{t.pointsRemove}</button></p>
+            <p className="mt-2"><span data-points-used>{fill(t.pointsUsed, { points: points(pointsUsed) })}</span> <button type="button" className="ml-2 underline" onClick={() => run(async () => { await applyPoints(reservationId, 0); })}>{t.pointsRemove}</button></p>
           ) : (
             <form className="mt-2 flex items-end gap-2" onSubmit={(e) => { e.preventDefault(); redeem(); }}>
               <label className="flex-1 text-sm">{t.pointsAmount}<input className="mt-1 block w-full rounded-lg border border-slate-300 p-2" inputMode="numeric" value={pointsInput} onChange={(e) => setPointsInput(e.target.value)} /></label>

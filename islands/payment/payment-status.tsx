@@ -40,7 +40,8 @@ export function PaymentStatus({ lang, t, reservationId }: PaymentStatusProps) {
   const state = useStore($paymentState);
   const [error, setError] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
-  const [qr, setQr] = useState<string | null>(null);
+  // The QR image drawn for one qr_string: a new string shows nothing until its own image is ready.
+  const [drawn, setDrawn] = useState<{ text: string; url: string } | null>(null);
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -59,13 +60,14 @@ export function PaymentStatus({ lang, t, reservationId }: PaymentStatusProps) {
     void tick();
     const clock = window.setInterval(() => setNow(Date.now()), 1000);
     return () => { stopped = true; window.clearTimeout(timer); window.clearInterval(clock); };
-  }, [reservationId]);
+  }, [reservationId, t.payFailed]);
 
   const qrString = state?.result === 'pending' ? state.charge?.qr_string ?? null : null;
   useEffect(() => {
-    if (!qrString) { setQr(null); return; }
-    void QRCode.toDataURL(qrString, { margin: 1, width: 240 }).then(setQr);
+    if (!qrString) return;
+    void QRCode.toDataURL(qrString, { margin: 1, width: 240 }).then((url) => setDrawn({ text: qrString, url }));
   }, [qrString]);
+  const qr = qrString && drawn?.text === qrString ? drawn.url : null;
 
   if (!auth.isLoggedIn) return <p>{t.signInFirst} <a className="font-bold underline" href={localizedPath(lang, '/signin/')}>{t.signIn}</a></p>;
   if (error) return <p role="alert">{error}</p>;

@@ -79,6 +79,9 @@ export function Calendar(props: CalendarProps) {
   const canNext = Temporal.PlainYearMonth.compare(shown[shown.length - 1], last.toPlainYearMonth()) < 0;
 
   return (
+    // Escape closes the dialog wherever focus is inside it (the WAI-ARIA dialog pattern); the keys act on the
+    // dialog's own buttons, which stay the interactive elements.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div
       role="dialog"
       aria-modal="true"

@@ -35,11 +35,15 @@ export function OldSearchFilter({ lang, t, currentHotelId }: { lang: Lang; t: Di
     onUrl();
     window.addEventListener('popstate', onUrl);
     return () => window.removeEventListener('popstate', onUrl);
-  }, [currentHotelId]);
+  }, [currentHotelId, t.loadError]);
 
-  useEffect(() => {
+  // A newly chosen hotel starts its range from the search's check-in (state adjusted while rendering, as
+  // React recommends over an effect; `undefined` makes the first render do it too).
+  const [rangeHotel, setRangeHotel] = useState<typeof search.hotelId | undefined>(undefined);
+  if (rangeHotel !== search.hotelId) {
+    setRangeHotel(search.hotelId);
     if (search.checkin) { setStart(search.checkin); setEnd(null); }
-  }, [search.hotelId]);
+  }
 
   const pick = (d: string) => {
     if (!start || end || d <= start) { setStart(d); setEnd(null); setMessage(''); return; }

@@ -58,6 +58,11 @@ function readUser(raw: string | null): AuthUser | null {
 }
 
 /** Restore the session from storage; a flag without a decodable pair counts as signed out. */
+/** Whether localStorage holds a session, without touching the store (safe to call while rendering). */
+export function hasStoredSession(storage: Pick<Storage, 'getItem'> = localStorage): boolean {
+  return storage.getItem(STORAGE_KEYS.flag) === 'true' && decodeTokens(storage.getItem(STORAGE_KEYS.tokens)) !== null;
+}
+
 export function restoreAuth(storage: Pick<Storage, 'getItem'> = localStorage): AuthState {
   const flag = storage.getItem(STORAGE_KEYS.flag) === 'true';
   const tokens = flag ? decodeTokens(storage.getItem(STORAGE_KEYS.tokens)) : null;

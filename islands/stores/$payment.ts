@@ -108,7 +108,7 @@ export function checkPoints(amount: number, balance: number): PointsProblem {
   if (amount > balance) return 'not_enough';
   return null;
 }
-export const usePoints = (reservationId: number, amount: number) => update(reservationId, { points: amount });
+export const applyPoints = (reservationId: number, amount: number) => update(reservationId, { points: amount });
 
 export async function paymentConfig(): Promise<{ gateway: string; client_key: string; token_url: string }> {
   return (await openCall<{ data: { gateway: string; client_key: string; token_url: string } }>({ path: 'payments/config' })).data;

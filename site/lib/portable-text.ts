@@ -12,6 +12,7 @@ type Block = { _type: string } & Record<string, unknown>;
 export function safeHref(href: unknown): string | undefined {
   if (typeof href !== 'string') return undefined;
   // Browsers ignore ASCII whitespace and control characters inside schemes ("java\tscript:").
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   const compact = href.replace(/[\u0000-\u0020\u007f]/g, '');
   if (/^(?:https?:\/\/|mailto:|tel:)/i.test(compact)) return compact;
   if (/^\/(?!\/)/.test(compact) && !compact.includes('\\')) return compact;

@@ -103,7 +103,7 @@ for (const { lang, prefix } of LANG_CASES) {
     await expect(page.locator('[data-room-type]').first().locator('[data-price]')).toContainText('Rp ');
   });
 
-  test(`Promo alert shows messagePromo when the best price is the gross revenue (${lang})`, async ({ page, request }) => {
+  test(`Promo alert shows messagePromo when the best price is the gross revenue (${lang})`, async ({ page }) => {
     const checkin = today().add({ days: 10 });
     await page.goto(`${prefix}/search/1-bobobox-blok-m/?checkin=${checkin}&checkout=${checkin.add({ days: 1 })}&id=1`);
     const alert = page.locator('dialog[data-alert-modal][open]');
