@@ -20,12 +20,28 @@ const walls = [
 export default tseslint.config(
   {
     ignores: [
-      '**/node_modules/**', 'dist/**', '.astro/**', '.builds/**', '.e2e-builds/**', '.data/**', 'data/**',
-      '.bench/**', '.scratch/**', 'studio/dist/**', 'studio/.sanity/**', 'test-results/**',
-      'playwright-report/**', 'api/db/migrations/**', 'content/dataset/*.ndjson',
+      '**/node_modules/**',
+      'dist/**',
+      '.astro/**',
+      '.builds/**',
+      '.e2e-builds/**',
+      '.data/**',
+      'data/**',
+      '.bench/**',
+      '.scratch/**',
+      'studio/dist/**',
+      'studio/.sanity/**',
+      'test-results/**',
+      'playwright-report/**',
+      'api/db/migrations/**',
+      'content/dataset/*.ndjson',
     ],
   },
-  { files: ['**/*.astro'], plugins: { astro: { processors: { frontmatter: astroFrontmatter } } }, processor: 'astro/frontmatter' },
+  {
+    files: ['**/*.astro'],
+    plugins: { astro: { processors: { frontmatter: astroFrontmatter } } },
+    processor: 'astro/frontmatter',
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -40,7 +56,10 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones: walls }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {

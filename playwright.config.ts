@@ -11,7 +11,9 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), '
 process.env.E2E_DATA_DIR = dataDir;
 
 if (!existsSync(CHROMIUM)) {
-  throw new Error(`Chromium not found at ${CHROMIUM}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH).`);
+  throw new Error(
+    `Chromium not found at ${CHROMIUM}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH).`,
+  );
 }
 
 export default defineConfig({
@@ -30,20 +32,45 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     },
   },
   projects: [
     // Tests tagged @mobile run only on the phone viewport, @desktop only on the desktop one.
-    { name: 'desktop', grepInvert: /@mobile/, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 }, channel: undefined } },
-    { name: 'mobile', grepInvert: /@desktop/, use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+    {
+      name: 'desktop',
+      grepInvert: /@mobile/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 }, channel: undefined },
+    },
+    {
+      name: 'mobile',
+      grepInvert: /@desktop/,
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
   ],
   webServer: {
     command: 'node scripts/start.ts',
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_URL: `http://127.0.0.1:${PORT}`, NODE_ENV: 'test', ASTRO_TELEMETRY_DISABLED: '1', TEST_FAULT_ROUTES: '1', ...(process.env.SITE_BUILD_DIR ? { SITE_BUILD_DIR: process.env.SITE_BUILD_DIR } : {}) },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SITE_URL: `http://127.0.0.1:${PORT}`,
+      NODE_ENV: 'test',
+      ASTRO_TELEMETRY_DISABLED: '1',
+      TEST_FAULT_ROUTES: '1',
+      ...(process.env.SITE_BUILD_DIR ? { SITE_BUILD_DIR: process.env.SITE_BUILD_DIR } : {}),
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -17,13 +17,25 @@ export const EnvSchema = v.object({
    * Connections this process keeps to DATABASE_URL. Few suit a small machine: more connections
    * than cores only add PostgreSQL processes competing for them (see README, API benchmark).
    */
-  DATABASE_POOL_MAX: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(500)), '4'),
+  DATABASE_POOL_MAX: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(500)),
+    '4',
+  ),
   /** Minutes an unpaid reservation holds its nights before it expires (the payment window). */
-  RESERVATION_HOLD_MINUTES: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(1440)), '30'),
+  RESERVATION_HOLD_MINUTES: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(1440)),
+    '30',
+  ),
   /** Where npm start keeps (and rebuilds) the site build. */
   SITE_BUILD_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), 'dist'),
   /** Test-only: enables /__fault/<status>/ routes that exercise the error pages. */
-  TEST_FAULT_ROUTES: v.optional(v.pipe(v.picklist(['0', '1']), v.transform((x) => x === '1')), '0'),
+  TEST_FAULT_ROUTES: v.optional(
+    v.pipe(
+      v.picklist(['0', '1']),
+      v.transform((x) => x === '1'),
+    ),
+    '0',
+  ),
 
   // --- Auth (api/auth/README.md). EMBEDDED DEVELOPMENT DEFAULTS: public, never use them in production.
   /** HS256 key for access tokens. Embedded development default; set a long random value in production. */

@@ -28,7 +28,8 @@ export const announcement = defineType({
       title: 'Link address',
       type: 'string',
       description: 'Optional: where the banner leads (a site path or https:// address).',
-      validation: (rule) => rule.regex(SAFE_URL_PATTERN, { name: 'safe link' }).error('Use a path starting with / or an https:// address.'),
+      validation: (rule) =>
+        rule.regex(SAFE_URL_PATTERN, { name: 'safe link' }).error('Use a path starting with / or an https:// address.'),
     }),
     defineField({
       name: 'publishAt',

@@ -6,7 +6,10 @@ import { schemaTypes } from './index.ts';
 import { createDocumentValidator, formatIssues } from './validate-documents.ts';
 
 const file = fileURLToPath(new URL('../content/dataset/production.ndjson', import.meta.url));
-const docs = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>);
+const docs = readFileSync(file, 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line) as Record<string, any>);
 const validate = createDocumentValidator(schemaTypes as never);
 const clone = <T>(x: T): T => structuredClone(x);
 const byId = (id: string) => clone(docs.find((d) => d._id === id)!);
@@ -23,18 +26,44 @@ describe('bundled dataset against the Studio schema', () => {
   });
 
   test('covers every content page of spec section 2', () => {
-    const keys = (type: string) => docs.filter((d) => d._type === type).map((d) => d.key).sort();
+    const keys = (type: string) =>
+      docs
+        .filter((d) => d._type === type)
+        .map((d) => d.key)
+        .sort();
     expect(keys('page')).toEqual(PAGE_KEYS.map((p) => p.value).sort());
     expect(keys('landingPage')).toEqual(LANDING_KEYS.map((p) => p.value).sort());
     expect(keys('legalDocument')).toEqual(LEGAL_KEYS.map((p) => p.value).sort());
     expect(keys('faqCategory')).toEqual(FAQ_CATEGORIES.map((c) => c.value).sort());
-    const cabinSlugs = docs.filter((d) => d._type === 'destinationPage' && d.section === 'bobocabin' && !d.publishAt).map((d) => d.slug.current).sort();
-    expect(cabinSlugs).toEqual(
-      ['baturraden', 'cobanrondo', 'early-bird', 'family-fun', 'gunungmas', 'honeymoon', 'kintamani', 'last-minute', 'madasari', 'memory-maker', 'nature-break', 'padusan', 'perfect-feast', 'sumba', 'ubud', 'work-from-cabin'],
-    );
-    expect(docs.some((d) => d._type === 'destinationPage' && d.section === 'campsite' && d.slug.current === 'mandalika')).toBe(true);
+    const cabinSlugs = docs
+      .filter((d) => d._type === 'destinationPage' && d.section === 'bobocabin' && !d.publishAt)
+      .map((d) => d.slug.current)
+      .sort();
+    expect(cabinSlugs).toEqual([
+      'baturraden',
+      'cobanrondo',
+      'early-bird',
+      'family-fun',
+      'gunungmas',
+      'honeymoon',
+      'kintamani',
+      'last-minute',
+      'madasari',
+      'memory-maker',
+      'nature-break',
+      'padusan',
+      'perfect-feast',
+      'sumba',
+      'ubud',
+      'work-from-cabin',
+    ]);
+    expect(
+      docs.some((d) => d._type === 'destinationPage' && d.section === 'campsite' && d.slug.current === 'mandalika'),
+    ).toBe(true);
     expect(docs.filter((d) => d._type === 'promo').length).toBeGreaterThanOrEqual(8);
-    expect(docs.filter((d) => d._type === 'hotelContent').map((d) => d.hotelId)).toEqual(expect.arrayContaining([1, 2, 3, 4, 5, 6, 7, 8]));
+    expect(docs.filter((d) => d._type === 'hotelContent').map((d) => d.hotelId)).toEqual(
+      expect.arrayContaining([1, 2, 3, 4, 5, 6, 7, 8]),
+    );
   });
 
   test('legal documents: 17 terms points effective 14 September 2023, 13 privacy items version October 2023', () => {
@@ -47,7 +76,11 @@ describe('bundled dataset against the Studio schema', () => {
   });
 
   test('members club offers 20% cabin / 15% pod to the first 100 new members', () => {
-    expect(byId('landing-members-club').memberOffer).toEqual({ cabinDiscountPercent: 20, podDiscountPercent: 15, memberLimit: 100 });
+    expect(byId('landing-members-club').memberOffer).toEqual({
+      cabinDiscountPercent: 20,
+      podDiscountPercent: 15,
+      memberLimit: 100,
+    });
   });
 });
 
@@ -56,32 +89,48 @@ describe('a broken document fails the check and names the document', () => {
     const doc = byId('promo-endless-summer');
     delete doc.couponCode;
     const issues = validate(doc);
-    expect(issues).toContainEqual({ documentId: 'promo-endless-summer', path: 'couponCode', message: 'Use 4–20 capital letters or digits, no spaces.' });
+    expect(issues).toContainEqual({
+      documentId: 'promo-endless-summer',
+      path: 'couponCode',
+      message: 'Use 4–20 capital letters or digits, no spaces.',
+    });
     expect(formatIssues(issues)).toContain('promo-endless-summer couponCode');
   });
 
   test('a field filled in one language only', () => {
     const doc = byId('page-about');
     doc.title = { _type: 'localeString', en: 'About Bobobox' };
-    expect(validate(doc)).toContainEqual({ documentId: 'page-about', path: 'title', message: 'Fill in both languages: Bahasa Indonesia is missing.' });
+    expect(validate(doc)).toContainEqual({
+      documentId: 'page-about',
+      path: 'title',
+      message: 'Fill in both languages: Bahasa Indonesia is missing.',
+    });
   });
 
   test('rich text missing English inside a list item', () => {
     const doc = byId('legal-privacy');
     doc.items[4].body.en = [];
-    expect(validate(doc)).toContainEqual({ documentId: 'legal-privacy', path: 'items[4].body', message: 'Fill in both languages: English is missing.' });
+    expect(validate(doc)).toContainEqual({
+      documentId: 'legal-privacy',
+      path: 'items[4].body',
+      message: 'Fill in both languages: English is missing.',
+    });
   });
 
   test('the wrong number of terms points', () => {
     const doc = byId('legal-terms');
     doc.items.pop();
-    expect(formatIssues(validate(doc))).toContain('legal-terms items: This document must have exactly 17 items (it has 16).');
+    expect(formatIssues(validate(doc))).toContain(
+      'legal-terms items: This document must have exactly 17 items (it has 16).',
+    );
   });
 
   test('an unsafe link in rich text', () => {
     const doc = byId('page-contact');
     doc.body.en[0].markDefs[0].href = 'javascript:alert(1)';
-    expect(formatIssues(validate(doc))).toContain('page-contact body.en[0].markDefs[0].href: Use an https://, mailto:, tel: address or a path starting with /.');
+    expect(formatIssues(validate(doc))).toContain(
+      'page-contact body.en[0].markDefs[0].href: Use an https://, mailto:, tel: address or a path starting with /.',
+    );
   });
 
   test('unpublish before publish, and a wrong option value', () => {
@@ -96,6 +145,8 @@ describe('a broken document fails the check and names the document', () => {
   test('site settings need exactly six SEO sections', () => {
     const doc = byId('siteSettings');
     doc.seoSections.pop();
-    expect(formatIssues(validate(doc))).toContain('siteSettings seoSections: The footer needs exactly six SEO sections.');
+    expect(formatIssues(validate(doc))).toContain(
+      'siteSettings seoSections: The footer needs exactly six SEO sections.',
+    );
   });
 });

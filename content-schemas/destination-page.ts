@@ -122,9 +122,7 @@ export const destinationPage = defineType({
     }),
     ...schedulingFields('schedule'),
   ],
-  orderings: [
-    { title: 'Publish time', name: 'publishAtDesc', by: [{ field: 'publishAt', direction: 'desc' }] },
-  ],
+  orderings: [{ title: 'Publish time', name: 'publishAtDesc', by: [{ field: 'publishAt', direction: 'desc' }] }],
   preview: {
     select: { title: 'title.en', slug: 'slug.current', section: 'section', publishAt: 'publishAt', media: 'heroImage' },
     prepare: ({ title, slug, section, publishAt, media }: Record<string, string | undefined>) => ({

@@ -14,7 +14,10 @@ export function slugField(description: string) {
     validation: (rule) =>
       rule.required().custom((value: { current?: string } | undefined) => {
         if (!value?.current) return 'Give the page a URL slug.';
-        return SLUG_PATTERN.test(value.current) || 'Use lower-case letters, digits and single hyphens only (e.g. endless-summer).';
+        return (
+          SLUG_PATTERN.test(value.current) ||
+          'Use lower-case letters, digits and single hyphens only (e.g. endless-summer).'
+        );
       }),
   });
 }

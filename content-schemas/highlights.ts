@@ -1,7 +1,11 @@
 import { defineArrayMember, defineField } from '@sanity/types';
 
 /** A list of short "title + paragraph" cards (features, reasons, perks). */
-export function highlightsField(name = 'highlights', title = 'Highlights', description = 'Short cards shown as a grid.') {
+export function highlightsField(
+  name = 'highlights',
+  title = 'Highlights',
+  description = 'Short cards shown as a grid.',
+) {
   return defineField({
     name,
     title,

@@ -74,12 +74,22 @@ export const hotelContent = defineType({
       title: 'Gallery',
       type: 'array',
       description: 'Extra pictures beside the ones from the booking system.',
-      of: [defineArrayMember({ type: 'image', title: 'Gallery image', options: { hotspot: true }, fields: [imageAltField()] })],
+      of: [
+        defineArrayMember({
+          type: 'image',
+          title: 'Gallery image',
+          options: { hotspot: true },
+          fields: [imageAltField()],
+        }),
+      ],
     }),
   ],
   orderings: [{ title: 'Hotel id', name: 'hotelIdAsc', by: [{ field: 'hotelId', direction: 'asc' }] }],
   preview: {
     select: { name: 'name', hotelId: 'hotelId' },
-    prepare: ({ name, hotelId }: Record<string, string | number | undefined>) => ({ title: String(name ?? ''), subtitle: `Hotel #${hotelId}` }),
+    prepare: ({ name, hotelId }: Record<string, string | number | undefined>) => ({
+      title: String(name ?? ''),
+      subtitle: `Hotel #${hotelId}`,
+    }),
   },
 });

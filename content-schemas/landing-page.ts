@@ -68,7 +68,11 @@ export const landingPage = defineType({
           title: 'Link address',
           type: 'string',
           description: 'A site path such as /search/ or a full https:// address.',
-          validation: (rule) => rule.required().regex(/^(?:https:\/\/|\/(?!\/))/).error('Use a path starting with / or an https:// address.'),
+          validation: (rule) =>
+            rule
+              .required()
+              .regex(/^(?:https:\/\/|\/(?!\/))/)
+              .error('Use a path starting with / or an https:// address.'),
         }),
       ],
       validation: (rule) => rule.required().error('Add the call to action.'),
@@ -85,14 +89,16 @@ export const landingPage = defineType({
           title: 'Cabin discount (%)',
           type: 'number',
           description: 'Whole percent off cabin stays.',
-          validation: (rule) => rule.required().integer().min(1).max(100).error('Enter a whole percentage between 1 and 100.'),
+          validation: (rule) =>
+            rule.required().integer().min(1).max(100).error('Enter a whole percentage between 1 and 100.'),
         }),
         defineField({
           name: 'podDiscountPercent',
           title: 'Pod discount (%)',
           type: 'number',
           description: 'Whole percent off pod stays.',
-          validation: (rule) => rule.required().integer().min(1).max(100).error('Enter a whole percentage between 1 and 100.'),
+          validation: (rule) =>
+            rule.required().integer().min(1).max(100).error('Enter a whole percentage between 1 and 100.'),
         }),
         defineField({
           name: 'memberLimit',

@@ -72,7 +72,10 @@ export const legalDocument = defineType({
           const key = (context.document as { key?: string } | undefined)?.key;
           const expected = LEGAL_KEYS.find((d) => d.value === key)?.items;
           if (expected === undefined) return (items?.length ?? 0) > 0 || 'Add at least one item.';
-          return items?.length === expected || `This document must have exactly ${expected} items (it has ${items?.length ?? 0}).`;
+          return (
+            items?.length === expected ||
+            `This document must have exactly ${expected} items (it has ${items?.length ?? 0}).`
+          );
         }),
     }),
   ],

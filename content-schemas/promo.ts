@@ -38,7 +38,11 @@ export const promo = defineType({
       type: 'string',
       group: 'rules',
       description: 'What guests type at payment. Capital letters and digits, 4–20 characters.',
-      validation: (rule) => rule.required().regex(/^[A-Z0-9]{4,20}$/, { name: 'coupon code' }).error('Use 4–20 capital letters or digits, no spaces.'),
+      validation: (rule) =>
+        rule
+          .required()
+          .regex(/^[A-Z0-9]{4,20}$/, { name: 'coupon code' })
+          .error('Use 4–20 capital letters or digits, no spaces.'),
     }),
     defineField({
       name: 'active',
@@ -64,7 +68,10 @@ export const promo = defineType({
       group: 'rules',
       description: 'Last day the code can be used. After it the promo disappears from the site.',
       validation: (rule) =>
-        rule.required().custom(afterField('periodStart', 'The booking period must end on or after its start.')).error('Enter a valid end of the booking period.'),
+        rule
+          .required()
+          .custom(afterField('periodStart', 'The booking period must end on or after its start.'))
+          .error('Enter a valid end of the booking period.'),
     }),
     defineField({
       name: 'stayStart',
@@ -81,7 +88,10 @@ export const promo = defineType({
       group: 'rules',
       description: 'Last night covered by the promo.',
       validation: (rule) =>
-        rule.required().custom(afterField('stayStart', 'The stay period must end on or after its start.')).error('Enter a valid end of the stay period.'),
+        rule
+          .required()
+          .custom(afterField('stayStart', 'The stay period must end on or after its start.'))
+          .error('Enter a valid end of the stay period.'),
     }),
     defineField({
       name: 'paymentMethods',
@@ -103,9 +113,7 @@ export const promo = defineType({
     }),
     ...schedulingFields('schedule'),
   ],
-  orderings: [
-    { title: 'Booking period end', name: 'periodEndDesc', by: [{ field: 'periodEnd', direction: 'desc' }] },
-  ],
+  orderings: [{ title: 'Booking period end', name: 'periodEndDesc', by: [{ field: 'periodEnd', direction: 'desc' }] }],
   preview: {
     select: { title: 'title.en', code: 'couponCode', periodEnd: 'periodEnd', active: 'active', media: 'heroImage' },
     prepare: ({ title, code, periodEnd, active, media }: Record<string, unknown>) => ({

@@ -32,7 +32,11 @@ const urlField = (name: string, title: string) =>
     title,
     type: 'url',
     description: `Full https:// address of the ${title} page.`,
-    validation: (rule) => rule.required().uri({ scheme: ['https'] }).error(`Enter the https:// address for ${title}.`),
+    validation: (rule) =>
+      rule
+        .required()
+        .uri({ scheme: ['https'] })
+        .error(`Enter the https:// address for ${title}.`),
   });
 
 /** One document for the whole site: brand, header navigation, footer and contact values. */
@@ -152,7 +156,10 @@ export const siteSettings = defineType({
           type: 'string',
           description: 'International format with country code, e.g. +62 811 1234 5678.',
           validation: (rule) =>
-            rule.required().regex(/^\+62[\d ]{8,16}$/, { name: 'Indonesian number' }).error('Use +62 followed by the number.'),
+            rule
+              .required()
+              .regex(/^\+62[\d ]{8,16}$/, { name: 'Indonesian number' })
+              .error('Use +62 followed by the number.'),
         }),
         defineField({
           name: 'email',
@@ -177,7 +184,12 @@ export const siteSettings = defineType({
       title: 'Social links',
       type: 'object',
       description: 'Profiles linked from the footer icons.',
-      fields: [urlField('facebook', 'Facebook'), urlField('instagram', 'Instagram'), urlField('twitter', 'Twitter'), urlField('youtube', 'YouTube')],
+      fields: [
+        urlField('facebook', 'Facebook'),
+        urlField('instagram', 'Instagram'),
+        urlField('twitter', 'Twitter'),
+        urlField('youtube', 'YouTube'),
+      ],
       validation: (rule) => rule.required(),
     }),
     defineField({

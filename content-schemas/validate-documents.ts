@@ -32,23 +32,56 @@ class RecordedRule {
     this.ops.push(op);
     return this;
   }
-  required() { return this.add({ kind: 'required' }); }
-  min(n: number) { return this.add({ kind: 'min', n }); }
-  max(n: number) { return this.add({ kind: 'max', n }); }
-  length(n: number) { return this.add({ kind: 'length', n }); }
-  integer() { return this.add({ kind: 'integer' }); }
-  positive() { return this.add({ kind: 'positive' }); }
-  email() { return this.add({ kind: 'email' }); }
-  unique() { return this.add({ kind: 'unique' }); }
-  regex(re: RegExp) { return this.add({ kind: 'regex', re }); }
-  uri(options: { scheme?: string[] } = {}) { return this.add({ kind: 'uri', schemes: options.scheme ?? ['http', 'https'] }); }
-  custom(fn: (value: unknown, context: RuleContext) => unknown) { return this.add({ kind: 'custom', fn }); }
-  error(message?: string) { this.message = message; this.level = 'error'; return this; }
-  warning(message?: string) { this.message = message; this.level = 'warning'; return this; }
+  required() {
+    return this.add({ kind: 'required' });
+  }
+  min(n: number) {
+    return this.add({ kind: 'min', n });
+  }
+  max(n: number) {
+    return this.add({ kind: 'max', n });
+  }
+  length(n: number) {
+    return this.add({ kind: 'length', n });
+  }
+  integer() {
+    return this.add({ kind: 'integer' });
+  }
+  positive() {
+    return this.add({ kind: 'positive' });
+  }
+  email() {
+    return this.add({ kind: 'email' });
+  }
+  unique() {
+    return this.add({ kind: 'unique' });
+  }
+  regex(re: RegExp) {
+    return this.add({ kind: 'regex', re });
+  }
+  uri(options: { scheme?: string[] } = {}) {
+    return this.add({ kind: 'uri', schemes: options.scheme ?? ['http', 'https'] });
+  }
+  custom(fn: (value: unknown, context: RuleContext) => unknown) {
+    return this.add({ kind: 'custom', fn });
+  }
+  error(message?: string) {
+    this.message = message;
+    this.level = 'error';
+    return this;
+  }
+  warning(message?: string) {
+    this.message = message;
+    this.level = 'warning';
+    return this;
+  }
 }
 
 const isEmpty = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+  value === undefined ||
+  value === null ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0);
 
 function sizeOf(value: unknown): number | undefined {
   if (typeof value === 'number') return value;
@@ -66,7 +99,8 @@ function runRule(rule: RecordedRule, value: unknown, context: RuleContext): stri
       const result = op.fn(value, context);
       if (result instanceof Promise) throw new Error('async custom rules are not supported by the dataset validator');
       if (typeof result === 'string') failures.push(result);
-      else if (result && typeof result === 'object' && 'message' in result) failures.push(String((result as { message: unknown }).message));
+      else if (result && typeof result === 'object' && 'message' in result)
+        failures.push(String((result as { message: unknown }).message));
       else if (result === false) fail('Invalid value');
       continue;
     }
@@ -109,7 +143,9 @@ function runRule(rule: RecordedRule, value: unknown, context: RuleContext): stri
         break;
       }
       case 'unique': {
-        const seen = Array.isArray(value) ? value.map((x) => JSON.stringify(typeof x === 'object' && x ? { ...x, _key: undefined } : x)) : [];
+        const seen = Array.isArray(value)
+          ? value.map((x) => JSON.stringify(typeof x === 'object' && x ? { ...x, _key: undefined } : x))
+          : [];
         if (new Set(seen).size !== seen.length) fail('Items must be unique');
         break;
       }
@@ -119,10 +155,24 @@ function runRule(rule: RecordedRule, value: unknown, context: RuleContext): stri
 }
 
 function dottedPath(path: (string | number)[]): string {
-  return path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '');
+  return path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`))
+    .join('')
+    .replace(/^\./, '');
 }
 
-const META_KEYS = new Set(['_id', '_type', '_key', '_rev', '_createdAt', '_updatedAt', '_sanityAsset', 'asset', 'hotspot', 'crop']);
+const META_KEYS = new Set([
+  '_id',
+  '_type',
+  '_key',
+  '_rev',
+  '_createdAt',
+  '_updatedAt',
+  '_sanityAsset',
+  'asset',
+  'hotspot',
+  'crop',
+]);
 
 export function createDocumentValidator(schemaTypes: Def[]) {
   const named = new Map(schemaTypes.filter((t) => t.name).map((t) => [t.name as string, t]));
@@ -133,7 +183,13 @@ export function createDocumentValidator(schemaTypes: Def[]) {
     return Array.isArray(out) ? out : [out];
   }
 
-  function validate(value: unknown, def: Def, path: (string | number)[], ctx: { document: Record<string, unknown>; parent: unknown }, issues: ValidationIssue[]) {
+  function validate(
+    value: unknown,
+    def: Def,
+    path: (string | number)[],
+    ctx: { document: Record<string, unknown>; parent: unknown },
+    issues: ValidationIssue[],
+  ) {
     const base = named.get(def.type);
     const resolved: Def = base ? { ...base, ...def, type: base.type, fields: base.fields, of: base.of } : def;
     const dotted = dottedPath(path);
@@ -144,17 +200,23 @@ export function createDocumentValidator(schemaTypes: Def[]) {
     if (value === undefined || value === null) return;
 
     const expectString = ['string', 'text', 'url', 'date', 'datetime'];
-    if (expectString.includes(resolved.type) && typeof value !== 'string') return report(`Expected ${resolved.type} (a string), got ${typeof value}`);
-    if (resolved.type === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(value as string)) return report('Expected a YYYY-MM-DD date');
-    if (resolved.type === 'datetime' && Number.isNaN(Date.parse(value as string))) return report('Expected an ISO date-time');
-    if (resolved.type === 'number' && typeof value !== 'number') return report(`Expected a number, got ${typeof value}`);
-    if (resolved.type === 'boolean' && typeof value !== 'boolean') return report(`Expected true or false, got ${typeof value}`);
+    if (expectString.includes(resolved.type) && typeof value !== 'string')
+      return report(`Expected ${resolved.type} (a string), got ${typeof value}`);
+    if (resolved.type === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(value as string))
+      return report('Expected a YYYY-MM-DD date');
+    if (resolved.type === 'datetime' && Number.isNaN(Date.parse(value as string)))
+      return report('Expected an ISO date-time');
+    if (resolved.type === 'number' && typeof value !== 'number')
+      return report(`Expected a number, got ${typeof value}`);
+    if (resolved.type === 'boolean' && typeof value !== 'boolean')
+      return report(`Expected true or false, got ${typeof value}`);
     if (resolved.type === 'string' && resolved.options?.list) {
       const allowed = resolved.options.list.map((o) => (typeof o === 'string' ? o : o.value));
       if (!allowed.includes(value)) return report(`"${String(value)}" is not one of ${allowed.join(', ')}`);
     }
     if (resolved.type === 'slug') {
-      if (typeof value !== 'object' || typeof (value as { current?: unknown }).current !== 'string') report('Expected a slug object with "current"');
+      if (typeof value !== 'object' || typeof (value as { current?: unknown }).current !== 'string')
+        report('Expected a slug object with "current"');
       return;
     }
     if (resolved.type === 'image' && typeof value === 'object') {
@@ -166,7 +228,14 @@ export function createDocumentValidator(schemaTypes: Def[]) {
       const fields = resolved.fields ?? [];
       const known = new Set(fields.map((f) => f.name));
       for (const k of Object.keys(value)) if (!known.has(k) && !META_KEYS.has(k)) report(`Unknown field "${k}"`);
-      for (const field of fields) validate((value as Record<string, unknown>)[field.name as string], field, [...path, field.name as string], { ...ctx, parent: value }, issues);
+      for (const field of fields)
+        validate(
+          (value as Record<string, unknown>)[field.name as string],
+          field,
+          [...path, field.name as string],
+          { ...ctx, parent: value },
+          issues,
+        );
       return;
     }
     if (resolved.type === 'array') {
@@ -176,40 +245,70 @@ export function createDocumentValidator(schemaTypes: Def[]) {
         const members = resolved.of ?? [];
         if (item !== null && typeof item === 'object') {
           const o = item as Record<string, unknown>;
-          if (typeof o._key !== 'string') issues.push({ documentId: String(ctx.document._id), path: `${dotted}[${index}]`, message: 'Array item has no _key' });
-          const member = members.find((m) => (m.name ?? m.type) === o._type) ?? members.find((m) => !m.name && named.get(m.type) && o._type === m.type);
+          if (typeof o._key !== 'string')
+            issues.push({
+              documentId: String(ctx.document._id),
+              path: `${dotted}[${index}]`,
+              message: 'Array item has no _key',
+            });
+          const member =
+            members.find((m) => (m.name ?? m.type) === o._type) ??
+            members.find((m) => !m.name && named.get(m.type) && o._type === m.type);
           if (!member) {
-            issues.push({ documentId: String(ctx.document._id), path: `${dotted}[${index}]`, message: `Item type "${String(o._type)}" is not allowed here` });
+            issues.push({
+              documentId: String(ctx.document._id),
+              path: `${dotted}[${index}]`,
+              message: `Item type "${String(o._type)}" is not allowed here`,
+            });
             return;
           }
           if (member.type === 'block') return validateBlock(o, member, itemPath, ctx, issues);
           validate(item, member, itemPath, { ...ctx, parent: value }, issues);
         } else {
           const member = members.find((m) => ['string', 'number', 'boolean'].includes(m.type));
-          if (!member) issues.push({ documentId: String(ctx.document._id), path: `${dotted}[${index}]`, message: 'Primitive item not allowed here' });
+          if (!member)
+            issues.push({
+              documentId: String(ctx.document._id),
+              path: `${dotted}[${index}]`,
+              message: 'Primitive item not allowed here',
+            });
           else validate(item, member, itemPath, { ...ctx, parent: value }, issues);
         }
       });
     }
   }
 
-  function validateBlock(block: Record<string, unknown>, member: Def, path: (string | number)[], ctx: { document: Record<string, unknown>; parent: unknown }, issues: ValidationIssue[]) {
+  function validateBlock(
+    block: Record<string, unknown>,
+    member: Def,
+    path: (string | number)[],
+    ctx: { document: Record<string, unknown>; parent: unknown },
+    issues: ValidationIssue[],
+  ) {
     const annotations = member.marks?.annotations ?? [];
     const markDefs = Array.isArray(block.markDefs) ? (block.markDefs as Record<string, unknown>[]) : [];
     markDefs.forEach((def, i) => {
       const annotation = annotations.find((a) => a.name === def._type);
       const p = [...path, 'markDefs', i];
-      if (!annotation) issues.push({ documentId: String(ctx.document._id), path: dottedPath(p), message: `Annotation "${String(def._type)}" is not allowed` });
+      if (!annotation)
+        issues.push({
+          documentId: String(ctx.document._id),
+          path: dottedPath(p),
+          message: `Annotation "${String(def._type)}" is not allowed`,
+        });
       else validate(def, { ...annotation, type: 'object' }, p, { ...ctx, parent: block }, issues);
     });
-    if (!Array.isArray(block.children)) issues.push({ documentId: String(ctx.document._id), path: dottedPath(path), message: 'Block has no children' });
+    if (!Array.isArray(block.children))
+      issues.push({ documentId: String(ctx.document._id), path: dottedPath(path), message: 'Block has no children' });
   }
 
   return function validateDocument(doc: Record<string, unknown>): ValidationIssue[] {
     const issues: ValidationIssue[] = [];
     const type = named.get(String(doc._type));
-    if (typeof doc._id !== 'string' || !doc._id) return [{ documentId: '(no _id)', path: '_id', message: 'Document has no _id' }];
-    if (!type || (type as { type: string }).type !== 'document') return [{ documentId: doc._id, path: '_type', message: `Unknown document type "${String(doc._type)}"` }];
+    if (typeof doc._id !== 'string' || !doc._id)
+      return [{ documentId: '(no _id)', path: '_id', message: 'Document has no _id' }];
+    if (!type || (type as { type: string }).type !== 'document')
+      return [{ documentId: doc._id, path: '_type', message: `Unknown document type "${String(doc._type)}"` }];
     validate(doc, { ...type, type: 'object' }, [], { document: doc, parent: undefined }, issues);
     return issues;
   };

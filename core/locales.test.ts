@@ -22,9 +22,12 @@ describe('locales', () => {
   });
   it('the Indonesian dictionary has every English key and no empty string', () => {
     const keys = (o: object, prefix = ''): string[] =>
-      Object.entries(o).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keys(v as object, `${prefix}${k}.`)));
+      Object.entries(o).flatMap(([k, v]) =>
+        typeof v === 'string' ? [`${prefix}${k}`] : keys(v as object, `${prefix}${k}.`),
+      );
     expect(keys(id).sort()).toEqual(keys(en).sort());
-    const values = (o: object): string[] => Object.values(o).flatMap((v) => (typeof v === 'string' ? [v] : values(v as object)));
+    const values = (o: object): string[] =>
+      Object.values(o).flatMap((v) => (typeof v === 'string' ? [v] : values(v as object)));
     expect(values(id).filter((v) => v.trim() === '')).toEqual([]);
   });
 });

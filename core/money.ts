@@ -5,7 +5,12 @@ export function formatRupiah(amount: number): string {
   return `${sign}Rp ${digits}`;
 }
 
-const ZONE_LABELS: Record<string, string> = { 'Asia/Jakarta': 'WIB', 'Asia/Pontianak': 'WIB', 'Asia/Makassar': 'WITA', 'Asia/Jayapura': 'WIT' };
+const ZONE_LABELS: Record<string, string> = {
+  'Asia/Jakarta': 'WIB',
+  'Asia/Pontianak': 'WIB',
+  'Asia/Makassar': 'WITA',
+  'Asia/Jayapura': 'WIT',
+};
 
 export function zoneLabel(timeZone: string): string {
   return ZONE_LABELS[timeZone] ?? 'WIB';

@@ -37,12 +37,38 @@ const CALLS: Record<CallName, string> = {
 const calls = (arg('calls')?.split(',') ?? Object.keys(CALLS)) as CallName[];
 
 type Row = {
-  backend: string; call: string; requests: number; rps: number; p50: number; p99: number; errors: number;
+  backend: string;
+  call: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
   /** CPU milliseconds per request: API server process, load client process, PostgreSQL backends (null: not measurable). */
-  serverCpu: number; clientCpu: number; dbCpu: number | null;
+  serverCpu: number;
+  clientCpu: number;
+  dbCpu: number | null;
 };
-type ClientConfig = { base: string; clientToken: string; userToken: string; apiKey: string; today: string; call: CallName; seconds: number; warmup: number };
-type ClientResult = { requests: number; elapsed: number; p50: number; p99: number; errors: number; cpuMs: number; measureStart: number; measureEnd: number };
+type ClientConfig = {
+  base: string;
+  clientToken: string;
+  userToken: string;
+  apiKey: string;
+  today: string;
+  call: CallName;
+  seconds: number;
+  warmup: number;
+};
+type ClientResult = {
+  requests: number;
+  elapsed: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  cpuMs: number;
+  measureStart: number;
+  measureEnd: number;
+};
 
 // ---------------------------------------------------------------------------------------------
 // Load client (child process): `node scripts/bench-api.ts --client=<json>`.
@@ -50,29 +76,67 @@ type ClientResult = { requests: number; elapsed: number; p50: number; p99: numbe
 function requestFor(cfg: ClientConfig, i: number): { path: string; headers: Record<string, string>; body: string } {
   const today = Temporal.PlainDate.from(cfg.today);
   const day = (n: number) => today.add({ days: n }).toString();
-  const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'x-api-key': cfg.apiKey, 'accept-language': 'id' });
+  const auth = (token: string) => ({
+    authorization: `Bearer ${token}`,
+    'x-api-key': cfg.apiKey,
+    'accept-language': 'id',
+  });
   const gql = (token: string, path: string, query: string, input: unknown) => ({
-    path, headers: { ...auth(token), 'content-type': 'application/json' }, body: JSON.stringify({ query, variables: { input } }),
+    path,
+    headers: { ...auth(token), 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables: { input } }),
   });
   const hotelId = 1 + (i % 16);
   switch (cfg.call) {
     case 'avail':
-      return gql(cfg.clientToken, '/api/gateway/open', 'query A($input: RoomAvailabilityInput!) { RoomAvailability(input: $input) { date hotel_id is_blackout web_sellable_rooms } }', { hotel_id: hotelId, date_start: day(0), date_end: day(89) });
+      return gql(
+        cfg.clientToken,
+        '/api/gateway/open',
+        'query A($input: RoomAvailabilityInput!) { RoomAvailability(input: $input) { date hotel_id is_blackout web_sellable_rooms } }',
+        { hotel_id: hotelId, date_start: day(0), date_end: day(89) },
+      );
     case 'maxdur':
-      return gql(cfg.clientToken, '/api/gateway/open', 'query M($input: RoomAvailabilityMaxDurationInput!) { RoomAvailabilityMaxDuration(input: $input) { hotel_id date_start web_max_duration } }', { hotel_id: hotelId, date_start: day(i % 30) });
+      return gql(
+        cfg.clientToken,
+        '/api/gateway/open',
+        'query M($input: RoomAvailabilityMaxDurationInput!) { RoomAvailabilityMaxDuration(input: $input) { hotel_id date_start web_max_duration } }',
+        { hotel_id: hotelId, date_start: day(i % 30) },
+      );
     case 'search':
       return {
         path: '/api/clients/v1/search',
         headers: { ...auth(cfg.clientToken), 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ hotelId: String(hotelId), checkInDateTime: `${day(1 + (i % 20))} 14:00:00`, checkOutDateTime: `${day(3 + (i % 20))} 12:00:00` }).toString(),
+        body: new URLSearchParams({
+          hotelId: String(hotelId),
+          checkInDateTime: `${day(1 + (i % 20))} 14:00:00`,
+          checkOutDateTime: `${day(3 + (i % 20))} 12:00:00`,
+        }).toString(),
       };
     case 'gqlsearch':
-      return gql(cfg.clientToken, '/api/gateway/open',
+      return gql(
+        cfg.clientToken,
+        '/api/gateway/open',
         'query S($input: ReservationSearchInput!) { ReservationSearch(input: $input) { nights messagePromo hotel { id name timeZoneLabel } roomTypes { id name roomRemaining guestPrice guestPriceLabel roomPriceFake promotionPrice insurancePrice addOns { typeName items { itemName price } } } } }',
-        { hotel_id: hotelId, check_in_date_time: `${day(1 + (i % 20))} 14:00:00`, check_out_date_time: `${day(3 + (i % 20))} 12:00:00`, is_used_gc: false });
+        {
+          hotel_id: hotelId,
+          check_in_date_time: `${day(1 + (i % 20))} 14:00:00`,
+          check_out_date_time: `${day(3 + (i % 20))} 12:00:00`,
+          is_used_gc: false,
+        },
+      );
     case 'create':
-      return gql(cfg.userToken, '/api/gateway/secure', 'mutation C($input: HotelCreateReservationInput!) { HotelCreateReservation(input: $input) { id } }',
-        { hotel_id: 1, room_type_id: 11 + (i % 4), check_in_date_time: day(1 + (i % 30)), check_out_date_time: day(2 + (i % 30)), total_room: 1 });
+      return gql(
+        cfg.userToken,
+        '/api/gateway/secure',
+        'mutation C($input: HotelCreateReservationInput!) { HotelCreateReservation(input: $input) { id } }',
+        {
+          hotel_id: 1,
+          room_type_id: 11 + (i % 4),
+          check_in_date_time: day(1 + (i % 30)),
+          check_out_date_time: day(2 + (i % 30)),
+          total_room: 1,
+        },
+      );
   }
 }
 
@@ -82,11 +146,21 @@ async function runClient(cfg: ClientConfig): Promise<ClientResult> {
   const send = (i: number) =>
     new Promise<number>((resolve, reject) => {
       const r = requestFor(cfg, i);
-      const req = http.request({ host: url.hostname, port: url.port, path: r.path, method: 'POST', agent, headers: { ...r.headers, 'content-length': Buffer.byteLength(r.body) } }, (res) => {
-        res.on('data', () => {});
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', reject);
-      });
+      const req = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: r.path,
+          method: 'POST',
+          agent,
+          headers: { ...r.headers, 'content-length': Buffer.byteLength(r.body) },
+        },
+        (res) => {
+          res.on('data', () => {});
+          res.on('end', () => resolve(res.statusCode ?? 0));
+          res.on('error', reject);
+        },
+      );
       req.on('error', reject);
       req.end(r.body);
     });
@@ -122,7 +196,16 @@ async function runClient(cfg: ClientConfig): Promise<ClientResult> {
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
-  return { requests: latencies.length, elapsed, p50: pct(50), p99: pct(99), errors, cpuMs: (cpu.user + cpu.system) / 1000, measureStart, measureEnd };
+  return {
+    requests: latencies.length,
+    elapsed,
+    p50: pct(50),
+    p99: pct(99),
+    errors,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    measureStart,
+    measureEnd,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -146,7 +229,9 @@ function procCpuMs(pids: number[]): Map<number, number> | null {
 
 function runClientProcess(cfg: ClientConfig): Promise<ClientResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [import.meta.filename, `--client=${JSON.stringify(cfg)}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [import.meta.filename, `--client=${JSON.stringify(cfg)}`], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.on('error', reject);
@@ -167,10 +252,18 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Row[]> {
   const { seedDatabase } = await import('../api/db/seed.ts');
   const { loadEnv } = await import('../api/env.ts');
 
-  const env = loadEnv({ ...process.env, NODE_ENV: 'test', DATA_DIR: 'memory://', ...(kind === 'pglite' ? { DATABASE_URL: '' } : {}) });
+  const env = loadEnv({
+    ...process.env,
+    NODE_ENV: 'test',
+    DATA_DIR: 'memory://',
+    ...(kind === 'pglite' ? { DATABASE_URL: '' } : {}),
+  });
   const database = await openDatabase(kind === 'pglite' ? { DATA_DIR: 'memory://' } : env);
   const db = database.db as Db;
-  if (kind === 'postgres') await db.execute(sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;`);
+  if (kind === 'postgres')
+    await db.execute(
+      sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;`,
+    );
   await migrate(database);
   const now = new Date();
   const today = jakartaToday(now);
@@ -193,7 +286,9 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Row[]> {
   // PostgreSQL backends serving this benchmark (the pool's connections), for CPU accounting.
   const backendPids = async () => {
     if (kind !== 'postgres') return [];
-    const r = (await db.execute(sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)) as unknown as { rows: { pid: number }[] };
+    const r = (await db.execute(
+      sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+    )) as unknown as { rows: { pid: number }[] };
     return r.rows.map((x) => Number(x.pid));
   };
   const rows: Row[] = [];
@@ -202,7 +297,16 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Row[]> {
       const cpu0 = process.cpuUsage();
       const pidsBefore = await backendPids();
       const db0 = procCpuMs(pidsBefore);
-      const result = await runClientProcess({ base, clientToken: tokens.clientToken, userToken: tokens.userToken!, apiKey: tokens.apiKey, today: today.toString(), call, seconds, warmup });
+      const result = await runClientProcess({
+        base,
+        clientToken: tokens.clientToken,
+        userToken: tokens.userToken!,
+        apiKey: tokens.apiKey,
+        today: today.toString(),
+        call,
+        seconds,
+        warmup,
+      });
       const cpu = process.cpuUsage(cpu0);
       const pidsAfter = await backendPids();
       const db1 = procCpuMs(pidsAfter);
@@ -215,8 +319,16 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Row[]> {
       // Server and database CPU include the warm-up; spread them over every request sent.
       const totalRequests = result.requests * ((result.elapsed + warmup) / result.elapsed);
       rows.push({
-        backend: kind, call: CALLS[call], requests: result.requests, rps: result.requests / result.elapsed, p50: result.p50, p99: result.p99, errors: result.errors,
-        serverCpu: (cpu.user + cpu.system) / 1000 / totalRequests, clientCpu: result.cpuMs / result.requests, dbCpu: dbCpu === null ? null : dbCpu / totalRequests,
+        backend: kind,
+        call: CALLS[call],
+        requests: result.requests,
+        rps: result.requests / result.elapsed,
+        p50: result.p50,
+        p99: result.p99,
+        errors: result.errors,
+        serverCpu: (cpu.user + cpu.system) / 1000 / totalRequests,
+        clientCpu: result.cpuMs / result.requests,
+        dbCpu: dbCpu === null ? null : dbCpu / totalRequests,
       });
     }
   } finally {
@@ -232,7 +344,9 @@ function table(rows: Row[]) {
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
-    lines.push(`| ${r.backend} | ${r.call} | ${r.requests} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.serverCpu.toFixed(2)} | ${r.clientCpu.toFixed(2)} | ${r.dbCpu === null ? '-' : r.dbCpu.toFixed(2)} |`);
+    lines.push(
+      `| ${r.backend} | ${r.call} | ${r.requests} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.serverCpu.toFixed(2)} | ${r.clientCpu.toFixed(2)} | ${r.dbCpu === null ? '-' : r.dbCpu.toFixed(2)} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -250,11 +364,28 @@ if (clientArg) {
   console.error('[bench] PGlite done; starting PostgreSQL...');
   const passOn = [`--seconds=${seconds}`, `--warmup=${warmup}`, `--calls=${calls.join(',')}`];
   const pg = process.env.DATABASE_URL
-    ? spawnSync(process.execPath, [import.meta.filename, '--backend=postgres', '--json', ...passOn], { encoding: 'utf8', env: process.env })
-    : spawnSync(process.execPath, [new URL('./with-postgres.ts', import.meta.url).pathname, '--unix-socket', process.execPath, import.meta.filename, '--backend=postgres', '--json', ...passOn], { encoding: 'utf8' });
+    ? spawnSync(process.execPath, [import.meta.filename, '--backend=postgres', '--json', ...passOn], {
+        encoding: 'utf8',
+        env: process.env,
+      })
+    : spawnSync(
+        process.execPath,
+        [
+          new URL('./with-postgres.ts', import.meta.url).pathname,
+          '--unix-socket',
+          process.execPath,
+          import.meta.filename,
+          '--backend=postgres',
+          '--json',
+          ...passOn,
+        ],
+        { encoding: 'utf8' },
+      );
   const line = (pg.stdout ?? '').split('\n').find((l) => l.startsWith('BENCH_JSON '));
   if (line) rows.push(...(JSON.parse(line.slice('BENCH_JSON '.length)) as Row[]));
   else console.error('[bench] PostgreSQL run failed:\n', pg.stderr?.slice(-2000));
-  console.log(`\nAPI benchmark: ${CONCURRENCY} concurrent keep-alive connections from a separate client process, ${warmup}s warm-up + ${seconds}s per call, loopback HTTP, ${new Date().toISOString()}\n`);
+  console.log(
+    `\nAPI benchmark: ${CONCURRENCY} concurrent keep-alive connections from a separate client process, ${warmup}s warm-up + ${seconds}s per call, loopback HTTP, ${new Date().toISOString()}\n`,
+  );
   console.log(table(rows));
 }

@@ -16,7 +16,10 @@ const bundled = path.join(root, 'content', 'dataset', 'production.ndjson');
 type Doc = { _id: string; _type: string; slug?: { current?: string }; hotelId?: unknown; [field: string]: unknown };
 
 export function multiplyDataset(ndjson: string, factor: number): string {
-  const docs = ndjson.trim().split('\n').map((line) => JSON.parse(line) as Doc);
+  const docs = ndjson
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Doc);
   const repeatable = new Set(['promo', 'destinationPage', 'hotelContent', 'announcement']);
   const out: Doc[] = [];
   for (const doc of docs) {
@@ -51,7 +54,13 @@ function bench(label: string, datasetFile: string) {
   const result = spawnSync(process.execPath, [astro, 'build'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ASTRO_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1', CONTENT_DATASET: datasetFile, SANITY_PROJECT_ID: '' },
+    env: {
+      ...process.env,
+      ASTRO_OUT_DIR: outDir,
+      ASTRO_TELEMETRY_DISABLED: '1',
+      CONTENT_DATASET: datasetFile,
+      SANITY_PROJECT_ID: '',
+    },
   });
   const seconds = (performance.now() - started) / 1000;
   if (result.status !== 0) throw new Error(`${label}: astro build failed (exit ${result.status})`);
@@ -67,8 +76,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   writeFileSync(large, multiplyDataset(readFileSync(bundled, 'utf8'), 10));
   const rows = [bench('bundled dataset', bundled), bench('generated dataset x10', large)];
   rmSync(tmp, { recursive: true, force: true });
-  console.log(`\nBuild benchmark (${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version})\n`);
+  console.log(
+    `\nBuild benchmark (${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version})\n`,
+  );
   console.log('| dataset | documents | HTML pages | build time (s) | pages/s |');
   console.log('|---|---:|---:|---:|---:|');
-  for (const r of rows) console.log(`| ${r.label} | ${r.docs} | ${r.pages} | ${r.seconds.toFixed(1)} | ${r.pagesPerSecond.toFixed(1)} |`);
+  for (const r of rows)
+    console.log(`| ${r.label} | ${r.docs} | ${r.pages} | ${r.seconds.toFixed(1)} | ${r.pagesPerSecond.toFixed(1)} |`);
 }

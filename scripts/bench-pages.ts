@@ -25,13 +25,16 @@ export function entryScripts(html: string): string[] {
   const urls = new Set<string>();
   for (const m of html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)) urls.add(m[1]);
   for (const m of html.matchAll(/\b(?:component-url|renderer-url)="([^"]+)"/g)) urls.add(m[1]);
-  for (const m of html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)) for (const s of staticImports(m[1])) urls.add(s);
+  for (const m of html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g))
+    for (const s of staticImports(m[1])) urls.add(s);
   return [...urls];
 }
 
 async function measure(pagePath: string) {
   const html = await (await fetch(base + pagePath)).text();
-  const inlineBytes = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g)].reduce((s, m) => s + m[1].length, 0);
+  const inlineBytes = [
+    ...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g),
+  ].reduce((s, m) => s + m[1].length, 0);
   const queue = entryScripts(html).map((u) => new URL(u, base + pagePath).href);
   const seen = new Map<string, number>();
   while (queue.length) {
@@ -57,18 +60,30 @@ async function main() {
   });
   try {
     for (let i = 0; i < 240; i++) {
-      const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       await new Promise((r) => setTimeout(r, 1000));
     }
-    const pages = ['/', '/id/', '/search/6-bobobox-malioboro/', '/id/search/6-bobobox-malioboro/', '/signin/', '/reservation/review/1/'];
+    const pages = [
+      '/',
+      '/id/',
+      '/search/6-bobobox-malioboro/',
+      '/id/search/6-bobobox-malioboro/',
+      '/signin/',
+      '/reservation/review/1/',
+    ];
     const rows = [];
     for (const p of pages) rows.push({ page: p, ...(await measure(p)) });
     console.log(`\nCompressed JavaScript per page (budget ${JOURNEY_JS_BUDGET} bytes for home and hotel page)\n`);
     console.log('| page | JS files | compressed bytes | inline script bytes |');
     console.log('|---|---:|---:|---:|');
     for (const r of rows) console.log(`| ${r.page} | ${r.files} | ${r.bytes} | ${r.inlineBytes} |`);
-    const over = rows.filter((r) => (r.page === '/' || r.page.includes('/search/') || r.page === '/id/') && r.bytes >= JOURNEY_JS_BUDGET);
+    const over = rows.filter(
+      (r) => (r.page === '/' || r.page.includes('/search/') || r.page === '/id/') && r.bytes >= JOURNEY_JS_BUDGET,
+    );
     if (over.length) {
       console.error(`over budget: ${over.map((r) => r.page).join(', ')}`);
       process.exitCode = 1;

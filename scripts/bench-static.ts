@@ -27,8 +27,26 @@ const only = arg('only');
 const REQUEST_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'text/html' };
 
 type ClientConfig = { port: number; path: string; seconds: number; warmup: number; connections: number };
-type ClientResult = { requests: number; elapsed: number; p50: number; p99: number; errors: number; bytes: number; cpuMs: number };
-type Row = { server: string; round: number; requests: number; rps: number; p50: number; p99: number; errors: number; serverCpu: number; clientCpu: number };
+type ClientResult = {
+  requests: number;
+  elapsed: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  bytes: number;
+  cpuMs: number;
+};
+type Row = {
+  server: string;
+  round: number;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  serverCpu: number;
+  clientCpu: number;
+};
 
 // ---------------------------------------------------------------------------------------------
 // Load client (child process): `node scripts/bench-static.ts --client=<json>`.
@@ -38,11 +56,14 @@ async function runClient(cfg: ClientConfig): Promise<ClientResult> {
   let bytes = 0;
   const send = () =>
     new Promise<number>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port: cfg.port, path: cfg.path, agent, headers: REQUEST_HEADERS }, (res) => {
-        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', reject);
-      });
+      const req = http.request(
+        { host: '127.0.0.1', port: cfg.port, path: cfg.path, agent, headers: REQUEST_HEADERS },
+        (res) => {
+          res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          res.on('end', () => resolve(res.statusCode ?? 0));
+          res.on('error', reject);
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -75,12 +96,22 @@ async function runClient(cfg: ClientConfig): Promise<ClientResult> {
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
-  return { requests: latencies.length, elapsed, p50: pct(50), p99: pct(99), errors, bytes, cpuMs: (cpu.user + cpu.system) / 1000 };
+  return {
+    requests: latencies.length,
+    elapsed,
+    p50: pct(50),
+    p99: pct(99),
+    errors,
+    bytes,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+  };
 }
 
 function runClientProcess(cfg: ClientConfig): Promise<ClientResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [import.meta.filename, `--client=${JSON.stringify(cfg)}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [import.meta.filename, `--client=${JSON.stringify(cfg)}`], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.on('error', reject);
@@ -96,7 +127,9 @@ function runClientProcess(cfg: ClientConfig): Promise<ClientResult> {
 // Servers: both live in this process and take turns; the client is always another process.
 
 const listen = (server: http.Server) =>
-  new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+  new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
 const close = (server: http.Server) =>
   new Promise<void>((resolve) => {
     server.close(() => resolve());
@@ -110,7 +143,9 @@ function fetchOnce(port: number): Promise<{ status: number; headers: http.Incomi
       .get({ host: '127.0.0.1', port, path: pagePath, headers: REQUEST_HEADERS }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
         res.on('error', reject);
       })
       .on('error', reject);
@@ -134,14 +169,24 @@ async function startOneServer() {
   const database = await openDatabase(env);
   await migrate(database);
   // No content schedule: a rebuild in the middle of a measurement would measure the build.
-  const one = await createOneServer({ env, database, root, build: await loadBuild(distDir), nextContentChange: async () => null });
+  const one = await createOneServer({
+    env,
+    database,
+    root,
+    build: await loadBuild(distDir),
+    nextContentChange: async () => null,
+  });
   return { server: one.server, close: () => one.close() };
 }
 
 /** The bare server: Node's http module replaying a recorded answer, nothing else. */
 function startBareServer(answer: { status: number; headers: http.IncomingHttpHeaders; body: Buffer }) {
-  const headers = Object.entries(answer.headers).filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name));
-  const flat = headers.flatMap(([name, value]) => (Array.isArray(value) ? value.map((v) => [name, v]) : [[name, String(value)]]));
+  const headers = Object.entries(answer.headers).filter(
+    ([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name),
+  );
+  const flat = headers.flatMap(([name, value]) =>
+    Array.isArray(value) ? value.map((v) => [name, v]) : [[name, String(value)]],
+  );
   const server = http.createServer((_req, res) => {
     res.writeHead(answer.status, flat.flat());
     res.end(answer.body);
@@ -158,15 +203,27 @@ async function measure(name: string, round: number, server: http.Server): Promis
   // Server CPU includes the warm-up; spread it over every request sent.
   const total = r.requests * ((r.elapsed + warmup) / r.elapsed);
   return {
-    server: name, round, requests: r.requests, rps: r.requests / r.elapsed, p50: r.p50, p99: r.p99, errors: r.errors,
-    serverCpu: (cpu.user + cpu.system) / 1000 / total, clientCpu: r.cpuMs / r.requests,
+    server: name,
+    round,
+    requests: r.requests,
+    rps: r.requests / r.elapsed,
+    p50: r.p50,
+    p99: r.p99,
+    errors: r.errors,
+    serverCpu: (cpu.user + cpu.system) / 1000 / total,
+    clientCpu: r.cpuMs / r.requests,
   };
 }
 
 function table(rows: Row[]) {
-  const lines = ['| server | round | requests | req/s | p50 ms | p99 ms | non-200/errors | server CPU ms/req | client CPU ms/req |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|'];
+  const lines = [
+    '| server | round | requests | req/s | p50 ms | p99 ms | non-200/errors | server CPU ms/req | client CPU ms/req |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
   for (const r of rows) {
-    lines.push(`| ${r.server} | ${r.round} | ${r.requests} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} | ${r.serverCpu.toFixed(3)} | ${r.clientCpu.toFixed(3)} |`);
+    lines.push(
+      `| ${r.server} | ${r.round} | ${r.requests} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} | ${r.serverCpu.toFixed(3)} | ${r.clientCpu.toFixed(3)} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -179,7 +236,8 @@ if (clientArg) {
   const one = await startOneServer();
   const onePort = await listen(one.server);
   const answer = await fetchOnce(onePort);
-  if (answer.status !== 200) throw new Error(`${pagePath} answered ${answer.status}; pick a pre-rendered page with --path=`);
+  if (answer.status !== 200)
+    throw new Error(`${pagePath} answered ${answer.status}; pick a pre-rendered page with --path=`);
   if (!answer.headers.etag) console.error(`[bench] ${pagePath} has no ETag: it may not be a pre-rendered file`);
   const bare = startBareServer(answer);
   const rows: Row[] = [];

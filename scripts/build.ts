@@ -19,5 +19,8 @@ const result = spawnSync(process.execPath, [astro, 'build'], {
 });
 if (result.status !== 0) process.exit(result.status ?? 1);
 const files = await precompress(path.join(outDir, 'client'));
-writeFileSync(path.join(outDir, 'build-info.json'), JSON.stringify({ inputHash, builtAt: new Date().toISOString() }, null, 2));
+writeFileSync(
+  path.join(outDir, 'build-info.json'),
+  JSON.stringify({ inputHash, builtAt: new Date().toISOString() }, null, 2),
+);
 console.log(`[build] precompressed ${files} files; build-info written to ${path.relative(root, outDir)}`);

@@ -14,7 +14,10 @@ const file = path.resolve(root, process.env.CONTENT_DATASET ?? 'content/dataset/
 const dataset = process.env.SANITY_DATASET || 'production';
 
 const validate = createDocumentValidator(schemaTypes as never);
-const docs = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+const docs = readFileSync(file, 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line) as Record<string, unknown>);
 const issues = docs.flatMap((doc) => validate(doc));
 if (issues.length > 0) {
   console.error(`The dataset does not pass the Studio schema:\n${formatIssues(issues)}`);
@@ -24,10 +27,23 @@ if (!process.env.SANITY_PROJECT_ID || !process.env.SANITY_TOKEN) {
   console.error('dataset:import needs SANITY_PROJECT_ID and a write token in SANITY_TOKEN (see content/README.md).');
   process.exit(1);
 }
-console.log(`Importing ${docs.length} documents from ${path.relative(root, file)} into ${process.env.SANITY_PROJECT_ID}/${dataset}…`);
+console.log(
+  `Importing ${docs.length} documents from ${path.relative(root, file)} into ${process.env.SANITY_PROJECT_ID}/${dataset}…`,
+);
 const result = spawnSync(
   process.execPath,
-  [path.join(root, 'scripts', 'studio.ts'), 'dataset-import', file, '--dataset', dataset, '--project', process.env.SANITY_PROJECT_ID, '--token', process.env.SANITY_TOKEN, ...process.argv.slice(2)],
+  [
+    path.join(root, 'scripts', 'studio.ts'),
+    'dataset-import',
+    file,
+    '--dataset',
+    dataset,
+    '--project',
+    process.env.SANITY_PROJECT_ID,
+    '--token',
+    process.env.SANITY_TOKEN,
+    ...process.argv.slice(2),
+  ],
   { stdio: 'inherit', env: process.env },
 );
 process.exit(result.status ?? 1);

@@ -8,6 +8,10 @@ describe('package-lock.json', () => {
     expect(danglingOptional(lock)).toEqual([]);
   });
   it('detects a dangling optional dependency', () => {
-    expect(danglingOptional({ packages: { 'node_modules/a': { optionalDependencies: { 'a-win32': '1.0.0', b: '1' } }, 'node_modules/b': {} } })).toEqual([['node_modules/a', 'a-win32']]);
+    expect(
+      danglingOptional({
+        packages: { 'node_modules/a': { optionalDependencies: { 'a-win32': '1.0.0', b: '1' } }, 'node_modules/b': {} },
+      }),
+    ).toEqual([['node_modules/a', 'a-win32']]);
   });
 });

@@ -8,7 +8,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 type Entry = { optionalDependencies?: Record<string, string> };
 
 export function danglingOptional(lock: { packages: Record<string, Entry> }): [string, string][] {
-  const present = new Set(Object.keys(lock.packages).map((key) => key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length)));
+  const present = new Set(
+    Object.keys(lock.packages).map((key) => key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length)),
+  );
   const out: [string, string][] = [];
   for (const [key, entry] of Object.entries(lock.packages)) {
     for (const dep of Object.keys(entry.optionalDependencies ?? {})) if (!present.has(dep)) out.push([key, dep]);

@@ -19,13 +19,22 @@ function fakeBuild() {
   mkdirSync(path.join(buildDir, 'server'), { recursive: true });
   mkdirSync(path.join(buildDir, 'client'), { recursive: true });
   writeFileSync(path.join(buildDir, 'server', 'entry.mjs'), 'export const handler = async (req, res, next) => next();');
-  writeFileSync(path.join(buildDir, 'build-info.json'), JSON.stringify({ inputHash: computeInputHash(root), builtAt: new Date().toISOString() }));
+  writeFileSync(
+    path.join(buildDir, 'build-info.json'),
+    JSON.stringify({ inputHash: computeInputHash(root), builtAt: new Date().toISOString() }),
+  );
 }
 
 function start(): Promise<{ child: ChildProcess; exited: Promise<number | null> }> {
   const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SITE_BUILD_DIR: path.relative(root, buildDir), NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SITE_BUILD_DIR: path.relative(root, buildDir),
+      NODE_ENV: 'test',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -36,7 +45,9 @@ function start(): Promise<{ child: ChildProcess; exited: Promise<number | null> 
       if (out.includes('[start] serving')) resolve({ child, exited });
     };
     child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
     child.on('exit', (code) => reject(new Error(`start exited early (${code}):\n${out}`)));
   });
 }
@@ -49,7 +60,11 @@ async function subscribe(email: string): Promise<number> {
   }).then((r) => r.json() as Promise<{ access_token: string }>);
   const res = await fetch(`${base}/api/clients/v1/subscribe`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token.access_token}`, 'x-api-key': 'dev-only-web-api-key', 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Bearer ${token.access_token}`,
+      'x-api-key': 'dev-only-web-api-key',
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: new URLSearchParams({ email }),
   });
   return res.status;

@@ -31,7 +31,8 @@ function prepareWorkDir(): string {
     ['sanity.cli.ts', `${studioDir}sanity.cli.ts`],
     ['package.json', `${root}package.json`],
     ['node_modules', `${root}node_modules`],
-  ]) symlinkSync(target, `${workDir}${name}`);
+  ])
+    symlinkSync(target, `${workDir}${name}`);
   return workDir;
 }
 
@@ -42,12 +43,19 @@ if (!args) {
   process.exit(2);
 }
 if ((command === 'dev' || command === 'dataset-import') && !process.env.SANITY_PROJECT_ID) {
-  console.error(`${command === 'dev' ? 'npm run studio' : 'npm run dataset:import'} needs SANITY_PROJECT_ID (and SANITY_DATASET, default "production"). See .env.example.`);
+  console.error(
+    `${command === 'dev' ? 'npm run studio' : 'npm run dataset:import'} needs SANITY_PROJECT_ID (and SANITY_DATASET, default "production"). See .env.example.`,
+  );
   process.exit(1);
 }
 const result = spawnSync(process.execPath, [bin, ...args], {
   cwd: prepareWorkDir(),
   stdio: 'inherit',
-  env: { ...process.env, SANITY_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', NODE_OPTIONS: process.env.NODE_OPTIONS ?? '--max-old-space-size=3072' },
+  env: {
+    ...process.env,
+    SANITY_TELEMETRY_DISABLED: '1',
+    DO_NOT_TRACK: '1',
+    NODE_OPTIONS: process.env.NODE_OPTIONS ?? '--max-old-space-size=3072',
+  },
 });
 process.exit(result.status ?? 1);

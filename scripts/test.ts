@@ -22,7 +22,11 @@ let passed = 0;
 for (const [name, command] of steps) {
   if (only && !only.includes(name.split(' ')[0]!)) continue;
   console.log(`\n=== ${name}: ${command}`);
-  const result = spawnSync(command, { shell: true, stdio: 'inherit', env: { ...process.env, TZ: 'Asia/Jakarta', ASTRO_TELEMETRY_DISABLED: '1', SANITY_TELEMETRY_DISABLED: '1' } });
+  const result = spawnSync(command, {
+    shell: true,
+    stdio: 'inherit',
+    env: { ...process.env, TZ: 'Asia/Jakarta', ASTRO_TELEMETRY_DISABLED: '1', SANITY_TELEMETRY_DISABLED: '1' },
+  });
   if (result.status !== 0) {
     console.error(`\n${name} failed (exit ${result.status}).`);
     console.log(`steps: ${passed} passed, 1 failed`);

@@ -37,10 +37,17 @@ if (args[0] === '--inner') {
   process.exit(await run(args, process.env));
 } else {
   if (spawnSync('sh', ['-c', 'command -v pg_virtualenv'], { stdio: 'ignore' }).status !== 0) {
-    console.error('pg_virtualenv not found: install PostgreSQL (Debian: apt-get install -y postgresql) or set DATABASE_URL.');
+    console.error(
+      'pg_virtualenv not found: install PostgreSQL (Debian: apt-get install -y postgresql) or set DATABASE_URL.',
+    );
     process.exit(2);
   }
-  process.exit(await run(['pg_virtualenv', '-t', process.execPath, import.meta.filename, '--inner', ...args], { ...process.env, ...(unixSocket ? { WITH_POSTGRES_UNIX_SOCKET: '1' } : {}) }));
+  process.exit(
+    await run(['pg_virtualenv', '-t', process.execPath, import.meta.filename, '--inner', ...args], {
+      ...process.env,
+      ...(unixSocket ? { WITH_POSTGRES_UNIX_SOCKET: '1' } : {}),
+    }),
+  );
 }
 
 /**

@@ -7,7 +7,14 @@ import path from 'node:path';
 const INPUT_DIRS = ['site', 'islands', 'content', 'content-schemas', 'core'];
 const INPUT_FILES = ['astro.config.ts', 'package-lock.json', 'tsconfig.json'];
 /** Environment that changes the generated HTML. */
-const INPUT_ENV = ['SITE_URL', 'SANITY_PROJECT_ID', 'SANITY_DATASET', 'CONTENT_NOW', 'CONTENT_DATASET', 'PUBLIC_SEARCH_FILTER'];
+const INPUT_ENV = [
+  'SITE_URL',
+  'SANITY_PROJECT_ID',
+  'SANITY_DATASET',
+  'CONTENT_NOW',
+  'CONTENT_DATASET',
+  'PUBLIC_SEARCH_FILTER',
+];
 
 export interface BuildInfo {
   inputHash: string;

@@ -8,8 +8,14 @@ import { BuildManager, loadBuild } from './build-manager.ts';
 function writeFakeBuild(dir: string, name: string) {
   mkdirSync(path.join(dir, 'server'), { recursive: true });
   mkdirSync(path.join(dir, 'client'), { recursive: true });
-  writeFileSync(path.join(dir, 'server', 'entry.mjs'), `export const handler = async (req, res) => { res.end(${JSON.stringify(name)}); };`);
-  writeFileSync(path.join(dir, 'build-info.json'), JSON.stringify({ inputHash: name, builtAt: new Date().toISOString() }));
+  writeFileSync(
+    path.join(dir, 'server', 'entry.mjs'),
+    `export const handler = async (req, res) => { res.end(${JSON.stringify(name)}); };`,
+  );
+  writeFileSync(
+    path.join(dir, 'build-info.json'),
+    JSON.stringify({ inputHash: name, builtAt: new Date().toISOString() }),
+  );
 }
 
 describe('BuildManager', () => {

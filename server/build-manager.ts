@@ -6,7 +6,12 @@ import { pathToFileURL } from 'node:url';
 import { readBuildInfo, type BuildInfo } from './build-info.ts';
 import { StaticIndex } from './static-files.ts';
 
-export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void, locals?: object) => Promise<void>;
+export type AstroHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (err?: unknown) => void,
+  locals?: object,
+) => Promise<void>;
 
 export interface SiteBuild {
   dir: string;
@@ -51,7 +56,12 @@ export class BuildManager {
   private queued = false;
   lastError: string | null = null;
 
-  constructor(opts: { root: string; buildsDir: string; initial: SiteBuild; build?: (outDir: string) => Promise<void> }) {
+  constructor(opts: {
+    root: string;
+    buildsDir: string;
+    initial: SiteBuild;
+    build?: (outDir: string) => Promise<void>;
+  }) {
     this.root = opts.root;
     this.buildsDir = opts.buildsDir;
     this.current = opts.initial;

@@ -19,7 +19,10 @@ export async function startGateway(deps: Pick<AppDeps, 'env' | 'now'>): Promise<
   if (!paymentSimulatorEnabled(env)) {
     if (!env.MIDTRANS_CLIENT_KEY) throw new Error('MIDTRANS_CLIENT_KEY must be set together with MIDTRANS_SERVER_KEY');
     const gateway = new MidtransCoreApi({
-      kind: 'midtrans', baseUrl: env.MIDTRANS_BASE_URL, serverKey: env.MIDTRANS_SERVER_KEY as string, clientKey: env.MIDTRANS_CLIENT_KEY,
+      kind: 'midtrans',
+      baseUrl: env.MIDTRANS_BASE_URL,
+      serverKey: env.MIDTRANS_SERVER_KEY as string,
+      clientKey: env.MIDTRANS_CLIENT_KEY,
     });
     return { gateway, sandbox: null, close: async () => undefined };
   }
@@ -29,7 +32,8 @@ export async function startGateway(deps: Pick<AppDeps, 'env' | 'now'>): Promise<
 
 /** The SMTP relay of SMTP_URL, else the embedded sink (which also stores SMS). */
 export async function startMail(deps: AppDeps): Promise<ActiveMail> {
-  if (!outboxPageEnabled(deps.env)) return { mail: { kind: 'smtp', smtp: deps.env.SMTP_URL as string }, close: async () => undefined };
+  if (!outboxPageEnabled(deps.env))
+    return { mail: { kind: 'smtp', smtp: deps.env.SMTP_URL as string }, close: async () => undefined };
   const { startSinkTransport } = await import('./dev/smtp-sink.ts');
   return startSinkTransport(deps);
 }
@@ -38,7 +42,10 @@ export async function startMail(deps: AppDeps): Promise<ActiveMail> {
  * The developer pages (/dev/outbox/, /api/dev/outbox, /dev/payment-simulator/) to mount at the
  * root, with the site paths they own; null when no tool is active (production).
  */
-export async function devTools(deps: AppDeps, sandbox: SandboxGateway | null): Promise<{ app: Hono; prefixes: string[] } | null> {
+export async function devTools(
+  deps: AppDeps,
+  sandbox: SandboxGateway | null,
+): Promise<{ app: Hono; prefixes: string[] } | null> {
   const outbox = outboxPageEnabled(deps.env);
   const simulator = paymentSimulatorEnabled(deps.env);
   if (!outbox && !simulator) return null;

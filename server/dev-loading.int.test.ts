@@ -40,9 +40,17 @@ async function runOneServer(env: Record<string, string>) {
   mkdirSync(path.join(dir, 'server'), { recursive: true });
   mkdirSync(path.join(dir, 'client'), { recursive: true });
   writeFileSync(path.join(dir, 'server', 'entry.mjs'), 'export const handler = async (req, res, next) => next();');
-  writeFileSync(path.join(dir, 'build-info.json'), JSON.stringify({ inputHash: 'x', builtAt: new Date().toISOString() }));
+  writeFileSync(
+    path.join(dir, 'build-info.json'),
+    JSON.stringify({ inputHash: 'x', builtAt: new Date().toISOString() }),
+  );
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', CHILD], {
-    env: { ...process.env, ONE_ENV: JSON.stringify({ DATA_DIR: 'memory://', ...env }), ONE_BUILD: dir, ONE_ROOT: mkdtempSync(path.join(os.tmpdir(), 'root-')) },
+    env: {
+      ...process.env,
+      ONE_ENV: JSON.stringify({ DATA_DIR: 'memory://', ...env }),
+      ONE_BUILD: dir,
+      ONE_ROOT: mkdtempSync(path.join(os.tmpdir(), 'root-')),
+    },
     timeout: 60_000,
   });
   const line = stdout.split('\n').find((l) => l.startsWith('RESULT '));
@@ -52,14 +60,24 @@ async function runOneServer(env: Record<string, string>) {
 
 describe('development tools', () => {
   it('with a real SMTP relay and Midtrans keys, server/dev/, smtp-server and postal-mime are never loaded and the tools are 404', async () => {
-    const prod = await runOneServer({ SMTP_URL: 'smtp://127.0.0.1:9', MIDTRANS_SERVER_KEY: 'Mid-server-abcdefgh', MIDTRANS_CLIENT_KEY: 'Mid-client-abcdefgh' });
+    const prod = await runOneServer({
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      MIDTRANS_SERVER_KEY: 'Mid-server-abcdefgh',
+      MIDTRANS_CLIENT_KEY: 'Mid-client-abcdefgh',
+    });
     expect(prod.dev).toEqual([]);
     expect(prod.statuses).toEqual({ '/dev/outbox/': 404, '/api/dev/outbox': 404, '/dev/payment-simulator/': 404 });
   });
 
   it('on the embedded defaults they are loaded and answer', async () => {
     const dev = await runOneServer({});
-    expect(dev.dev).toEqual(expect.arrayContaining(['server/dev/smtp-sink.ts', 'server/dev/sandbox-gateway.ts', 'server/dev/simulator.routes.ts']));
+    expect(dev.dev).toEqual(
+      expect.arrayContaining([
+        'server/dev/smtp-sink.ts',
+        'server/dev/sandbox-gateway.ts',
+        'server/dev/simulator.routes.ts',
+      ]),
+    );
     expect(dev.dev.filter((u) => u.startsWith('node_modules/smtp-server/')).length).toBeGreaterThan(0);
     expect(dev.dev.filter((u) => u.startsWith('node_modules/postal-mime/')).length).toBeGreaterThan(0);
     expect(dev.statuses).toEqual({ '/dev/outbox/': 200, '/api/dev/outbox': 200, '/dev/payment-simulator/': 200 });

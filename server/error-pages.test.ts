@@ -14,7 +14,10 @@ describe('error pages', () => {
   it('reuses the generic page with the real code shown', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'err-'));
     mkdirSync(path.join(dir, 'id', 'errors', '500'), { recursive: true });
-    writeFileSync(path.join(dir, 'id', 'errors', '500', 'index.html'), '<div data-error-page><p data-error-code>500</p></div>');
+    writeFileSync(
+      path.join(dir, 'id', 'errors', '500', 'index.html'),
+      '<div data-error-page><p data-error-code>500</p></div>',
+    );
     const html = await renderErrorPage(dir, 504, 'id');
     expect(html).toContain('<p data-error-code>504</p>');
   });

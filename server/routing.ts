@@ -45,9 +45,16 @@ export function decideRoute(pathname: string, search = ''): RouteDecision {
  * status or response.status; otherwise 500.
  */
 export function resolveError(error: unknown): { status: number; message: string | null } {
-  const e = (error ?? {}) as { message?: unknown; statusCode?: unknown; status?: unknown; response?: { status?: unknown } };
+  const e = (error ?? {}) as {
+    message?: unknown;
+    statusCode?: unknown;
+    status?: unknown;
+    response?: { status?: unknown };
+  };
   const candidates = [e.statusCode, e.status, e.response?.status];
-  const found = candidates.find((value) => typeof value === 'number' && Number.isInteger(value) && value >= 400 && value <= 599);
+  const found = candidates.find(
+    (value) => typeof value === 'number' && Number.isInteger(value) && value >= 400 && value <= 599,
+  );
   const message = typeof e.message === 'string' && e.message.trim() !== '' ? e.message : null;
   return { status: typeof found === 'number' ? found : 500, message };
 }

@@ -13,7 +13,10 @@ import { loadBuild } from './build-manager.ts';
 function fakeBuild(dir: string, name = 'v1') {
   mkdirSync(path.join(dir, 'server'), { recursive: true });
   mkdirSync(path.join(dir, 'client', 'errors', '404'), { recursive: true });
-  writeFileSync(path.join(dir, 'client', 'errors', '404', 'index.html'), '<main data-error-page><p data-error-code>404</p></main>');
+  writeFileSync(
+    path.join(dir, 'client', 'errors', '404', 'index.html'),
+    '<main data-error-page><p data-error-code>404</p></main>',
+  );
   writeFileSync(
     path.join(dir, 'server', 'entry.mjs'),
     `export const handler = async (req, res, next) => {
@@ -22,10 +25,15 @@ function fakeBuild(dir: string, name = 'v1') {
      };`,
   );
   writeFileSync(path.join(dir, 'client', 'which.txt'), name);
-  writeFileSync(path.join(dir, 'build-info.json'), JSON.stringify({ inputHash: name, builtAt: new Date().toISOString() }));
+  writeFileSync(
+    path.join(dir, 'build-info.json'),
+    JSON.stringify({ inputHash: name, builtAt: new Date().toISOString() }),
+  );
 }
 
-async function startOne(opts: { nextContentChange?: (now: Date) => Promise<{ at: Date; documentId: string } | null>; now?: () => Date } = {}) {
+async function startOne(
+  opts: { nextContentChange?: (now: Date) => Promise<{ at: Date; documentId: string } | null>; now?: () => Date } = {},
+) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'one-'));
   fakeBuild(dir);
   const env = loadEnv({ DATA_DIR: 'memory://', SMTP_URL: 'smtp://127.0.0.1:9' });
@@ -86,12 +94,19 @@ describe('one server', () => {
     vi.spyOn(console, 'log').mockImplementation(() => {});
     const { one, base, env, builds } = await startOne();
     const body = JSON.stringify({ _id: 'promo-endless-summer' });
-    const unsigned = await fetch(`${base}/api/hooks/sanity`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    const unsigned = await fetch(`${base}/api/hooks/sanity`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(unsigned.status).toBe(401);
     const forged = await fetch(`${base}/api/hooks/sanity`, {
       method: 'POST',
       body,
-      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(body, Date.now(), 'not-the-secret-at-all') },
+      headers: {
+        'content-type': 'application/json',
+        [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(body, Date.now(), 'not-the-secret-at-all'),
+      },
     });
     expect(forged.status).toBe(401);
     expect(builds()).toBe(0);
@@ -99,7 +114,10 @@ describe('one server', () => {
     const signed = await fetch(`${base}/api/hooks/sanity`, {
       method: 'POST',
       body,
-      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(body, Date.now(), env.SANITY_WEBHOOK_SECRET) },
+      headers: {
+        'content-type': 'application/json',
+        [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(body, Date.now(), env.SANITY_WEBHOOK_SECRET),
+      },
     });
     expect(signed.status).toBe(202);
     await vi.waitFor(async () => expect(await (await fetch(`${base}/which.txt`)).text()).toBe('v2'));

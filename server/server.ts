@@ -41,7 +41,12 @@ export async function createOneServer(opts: {
 }): Promise<OneServer> {
   const { env, database, root } = opts;
   const now = opts.now ?? (() => new Date());
-  const builds = new BuildManager({ root, buildsDir: path.join(root, '.builds'), initial: opts.build, build: opts.runSiteBuild });
+  const builds = new BuildManager({
+    root,
+    buildsDir: path.join(root, '.builds'),
+    initial: opts.build,
+    build: opts.runSiteBuild,
+  });
   // Scheduled content goes live (or comes down) by itself: a timer armed for the next publish or
   // unpublish time rebuilds the site; the Sanity webhook rebuilds on every published change.
   const nextContentChange = opts.nextContentChange ?? ((at: Date) => nextScheduledChange(at));
@@ -71,7 +76,10 @@ export async function createOneServer(opts: {
   const sender = await startOutboxSender(deps);
   deps.outbox = sender;
   const root$ = new Hono();
-  root$.route('/api', contentHookRoutes({ secret: env.SANITY_WEBHOOK_SECRET, requestRebuild: (reason) => void rebuildAndRearm(reason) }));
+  root$.route(
+    '/api',
+    contentHookRoutes({ secret: env.SANITY_WEBHOOK_SECRET, requestRebuild: (reason) => void rebuildAndRearm(reason) }),
+  );
   root$.route('/', createApp(deps));
   // Mounted apps keep their own error handler but not their not-found handler: the root needs both.
   root$.onError(apiErrorHandler);
@@ -86,8 +94,11 @@ export async function createOneServer(opts: {
 
   const server = http.createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
-    const toApi = pathname === '/api' || pathname.startsWith('/api/')
-      || (devPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(prefix)) && decideRoute(pathname).kind === 'continue');
+    const toApi =
+      pathname === '/api' ||
+      pathname.startsWith('/api/') ||
+      (devPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(prefix)) &&
+        decideRoute(pathname).kind === 'continue');
     // Pre-rendered files answer from memory with their build-time .br/.gz bytes: no middleware.
     if (!toApi && siteHandler.serveFile(req, res)) return;
     compress(req as never, res as never, () => {
@@ -106,8 +117,10 @@ export async function createOneServer(opts: {
 
   // A change that fell due while the process was down (the build predates it) rebuilds at once.
   const missed = await nextContentChange(new Date(builds.current.info.builtAt)).catch(() => null);
-  if (missed && missed.at.getTime() <= now().getTime()) void rebuildAndRearm(`scheduled change of ${missed.documentId} since the last build`);
-  else await scheduler.arm().catch((error: unknown) => console.error('[site] could not arm the content schedule', error));
+  if (missed && missed.at.getTime() <= now().getTime())
+    void rebuildAndRearm(`scheduled change of ${missed.documentId} since the last build`);
+  else
+    await scheduler.arm().catch((error: unknown) => console.error('[site] could not arm the content schedule', error));
 
   return {
     server,

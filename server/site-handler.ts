@@ -5,7 +5,13 @@ import { decideRoute, resolveError } from './routing.ts';
 import { needsCompression, sendStaticFile } from './static-files.ts';
 import type { SiteBuild } from './build-manager.ts';
 
-export async function sendErrorPage(res: ServerResponse, clientDir: string, status: number, lang: Lang, method = 'GET'): Promise<void> {
+export async function sendErrorPage(
+  res: ServerResponse,
+  clientDir: string,
+  status: number,
+  lang: Lang,
+  method = 'GET',
+): Promise<void> {
   const html = await renderErrorPage(clientDir, status, lang);
   if (res.headersSent) {
     res.end();

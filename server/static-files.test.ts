@@ -4,7 +4,14 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cacheControlFor, needsCompression, pickEncoding, resolveStaticPath, sendStaticFile, StaticIndex } from './static-files.ts';
+import {
+  cacheControlFor,
+  needsCompression,
+  pickEncoding,
+  resolveStaticPath,
+  sendStaticFile,
+  StaticIndex,
+} from './static-files.ts';
 
 describe('static files', () => {
   const root = path.resolve('/srv/site');
@@ -66,18 +73,26 @@ describe('the in-memory index of a build', () => {
     try {
       const get = (p: string, headers: Record<string, string> = {}, method = 'GET') =>
         new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-          http.request(`${base}${p}`, { method, headers }, (res) => {
-            let body = '';
-            res.on('data', (c) => (body += c));
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-          }).on('error', reject).end();
+          http
+            .request(`${base}${p}`, { method, headers }, (res) => {
+              let body = '';
+              res.on('data', (c) => (body += c));
+              res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+            })
+            .on('error', reject)
+            .end();
         });
       const br = await get('/about/', { 'accept-encoding': 'gzip, br' });
       expect(br).toMatchObject({ status: 200, body: 'BR-BYTES' });
       expect(br.headers).toMatchObject({
-        'content-encoding': 'br', 'content-length': '8', 'content-type': 'text/html; charset=utf-8', vary: 'Accept-Encoding',
-        'cache-control': 'public, max-age=0, must-revalidate', etag: `W/"${(3000).toString(16)}-${(1_700_000_000_000).toString(16)}"`,
-        'x-content-type-options': 'nosniff', 'x-needs-compression': 'false',
+        'content-encoding': 'br',
+        'content-length': '8',
+        'content-type': 'text/html; charset=utf-8',
+        vary: 'Accept-Encoding',
+        'cache-control': 'public, max-age=0, must-revalidate',
+        etag: `W/"${(3000).toString(16)}-${(1_700_000_000_000).toString(16)}"`,
+        'x-content-type-options': 'nosniff',
+        'x-needs-compression': 'false',
       });
       expect((await get('/about/', { 'accept-encoding': 'gzip' })).body).toBe('GZ-BYTES');
       const plain = await get('/about/index.html', { 'accept-encoding': 'identity' });

@@ -27,17 +27,37 @@ const TYPES: Record<string, string> = {
  * Types the `compression` middleware would compress (mime-db's `compressible`, text/* and unknown
  * files served as application/octet-stream): their answers carry `Vary: Accept-Encoding`.
  */
-const COMPRESSIBLE_TYPES = new Set(['image/x-icon', 'application/manifest+json', 'image/svg+xml', 'application/octet-stream']);
+const COMPRESSIBLE_TYPES = new Set([
+  'image/x-icon',
+  'application/manifest+json',
+  'image/svg+xml',
+  'application/octet-stream',
+]);
 function compressibleType(type: string): boolean {
   const bare = type.split(';')[0] ?? '';
-  return bare.startsWith('text/') || /\+(?:json|text|xml)$/.test(bare) || COMPRESSIBLE_TYPES.has(bare)
-    || bare === 'application/json' || bare === 'application/xml';
+  return (
+    bare.startsWith('text/') ||
+    /\+(?:json|text|xml)$/.test(bare) ||
+    COMPRESSIBLE_TYPES.has(bare) ||
+    bare === 'application/json' ||
+    bare === 'application/xml'
+  );
 }
 /** Below this many bytes the compression middleware leaves an answer alone. */
 export const COMPRESSION_THRESHOLD = 1024;
 
 /** Files compressed at build time (scripts/precompress.ts) get .br and .gz siblings. */
-export const PRECOMPRESSED_EXTENSIONS = ['.html', '.js', '.mjs', '.css', '.json', '.xml', '.txt', '.svg', '.webmanifest'];
+export const PRECOMPRESSED_EXTENSIONS = [
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.xml',
+  '.txt',
+  '.svg',
+  '.webmanifest',
+];
 
 export function cacheControlFor(urlPath: string, ext: string): string {
   // Hashed build assets never change under the same name.
@@ -47,11 +67,14 @@ export function cacheControlFor(urlPath: string, ext: string): string {
 }
 
 export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const accepts = (acceptEncoding ?? '').toLowerCase().split(',').map((part) => {
-    const [name, ...params] = part.trim().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return { name: name ?? '', q: q ? Number(q.slice(2)) : 1 };
-  });
+  const accepts = (acceptEncoding ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((part) => {
+      const [name, ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { name: name ?? '', q: q ? Number(q.slice(2)) : 1 };
+    });
   const ok = (name: string) => accepts.some((a) => (a.name === name || a.name === '*') && a.q > 0);
   if (ok('br')) return 'br';
   if (ok('gzip')) return 'gzip';
@@ -133,7 +156,11 @@ export class StaticIndex {
       const hold = f.size <= MAX_FILE_IN_MEMORY && f.size <= budget;
       if (hold) budget -= f.size;
       plain.set(f.key, {
-        file: f.file, ext, type, size: f.size, vary: compressibleType(type),
+        file: f.file,
+        ext,
+        type,
+        size: f.size,
+        vary: compressibleType(type),
         etag: `W/"${f.size.toString(16)}-${Math.floor(f.mtimeMs).toString(16)}"`,
         body: hold ? await readFile(f.file) : null,
       });
@@ -145,7 +172,12 @@ export class StaticIndex {
     };
     for (const [key, f] of plain) {
       const pre = PRECOMPRESSED_EXTENSIONS.includes(f.ext);
-      files.set(key, { ...f, vary: f.vary || pre, br: pre ? variant(`${key}.br`) : null, gz: pre ? variant(`${key}.gz`) : null });
+      files.set(key, {
+        ...f,
+        vary: f.vary || pre,
+        br: pre ? variant(`${key}.br`) : null,
+        gz: pre ? variant(`${key}.gz`) : null,
+      });
     }
     return new StaticIndex(root, files);
   }
@@ -179,7 +211,12 @@ export function needsCompression(req: IncomingMessage, file: StaticFile): boolea
 }
 
 /** Answer with a file of the index: 304 on a matching ETag, else 200 with the chosen body. */
-export function sendStaticFile(req: IncomingMessage, res: ServerResponse, urlPath: string, file: StaticFile): Promise<void> | void {
+export function sendStaticFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  urlPath: string,
+  file: StaticFile,
+): Promise<void> | void {
   res.setHeader('Content-Type', file.type);
   res.setHeader('Cache-Control', cacheControlFor(urlPath, file.ext));
   res.setHeader('ETag', file.etag);

@@ -20,32 +20,56 @@ const structure: StructureResolver = (S: StructureBuilder) =>
           S.list()
             .title('Promos')
             .items([
-              S.listItem().title('Live now').child(
-                S.documentList().title('Live now').filter(`_type == "promo" && active == true && (!defined(publishAt) || publishAt <= ${NOW}) && (!defined(unpublishAt) || unpublishAt > ${NOW})`),
-              ),
-              S.listItem().title('Scheduled').child(
-                S.documentList().title('Scheduled to publish').filter(`_type == "promo" && publishAt > ${NOW}`).defaultOrdering([{ field: 'publishAt', direction: 'asc' }]),
-              ),
-              S.listItem().title('Switched off').child(S.documentList().title('Switched off').filter('_type == "promo" && active != true')),
+              S.listItem()
+                .title('Live now')
+                .child(
+                  S.documentList()
+                    .title('Live now')
+                    .filter(
+                      `_type == "promo" && active == true && (!defined(publishAt) || publishAt <= ${NOW}) && (!defined(unpublishAt) || unpublishAt > ${NOW})`,
+                    ),
+                ),
+              S.listItem()
+                .title('Scheduled')
+                .child(
+                  S.documentList()
+                    .title('Scheduled to publish')
+                    .filter(`_type == "promo" && publishAt > ${NOW}`)
+                    .defaultOrdering([{ field: 'publishAt', direction: 'asc' }]),
+                ),
+              S.listItem()
+                .title('Switched off')
+                .child(S.documentList().title('Switched off').filter('_type == "promo" && active != true')),
               S.divider(),
               S.documentTypeListItem('promo').title('All promos'),
             ]),
         ),
       S.documentTypeListItem('faqCategory').title('FAQ'),
-      S.listItem()
-        .title('Legal')
-        .child(S.documentTypeList('legalDocument').title('Legal documents')),
+      S.listItem().title('Legal').child(S.documentTypeList('legalDocument').title('Legal documents')),
       S.listItem()
         .title('Destinations')
         .child(
           S.list()
             .title('Destinations')
             .items([
-              S.listItem().title('Destinations').child(S.documentList().title('Destinations').filter('_type == "destinationPage" && kind == "destination"')),
-              S.listItem().title('Collections').child(S.documentList().title('Collections').filter('_type == "destinationPage" && kind == "collection"')),
-              S.listItem().title('Scheduled').child(
-                S.documentList().title('Scheduled').filter(`_type == "destinationPage" && (publishAt > ${NOW} || unpublishAt > ${NOW})`).defaultOrdering([{ field: 'publishAt', direction: 'asc' }]),
-              ),
+              S.listItem()
+                .title('Destinations')
+                .child(
+                  S.documentList().title('Destinations').filter('_type == "destinationPage" && kind == "destination"'),
+                ),
+              S.listItem()
+                .title('Collections')
+                .child(
+                  S.documentList().title('Collections').filter('_type == "destinationPage" && kind == "collection"'),
+                ),
+              S.listItem()
+                .title('Scheduled')
+                .child(
+                  S.documentList()
+                    .title('Scheduled')
+                    .filter(`_type == "destinationPage" && (publishAt > ${NOW} || unpublishAt > ${NOW})`)
+                    .defaultOrdering([{ field: 'publishAt', direction: 'asc' }]),
+                ),
               S.divider(),
               S.documentTypeListItem('hotelContent').title('Hotel editorial content'),
             ]),
@@ -57,12 +81,16 @@ const structure: StructureResolver = (S: StructureBuilder) =>
           S.list()
             .title('Pages')
             .items([
-              S.listItem().title('Home page').child(S.document().schemaType('homePage').documentId(SINGLETON_IDS.homePage)),
+              S.listItem()
+                .title('Home page')
+                .child(S.document().schemaType('homePage').documentId(SINGLETON_IDS.homePage)),
               S.documentTypeListItem('page').title('Company and info pages'),
               S.documentTypeListItem('announcement').title('Announcements'),
             ]),
         ),
-      S.listItem().title('Settings').child(S.document().schemaType('siteSettings').documentId(SINGLETON_IDS.siteSettings)),
+      S.listItem()
+        .title('Settings')
+        .child(S.document().schemaType('siteSettings').documentId(SINGLETON_IDS.siteSettings)),
     ]);
 
 function openOnSiteAction(props: DocumentActionProps) {
@@ -95,7 +123,9 @@ export default defineConfig({
   },
   document: {
     actions: (prev, context) => {
-      const base = singletonTypes.has(context.schemaType) ? prev.filter((a) => !['duplicate', 'delete', 'unpublish'].includes(String(a.action))) : prev;
+      const base = singletonTypes.has(context.schemaType)
+        ? prev.filter((a) => !['duplicate', 'delete', 'unpublish'].includes(String(a.action)))
+        : prev;
       return [...base, OpenOnSite];
     },
     productionUrl: async (prev, { document }) => {
@@ -104,4 +134,3 @@ export default defineConfig({
     },
   },
 });
-

@@ -11,7 +11,11 @@ export function ancillaryRoutes(deps: AppDeps) {
   const app = new Hono();
   app.get('/clients/v1/ancillary-packages', requireClient(deps), async (c) => {
     const q = parseInput(AncillaryListInput, c.req.query());
-    const data = await activeAncillaryPackages(dbOf(deps), { typeCode: q.ancillary_type_code, hotelIds: q.hotel_ids ?? [], roomTypeIds: q.room_type_ids ?? [] }, requestLang(c));
+    const data = await activeAncillaryPackages(
+      dbOf(deps),
+      { typeCode: q.ancillary_type_code, hotelIds: q.hotel_ids ?? [], roomTypeIds: q.room_type_ids ?? [] },
+      requestLang(c),
+    );
     return c.json({ data });
   });
   return app;

@@ -22,9 +22,19 @@ export function ancillaryDto(p: AncillaryRow, lang: ApiLang) {
 }
 
 /** Packages valid for the given hotels/room types (a package without hotel applies everywhere). */
-export async function activeAncillaryPackages(db: Db, q: { typeCode?: string | null; hotelIds?: number[]; roomTypeIds?: number[] }, lang: ApiLang) {
-  const found = await db.select().from(ancillaryPackages)
-    .where(q.typeCode ? and(eq(ancillaryPackages.isActive, true), eq(ancillaryPackages.ancillaryTypeCode, q.typeCode)) : eq(ancillaryPackages.isActive, true))
+export async function activeAncillaryPackages(
+  db: Db,
+  q: { typeCode?: string | null; hotelIds?: number[]; roomTypeIds?: number[] },
+  lang: ApiLang,
+) {
+  const found = await db
+    .select()
+    .from(ancillaryPackages)
+    .where(
+      q.typeCode
+        ? and(eq(ancillaryPackages.isActive, true), eq(ancillaryPackages.ancillaryTypeCode, q.typeCode))
+        : eq(ancillaryPackages.isActive, true),
+    )
     .orderBy(asc(ancillaryPackages.name));
   return found
     .filter((p) => p.hotelId === null || !q.hotelIds?.length || q.hotelIds.includes(p.hotelId))
@@ -33,19 +43,38 @@ export async function activeAncillaryPackages(db: Db, q: { typeCode?: string | n
 }
 
 /** Resolve chosen package UUIDs for a room type; an unknown or foreign one is a 422. */
-export async function resolvePackages(db: Db, uuids: string[], hotelId: number, roomTypeId: number): Promise<AncillaryRow[]> {
+export async function resolvePackages(
+  db: Db,
+  uuids: string[],
+  hotelId: number,
+  roomTypeId: number,
+): Promise<AncillaryRow[]> {
   if (uuids.length === 0) return [];
   const valid = uuids.filter((u) => /^[0-9a-f-]{36}$/i.test(u));
-  const found = valid.length ? await db.select().from(ancillaryPackages).where(and(inArray(ancillaryPackages.uuid, valid), eq(ancillaryPackages.isActive, true))) : [];
-  const ok = found.filter((p) => (p.hotelId === null || p.hotelId === hotelId) && (p.roomTypeId === null || p.roomTypeId === roomTypeId));
+  const found = valid.length
+    ? await db
+        .select()
+        .from(ancillaryPackages)
+        .where(and(inArray(ancillaryPackages.uuid, valid), eq(ancillaryPackages.isActive, true)))
+    : [];
+  const ok = found.filter(
+    (p) => (p.hotelId === null || p.hotelId === hotelId) && (p.roomTypeId === null || p.roomTypeId === roomTypeId),
+  );
   if (ok.length !== new Set(uuids).size) {
-    throw errors.unprocessable('ancillary_unknown', { id: 'Paket tambahan yang kamu pilih tidak tersedia.', en: 'The add-on package you chose is not available.' });
+    throw errors.unprocessable('ancillary_unknown', {
+      id: 'Paket tambahan yang kamu pilih tidak tersedia.',
+      en: 'The add-on package you chose is not available.',
+    });
   }
   return ok;
 }
 
 export async function insuranceItem(db: Db) {
-  const [item] = await db.select().from(addOnItems).where(and(eq(addOnItems.addOnTypeId, 1), eq(addOnItems.isActive, true))).limit(1);
+  const [item] = await db
+    .select()
+    .from(addOnItems)
+    .where(and(eq(addOnItems.addOnTypeId, 1), eq(addOnItems.isActive, true)))
+    .limit(1);
   return item ?? null;
 }
 
@@ -57,10 +86,23 @@ export async function addOnLists(db: Db, lang: ApiLang) {
 
 /** Group active add-on items (ordered by id) by type, in the request language. */
 export function groupAddOns(items: (typeof addOnItems.$inferSelect)[], lang: ApiLang) {
-  const groups = new Map<number, { typeName: string; addOnTypeId: number; items: { addOnItemId: number; itemName: string; price: number; providerName: string; providerId: number }[] }>();
+  const groups = new Map<
+    number,
+    {
+      typeName: string;
+      addOnTypeId: number;
+      items: { addOnItemId: number; itemName: string; price: number; providerName: string; providerId: number }[];
+    }
+  >();
   for (const i of items) {
     const g = groups.get(i.addOnTypeId) ?? { typeName: i.typeName[lang], addOnTypeId: i.addOnTypeId, items: [] };
-    g.items.push({ addOnItemId: i.id, itemName: i.itemName[lang], price: i.price, providerName: i.providerName, providerId: i.providerId });
+    g.items.push({
+      addOnItemId: i.id,
+      itemName: i.itemName[lang],
+      price: i.price,
+      providerName: i.providerName,
+      providerId: i.providerId,
+    });
     groups.set(i.addOnTypeId, g);
   }
   return [...groups.values()];

@@ -26,8 +26,10 @@ const newGuest = (overrides: Record<string, unknown> = {}) => {
     ...overrides,
   };
 };
-const register = async (body: Record<string, unknown>, lang = 'en') => post(app, '/api/auth/register', body, { token: await clientToken(), lang });
-const call = async (path: string, body: Record<string, unknown>, lang = 'en') => post(app, path, body, { token: await clientToken(), lang });
+const register = async (body: Record<string, unknown>, lang = 'en') =>
+  post(app, '/api/auth/register', body, { token: await clientToken(), lang });
+const call = async (path: string, body: Record<string, unknown>, lang = 'en') =>
+  post(app, path, body, { token: await clientToken(), lang });
 
 describe('register', () => {
   it('creates an unverified guest with a normalised phone and queues an e-mail code in the request language', async () => {
@@ -35,7 +37,11 @@ describe('register', () => {
     const res = await register(guest, 'id');
     expect(res.status).toBe(201);
     const body = await res.json();
-    expect(body.user).toMatchObject({ name: 'Sari Wulandari', email: 'budi.santoso@example.com', is_email_verified: false });
+    expect(body.user).toMatchObject({
+      name: 'Sari Wulandari',
+      email: 'budi.santoso@example.com',
+      is_email_verified: false,
+    });
     expect(body.user.telephone).toMatch(/^812345\d{5}$/);
     expect(body.verification).toMatchObject({ channel: 'email', expiresInSeconds: 600, resendAfterSeconds: 60 });
     const [row] = await sqlDb(deps).select().from(users).where(eq(users.email, 'budi.santoso@example.com'));
@@ -47,7 +53,12 @@ describe('register', () => {
   it.each([
     ['e-mail with a plus sign', { email: 'sari+promo@example.com' }, 'email', 'email_plus'],
     ['password shorter than 8', { password: 'abc1234', confirmPassword: 'abc1234' }, 'password', 'password_short'],
-    ['password without a number', { password: 'tidurnyenyak', confirmPassword: 'tidurnyenyak' }, 'password', 'password_digit'],
+    [
+      'password without a number',
+      { password: 'tidurnyenyak', confirmPassword: 'tidurnyenyak' },
+      'password',
+      'password_digit',
+    ],
     ['confirmation mismatch', { confirmPassword: 'tidur12345' }, 'confirmPassword', 'password_mismatch'],
     ['phone that is not a mobile number', { phone: '021-555-1234' }, 'phone', 'phone_invalid'],
     ['missing full name', { fullName: '   ' }, 'fullName', 'name_required'],
@@ -93,7 +104,12 @@ describe('one-time codes', () => {
     await register(guest);
     const code = await latestCode(deps, guest.email);
     advance(10 * 60 * 1000 + 1000);
-    const res = await call('/api/auth/codes/validate', { purpose: 'verify', channel: 'email', target: guest.email, code });
+    const res = await call('/api/auth/codes/validate', {
+      purpose: 'verify',
+      channel: 'email',
+      target: guest.email,
+      code,
+    });
     expect(res.status).toBe(422);
     expect((await res.json()).code).toBe('code_expired');
   });
@@ -103,7 +119,12 @@ describe('one-time codes', () => {
     await register(guest);
     const code = await latestCode(deps, guest.email);
     advance(9 * 60 * 1000);
-    const res = await call('/api/auth/codes/validate', { purpose: 'verify', channel: 'email', target: guest.email, code });
+    const res = await call('/api/auth/codes/validate', {
+      purpose: 'verify',
+      channel: 'email',
+      target: guest.email,
+      code,
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ purpose: 'verify', verified: true, channel: 'email' });
   });
@@ -114,13 +135,28 @@ describe('one-time codes', () => {
     const code = await latestCode(deps, guest.email);
     const wrong = code === '0000' ? '1111' : '0000';
     for (let i = 0; i < 4; i += 1) {
-      const res = await call('/api/auth/codes/validate', { purpose: 'verify', channel: 'email', target: guest.email, code: wrong });
+      const res = await call('/api/auth/codes/validate', {
+        purpose: 'verify',
+        channel: 'email',
+        target: guest.email,
+        code: wrong,
+      });
       expect(res.status).toBe(422);
       expect((await res.json()).code).toBe('code_invalid');
     }
-    const fifth = await call('/api/auth/codes/validate', { purpose: 'verify', channel: 'email', target: guest.email, code: wrong });
+    const fifth = await call('/api/auth/codes/validate', {
+      purpose: 'verify',
+      channel: 'email',
+      target: guest.email,
+      code: wrong,
+    });
     expect(fifth.status).toBe(429);
-    const right = await call('/api/auth/codes/validate', { purpose: 'verify', channel: 'email', target: guest.email, code });
+    const right = await call('/api/auth/codes/validate', {
+      purpose: 'verify',
+      channel: 'email',
+      target: guest.email,
+      code,
+    });
     expect(right.status).toBe(429);
     expect((await right.json()).code).toBe('code_attempts_exceeded');
   });
@@ -129,7 +165,11 @@ describe('one-time codes', () => {
     const guest = newGuest();
     await register(guest);
     const first = await latestCode(deps, guest.email);
-    const early = await call('/api/auth/codes/resend', { purpose: 'verify', channel: 'email', target: guest.email }, 'id');
+    const early = await call(
+      '/api/auth/codes/resend',
+      { purpose: 'verify', channel: 'email', target: guest.email },
+      'id',
+    );
     expect(early.status).toBe(429);
     const earlyBody = await early.json();
     expect(earlyBody.code).toBe('code_cooldown');
@@ -139,10 +179,20 @@ describe('one-time codes', () => {
     expect(later.status).toBe(202);
     const second = await latestCode(deps, guest.email);
     if (first !== second) {
-      const old = await call('/api/auth/codes/validate', { purpose: 'verify', channel: 'email', target: guest.email, code: first });
+      const old = await call('/api/auth/codes/validate', {
+        purpose: 'verify',
+        channel: 'email',
+        target: guest.email,
+        code: first,
+      });
       expect(old.status).toBe(422);
     }
-    const ok = await call('/api/auth/codes/validate', { purpose: 'verify', channel: 'email', target: guest.email, code: second });
+    const ok = await call('/api/auth/codes/validate', {
+      purpose: 'verify',
+      channel: 'email',
+      target: guest.email,
+      code: second,
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -152,7 +202,12 @@ describe('one-time codes', () => {
     const res = await call('/api/auth/codes/request', { purpose: 'verify', channel: 'phone', target: guest.phone });
     expect(res.status).toBe(202);
     const code = await latestCode(deps, `+62${reg.user.telephone}`);
-    const ok = await call('/api/auth/codes/validate', { purpose: 'verify', channel: 'phone', target: `0${reg.user.telephone}`, code });
+    const ok = await call('/api/auth/codes/validate', {
+      purpose: 'verify',
+      channel: 'phone',
+      target: `0${reg.user.telephone}`,
+      code,
+    });
     expect(ok.status).toBe(200);
     const [row] = await sqlDb(deps).select().from(users).where(eq(users.id, reg.user.id));
     expect(row.isTelephoneVerified).toBe(true);
@@ -173,15 +228,29 @@ describe('password reset and sign-in', () => {
     expect(login.access_token).toBeTruthy();
     expect((await call('/api/auth/password/forgot', { channel: 'email', target: guest.email })).status).toBe(202);
     const code = await latestCode(deps, guest.email);
-    const validated = await call('/api/auth/codes/validate', { purpose: 'reset_password', channel: 'email', target: guest.email, code });
+    const validated = await call('/api/auth/codes/validate', {
+      purpose: 'reset_password',
+      channel: 'email',
+      target: guest.email,
+      code,
+    });
     expect(validated.status).toBe(200);
     const { resetToken } = await validated.json();
-    const reset = await call('/api/auth/password/reset', { resetToken, password: 'baru56789', confirmPassword: 'baru56789' });
+    const reset = await call('/api/auth/password/reset', {
+      resetToken,
+      password: 'baru56789',
+      confirmPassword: 'baru56789',
+    });
     expect(reset.status).toBe(200);
-    expect((await call('/api/auth/password/reset', { resetToken, password: 'lagi56789', confirmPassword: 'lagi56789' })).status).toBe(422);
+    expect(
+      (await call('/api/auth/password/reset', { resetToken, password: 'lagi56789', confirmPassword: 'lagi56789' }))
+        .status,
+    ).toBe(422);
     expect((await call('/api/auth/login', { username: guest.email, password: guest.password })).status).toBe(401);
     expect((await call('/api/auth/login', { username: guest.email, password: 'baru56789' })).status).toBe(200);
-    expect((await app.request('/api/auth/me', { headers: { authorization: `Bearer ${login.access_token}` } })).status).toBe(401);
+    expect(
+      (await app.request('/api/auth/me', { headers: { authorization: `Bearer ${login.access_token}` } })).status,
+    ).toBe(401);
   });
 
   it('signs in by phone number in any common format', async () => {
@@ -201,12 +270,33 @@ describe('profile', () => {
     expect(me.status).toBe(200);
     const profile = (await me.json()).data;
     expect(profile).toMatchObject({ id: t.userId, is_email_verified: true });
-    const res = await post(app, '/api/clients/v1/my-account/update', { name: 'Dewi Lestari', email: 'dewi.lestari@example.com', telephone: '0813 1111 2222' }, { token: t.userToken });
+    const res = await post(
+      app,
+      '/api/clients/v1/my-account/update',
+      { name: 'Dewi Lestari', email: 'dewi.lestari@example.com', telephone: '0813 1111 2222' },
+      { token: t.userToken },
+    );
     expect(res.status).toBe(200);
-    expect((await res.json()).data).toMatchObject({ name: 'Dewi Lestari', email: 'dewi.lestari@example.com', telephone: '81311112222', is_email_verified: false });
+    expect((await res.json()).data).toMatchObject({
+      name: 'Dewi Lestari',
+      email: 'dewi.lestari@example.com',
+      telephone: '81311112222',
+      is_email_verified: false,
+    });
     const other = await tokensForTest(deps);
-    const clash = await post(app, '/api/clients/v1/my-account/update', { name: 'X', email: 'dewi.lestari@example.com', telephone: '0813 1111 3333' }, { token: other.userToken });
+    const clash = await post(
+      app,
+      '/api/clients/v1/my-account/update',
+      { name: 'X', email: 'dewi.lestari@example.com', telephone: '0813 1111 3333' },
+      { token: other.userToken },
+    );
     expect(clash.status).toBe(409);
-    expect((await app.request('/api/auth/me', { headers: { authorization: `Bearer ${t.clientToken}`, 'x-api-key': t.apiKey } })).status).toBe(401);
+    expect(
+      (
+        await app.request('/api/auth/me', {
+          headers: { authorization: `Bearer ${t.clientToken}`, 'x-api-key': t.apiKey },
+        })
+      ).status,
+    ).toBe(401);
   });
 });

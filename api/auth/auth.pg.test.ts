@@ -43,7 +43,9 @@ describe('auth races on real PostgreSQL', () => {
     const rule = { name: 'pg-test', limit: 60, windowSeconds: 3600 };
     const results = await Promise.allSettled(Array.from({ length: 100 }, () => hitRateLimit(deps, rule, key)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(60);
-    const [row] = rows<{ count: number }>(await sqlDb(deps).execute(sql`select count from rate_limits where key = ${`pg-test:${key}`}`));
+    const [row] = rows<{ count: number }>(
+      await sqlDb(deps).execute(sql`select count from rate_limits where key = ${`pg-test:${key}`}`),
+    );
     expect(row.count).toBe(100);
   });
 
@@ -52,12 +54,20 @@ describe('auth races on real PostgreSQL', () => {
     try {
       const tag = `pg${Date.now()}`;
       for (let i = 0; i < 60; i += 1) {
-        await enqueueMessage(deps, { channel: i % 3 ? 'email' : 'sms', to: `${tag}-${i}@example.com`, subject: `Race ${i}`, text: `race ${i}`, lang: 'en' });
+        await enqueueMessage(deps, {
+          channel: i % 3 ? 'email' : 'sms',
+          to: `${tag}-${i}@example.com`,
+          subject: `Race ${i}`,
+          text: `race ${i}`,
+          lang: 'en',
+        });
       }
       const sent = await Promise.all(senders.map((s) => s.flush()));
       expect(sent.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(60);
       const counts = rows<{ to: string; n: number }>(
-        await sqlDb(deps).execute(sql`select "to", count(*)::int as n from outbox_sink_messages where "to" like ${`${tag}-%`} group by "to"`),
+        await sqlDb(deps).execute(
+          sql`select "to", count(*)::int as n from outbox_sink_messages where "to" like ${`${tag}-%`} group by "to"`,
+        ),
       );
       expect(counts).toHaveLength(60);
       expect(counts.every((c) => c.n === 1)).toBe(true);

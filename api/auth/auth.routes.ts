@@ -36,9 +36,14 @@ function normaliseTarget<T extends { channel: 'email' | 'phone'; target: string 
   const parsed = parseTarget(input.channel, input.target);
   if (!parsed.ok) {
     const msg = authMessages[parsed.message];
-    throw new ApiError(422, 'validation_failed', { en: `target: ${msg.en}`, id: `target: ${msg.id}` }, {
-      fields: [{ field: 'target', code: parsed.message }],
-    });
+    throw new ApiError(
+      422,
+      'validation_failed',
+      { en: `target: ${msg.en}`, id: `target: ${msg.id}` },
+      {
+        fields: [{ field: 'target', code: parsed.message }],
+      },
+    );
   }
   return { ...input, target: parsed.value };
 }
@@ -79,7 +84,12 @@ export function authRoutes(deps: AppDeps) {
   app.post('/auth/codes/validate', client, async (c) => {
     const input = normaliseTarget(await validBody(c, CodeValidateSchema));
     const result = await validateCode(deps, input);
-    if ('resetToken' in result) return c.json({ purpose: result.purpose, resetToken: result.resetToken, expiresInSeconds: result.expiresInSeconds });
+    if ('resetToken' in result)
+      return c.json({
+        purpose: result.purpose,
+        resetToken: result.resetToken,
+        expiresInSeconds: result.expiresInSeconds,
+      });
     return c.json({ purpose: result.purpose, verified: true, channel: result.channel });
   });
 

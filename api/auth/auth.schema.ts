@@ -81,4 +81,3 @@ export const authCodes = pgTable(
   },
   (t) => [index('auth_codes_lookup_idx').on(t.purpose, t.target, t.createdAt.desc())],
 );
-

@@ -69,7 +69,11 @@ export async function registerUser(
   const db = sqlDb(deps);
   const [existingEmail] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
   if (existingEmail) throw authErrors.emailTaken();
-  const [existingPhone] = await db.select({ id: users.id }).from(users).where(eq(users.telephone, input.phone)).limit(1);
+  const [existingPhone] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.telephone, input.phone))
+    .limit(1);
   if (existingPhone) throw authErrors.phoneTaken();
   let user: UserRow;
   try {
@@ -134,9 +138,16 @@ export async function requestCode(
 }
 
 /** Check a code. Verification codes mark the channel verified; reset codes yield a reset ticket. */
-export async function validateCode(deps: AppDeps, input: { purpose: CodePurpose; channel: Channel; target: string; code: string }) {
+export async function validateCode(
+  deps: AppDeps,
+  input: { purpose: CodePurpose; channel: Channel; target: string; code: string },
+) {
   await hitRateLimit(deps, RATE_RULES.codeCheckByTarget, `${input.channel}:${input.target}`);
-  const consumed = await consumeCode(deps, { purpose: storedPurpose(input.purpose, input.channel), target: input.target, code: input.code });
+  const consumed = await consumeCode(deps, {
+    purpose: storedPurpose(input.purpose, input.channel),
+    target: input.target,
+    code: input.code,
+  });
   if (input.purpose === 'reset_password') {
     return { purpose: input.purpose, userId: consumed.userId, ...(await createResetTicket(deps, consumed.id)) };
   }
@@ -166,14 +177,22 @@ export async function completeRegistration(
 
 export async function resetPassword(deps: AppDeps, input: { resetToken: string; password: string }) {
   const userId = await spendResetTicket(deps, input.resetToken);
-  await sqlDb(deps).update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, userId));
+  await sqlDb(deps)
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.password) })
+    .where(eq(users.id, userId));
   // A new password signs every device out.
   await revokeAllUserSessions(deps, userId, 'password_reset');
   return { reset: true as const };
 }
 
 /** Password sign-in (the OAuth2 password grant and POST /api/auth/login). */
-export async function signIn(deps: AppDeps, input: { username: string; password: string }, clientId: string, ip: string) {
+export async function signIn(
+  deps: AppDeps,
+  input: { username: string; password: string },
+  clientId: string,
+  ip: string,
+) {
   const isEmail = input.username.includes('@');
   const username = isEmail ? input.username.toLowerCase() : normalisePhone(input.username);
   await hitRateLimit(deps, RATE_RULES.signInByIp, ip);
@@ -184,7 +203,11 @@ export async function signIn(deps: AppDeps, input: { username: string; password:
   return { token: await createUserSession(deps, user.id, clientId), user: toProfile(user) };
 }
 
-export async function updateProfile(deps: AppDeps, userId: number, input: { name: string; email: string; telephone: string }) {
+export async function updateProfile(
+  deps: AppDeps,
+  userId: number,
+  input: { name: string; email: string; telephone: string },
+) {
   const current = await getUser(deps, userId);
   if (!current) throw authErrors.invalidToken();
   try {

@@ -30,7 +30,14 @@ function hashCode(deps: AppDeps, salt: string, code: string): string {
  */
 export async function issueCode(
   deps: AppDeps,
-  input: { purpose: StoredCodePurpose; target: string; channel: 'email' | 'phone'; userId: number; name: string; lang: ApiLang },
+  input: {
+    purpose: StoredCodePurpose;
+    target: string;
+    channel: 'email' | 'phone';
+    userId: number;
+    name: string;
+    lang: ApiLang;
+  },
 ): Promise<{ expiresInSeconds: number; resendAfterSeconds: number }> {
   const db = sqlDb(deps);
   const now = nowOf(deps);
@@ -42,7 +49,8 @@ export async function issueCode(
     .limit(1);
   if (latest) {
     const waited = (now.getTime() - latest.createdAt.getTime()) / 1000;
-    if (waited < CODE_RESEND_COOLDOWN_SECONDS) throw authErrors.codeCooldown(Math.ceil(CODE_RESEND_COOLDOWN_SECONDS - waited));
+    if (waited < CODE_RESEND_COOLDOWN_SECONDS)
+      throw authErrors.codeCooldown(Math.ceil(CODE_RESEND_COOLDOWN_SECONDS - waited));
   }
   await db
     .update(authCodes)
@@ -107,7 +115,10 @@ export async function consumeCode(
 }
 
 /** After a reset code is consumed: a one-time ticket (random, stored hashed) for the new password. */
-export async function createResetTicket(deps: AppDeps, codeId: number): Promise<{ resetToken: string; expiresInSeconds: number }> {
+export async function createResetTicket(
+  deps: AppDeps,
+  codeId: number,
+): Promise<{ resetToken: string; expiresInSeconds: number }> {
   const ticket = `rst_${randomBytes(32).toString('base64url')}`;
   const now = nowOf(deps);
   await sqlDb(deps)
@@ -123,7 +134,13 @@ export async function spendResetTicket(deps: AppDeps, ticket: string): Promise<n
   const [row] = await sqlDb(deps)
     .update(authCodes)
     .set({ ticketUsedAt: now })
-    .where(and(eq(authCodes.ticketHash, sha256(ticket)), isNull(authCodes.ticketUsedAt), eq(authCodes.purpose, 'reset_password')))
+    .where(
+      and(
+        eq(authCodes.ticketHash, sha256(ticket)),
+        isNull(authCodes.ticketUsedAt),
+        eq(authCodes.purpose, 'reset_password'),
+      ),
+    )
     .returning({ userId: authCodes.userId, expiresAt: authCodes.ticketExpiresAt });
   if (!row || !row.expiresAt || row.expiresAt <= now) throw authErrors.ticketInvalid();
   return row.userId;

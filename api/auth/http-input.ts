@@ -11,7 +11,13 @@ const malformed = (what: { en: string; id: string }) => new ApiError(400, 'bad_r
 
 /** The bilingual 400 for a body over the limit. */
 export const bodyTooLarge = (c: Context) =>
-  c.json(new ApiError(400, 'body_too_large', { en: 'The request is too large.', id: 'Permintaan kamu terlalu besar.' }).toJSON(requestLang(c)), 400);
+  c.json(
+    new ApiError(400, 'body_too_large', {
+      en: 'The request is too large.',
+      id: 'Permintaan kamu terlalu besar.',
+    }).toJSON(requestLang(c)),
+    400,
+  );
 
 /**
  * Every API body, bounded before anything reads it (Hono's bodyLimit: the declared length, or a
@@ -25,7 +31,8 @@ export function limitEveryBody(maxSize: number): MiddlewareHandler {
     // A declared length is enforced by Node's HTTP parser, so the header alone decides (and the
     // body is not turned into a web stream just to be measured).
     const declared = c.req.header('content-length');
-    if (declared !== undefined && c.req.header('transfer-encoding') === undefined) return Number(declared) > maxSize ? Promise.resolve(bodyTooLarge(c)) : next();
+    if (declared !== undefined && c.req.header('transfer-encoding') === undefined)
+      return Number(declared) > maxSize ? Promise.resolve(bodyTooLarge(c)) : next();
     return counted(c, next);
   };
 }

@@ -17,21 +17,29 @@ app.get('/secure', requireUser(deps), (c) => c.json(c.get('auth')));
 describe('auth middleware', () => {
   it('requireClient accepts a client token with its x-api-key and rejects a missing or wrong key', async () => {
     const t = await tokensForTest(deps, { withUser: false });
-    const ok = await app.request('/open', { headers: { authorization: `Bearer ${t.clientToken}`, 'x-api-key': t.apiKey } });
+    const ok = await app.request('/open', {
+      headers: { authorization: `Bearer ${t.clientToken}`, 'x-api-key': t.apiKey },
+    });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ kind: 'client', clientId: deps.env.WEB_CLIENT_ID });
     const missing = await app.request('/open', { headers: { authorization: `Bearer ${t.clientToken}` } });
     expect(missing.status).toBe(401);
     expect((await missing.json()).code).toBe('invalid_api_key');
-    const wrongKey = await app.request('/open', { headers: { authorization: `Bearer ${t.clientToken}`, 'x-api-key': deps.env.API_KEY } });
+    const wrongKey = await app.request('/open', {
+      headers: { authorization: `Bearer ${t.clientToken}`, 'x-api-key': deps.env.API_KEY },
+    });
     expect(wrongKey.status).toBe(401);
   });
 
   it('requireClient also accepts a user token; requireUser refuses a client token', async () => {
     const t = await tokensForTest(deps);
-    const open = await app.request('/open', { headers: { authorization: `Bearer ${t.userToken}`, 'x-api-key': t.apiKey } });
+    const open = await app.request('/open', {
+      headers: { authorization: `Bearer ${t.userToken}`, 'x-api-key': t.apiKey },
+    });
     expect(await open.json()).toMatchObject({ kind: 'user', userId: t.userId });
-    const secure = await app.request('/secure', { headers: { authorization: `Bearer ${t.clientToken}`, 'accept-language': 'id' } });
+    const secure = await app.request('/secure', {
+      headers: { authorization: `Bearer ${t.clientToken}`, 'accept-language': 'id' },
+    });
     expect(secure.status).toBe(401);
     expect((await secure.json()).message).toMatch(/Masuk/);
     const noToken = await app.request('/secure');
@@ -42,13 +50,19 @@ describe('auth middleware', () => {
     const t = await tokensForTest(deps);
     const tampered = `${t.userToken!.slice(0, -3)}abc`;
     expect((await app.request('/secure', { headers: { authorization: `Bearer ${tampered}` } })).status).toBe(401);
-    const auth = (await (await app.request('/secure', { headers: { authorization: `Bearer ${t.userToken}` } })).json()) as { sessionId: string };
+    const auth = (await (
+      await app.request('/secure', { headers: { authorization: `Bearer ${t.userToken}` } })
+    ).json()) as { sessionId: string };
     await revokeSession(deps, auth.sessionId, 'logout');
     expect((await app.request('/secure', { headers: { authorization: `Bearer ${t.userToken}` } })).status).toBe(401);
     const fresh = await tokensForTest(deps, { userId: t.userId });
-    expect((await app.request('/secure', { headers: { authorization: `Bearer ${fresh.userToken}` } })).status).toBe(200);
+    expect((await app.request('/secure', { headers: { authorization: `Bearer ${fresh.userToken}` } })).status).toBe(
+      200,
+    );
     advance(deps.env.AUTH_ACCESS_TTL_SECONDS * 1000 + 1000);
-    expect((await app.request('/secure', { headers: { authorization: `Bearer ${fresh.userToken}` } })).status).toBe(401);
+    expect((await app.request('/secure', { headers: { authorization: `Bearer ${fresh.userToken}` } })).status).toBe(
+      401,
+    );
   });
 
   it('a client token verified once is still refused when tampered with or after it expires', async () => {
@@ -57,7 +71,9 @@ describe('auth middleware', () => {
     expect((await app.request('/open', { headers: headers(t.clientToken) })).status).toBe(200);
     expect((await app.request('/open', { headers: headers(t.clientToken) })).status).toBe(200);
     const [head, body, sig] = t.clientToken.split('.');
-    const forgedBody = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), cid: 'someone-else' })).toString('base64url');
+    const forgedBody = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), cid: 'someone-else' }),
+    ).toString('base64url');
     expect((await app.request('/open', { headers: headers(`${head}.${forgedBody}.${sig}`) })).status).toBe(401);
     expect((await app.request('/open', { headers: headers(`${t.clientToken.slice(0, -3)}abc`) })).status).toBe(401);
     advance(deps.env.AUTH_ACCESS_TTL_SECONDS * 1000 + 1000);

@@ -50,7 +50,8 @@ async function verifyBearer(deps: AppDeps, token: string): Promise<AuthContext> 
   }
   const auth = await verifyAccessToken(deps, token);
   if (auth.kind === 'client') {
-    const exp = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp: number }).exp;
+    const exp = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp: number })
+      .exp;
     if (!cache) verifiedClientTokens.set(deps, (cache = new Map()));
     if (cache.size >= CLIENT_TOKEN_CACHE_SIZE) cache.delete(cache.keys().next().value!);
     cache.set(token, { clientId: auth.clientId, exp });

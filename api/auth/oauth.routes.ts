@@ -30,7 +30,13 @@ const oauthError = {
     }),
 };
 
-const OAUTH_CODES = new Set(['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type']);
+const OAUTH_CODES = new Set([
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+]);
 
 /** OAuth2 error JSON: `error` + `error_description` (RFC 6749 5.2) plus the API's `code` + localised `message`. */
 function renderOAuthError(err: ApiError, c: Context) {
@@ -45,7 +51,10 @@ function renderOAuthError(err: ApiError, c: Context) {
 
 const TokenRequestSchema = v.variant('grant_type', [
   v.object({ grant_type: v.literal('client_credentials') }),
-  v.object({ grant_type: v.literal('refresh_token'), refresh_token: v.pipe(v.string(), v.nonEmpty(), v.maxLength(200)) }),
+  v.object({
+    grant_type: v.literal('refresh_token'),
+    refresh_token: v.pipe(v.string(), v.nonEmpty(), v.maxLength(200)),
+  }),
   v.object({ grant_type: v.literal('password'), username: v.unknown(), password: v.unknown() }),
 ]);
 
@@ -62,7 +71,8 @@ function authenticateClient(deps: AppDeps, c: Context, body: Record<string, unkn
     const id = decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, '%20'));
     const secret = decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, '%20'));
     client = findClient(deps.env, id);
-    if (!client || client.kind !== 'confidential' || !client.secret || !safeEqual(secret, client.secret)) throw oauthError.invalid_client();
+    if (!client || client.kind !== 'confidential' || !client.secret || !safeEqual(secret, client.secret))
+      throw oauthError.invalid_client();
   } else {
     const id = typeof body.client_id === 'string' ? body.client_id : undefined;
     client = id ? findClient(deps.env, id) : undefined;
@@ -99,7 +109,8 @@ export function oauthRoutes(deps: AppDeps) {
     const grant = v.safeParse(TokenRequestSchema, body);
     if (!grant.success) {
       const known = ['client_credentials', 'refresh_token', 'password'];
-      if (typeof body.grant_type === 'string' && !known.includes(body.grant_type)) throw oauthError.unsupported_grant_type();
+      if (typeof body.grant_type === 'string' && !known.includes(body.grant_type))
+        throw oauthError.unsupported_grant_type();
       throw oauthError.invalid_request(
         'grant_type and its parameters are required (client_credentials, refresh_token + refresh_token, password + username + password).',
         'grant_type beserta parameternya wajib diisi (client_credentials, refresh_token + refresh_token, password + username + password).',
@@ -109,7 +120,8 @@ export function oauthRoutes(deps: AppDeps) {
     c.header('Pragma', 'no-cache');
     const input = grant.output;
     if (input.grant_type === 'client_credentials') return c.json(await issueClientToken(deps, client.id));
-    if (input.grant_type === 'refresh_token') return c.json(await rotateRefreshToken(deps, input.refresh_token, client.id));
+    if (input.grant_type === 'refresh_token')
+      return c.json(await rotateRefreshToken(deps, input.refresh_token, client.id));
     const creds = v.safeParse(SignInSchema, { username: input.username, password: input.password });
     if (!creds.success) {
       throw oauthError.invalid_request('username and password are required.', 'username dan password wajib diisi.');

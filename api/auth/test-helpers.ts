@@ -11,7 +11,13 @@ export function post(
   app: App,
   path: string,
   body: unknown,
-  opts: { token?: string; apiKey?: string | null; form?: boolean; lang?: string; headers?: Record<string, string> } = {},
+  opts: {
+    token?: string;
+    apiKey?: string | null;
+    form?: boolean;
+    lang?: string;
+    headers?: Record<string, string>;
+  } = {},
 ) {
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
   if (opts.apiKey !== null) headers['x-api-key'] = opts.apiKey ?? 'dev-only-web-api-key';
@@ -30,7 +36,12 @@ export function post(
 
 /** The latest 4-digit code queued for this address (read from the outbox, as a guest would from mail). */
 export async function latestCode(deps: AppDeps, to: string): Promise<string> {
-  const [row] = await sqlDb(deps).select().from(outboxMessages).where(eq(outboxMessages.to, to)).orderBy(desc(outboxMessages.id)).limit(1);
+  const [row] = await sqlDb(deps)
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.to, to))
+    .orderBy(desc(outboxMessages.id))
+    .limit(1);
   const match = row ? /(?<!\d)(\d{4})(?!\d)/.exec(row.text) : null;
   if (!match) throw new Error(`no code queued for ${to}`);
   return match[1];

@@ -12,7 +12,13 @@ export type TestTokenOptions = {
   withUser?: boolean;
 };
 
-export type TestTokens = { clientToken: string; userToken?: string; refreshToken?: string; apiKey: string; userId?: number };
+export type TestTokens = {
+  clientToken: string;
+  userToken?: string;
+  refreshToken?: string;
+  apiKey: string;
+  userId?: number;
+};
 
 /** The password of users created by tokensForTest. */
 export const TEST_USER_PASSWORD = 'capsule2024';
@@ -46,5 +52,11 @@ export async function tokensForTest(deps: AppDeps, opts: TestTokenOptions = {}):
     userId = created.id;
   }
   const session = await createUserSession(deps, userId, clientId);
-  return { clientToken: client.access_token, userToken: session.access_token, refreshToken: session.refresh_token, apiKey, userId };
+  return {
+    clientToken: client.access_token,
+    userToken: session.access_token,
+    refreshToken: session.refresh_token,
+    apiKey,
+    userId,
+  };
 }

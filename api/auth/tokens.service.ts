@@ -9,8 +9,7 @@ import { authRefreshTokens, authSessions } from './auth.schema.ts';
 import { safeEqual } from './clients.ts';
 
 export type AuthContext =
-  | { kind: 'client'; clientId: string }
-  | { kind: 'user'; clientId: string; userId: number; sessionId: string };
+  { kind: 'client'; clientId: string } | { kind: 'user'; clientId: string; userId: number; sessionId: string };
 
 /** RFC 6749 section 5.1 token response. */
 export type TokenResponse = {
@@ -21,7 +20,15 @@ export type TokenResponse = {
   scope: 'client' | 'user';
 };
 
-type AccessClaims = { typ: 'access'; kind: 'client' | 'user'; cid: string; sub?: string; sid?: string; iat: number; exp: number };
+type AccessClaims = {
+  typ: 'access';
+  kind: 'client' | 'user';
+  cid: string;
+  sub?: string;
+  sid?: string;
+  iat: number;
+  exp: number;
+};
 
 export const nowOf = (deps: AppDeps) => (deps.now ? deps.now() : new Date());
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -41,12 +48,14 @@ export async function issueClientToken(deps: AppDeps, clientId: string): Promise
 
 async function newRefreshToken(deps: AppDeps, sessionId: string, expiresAt: Date) {
   const refresh = `rt_${randomBytes(32).toString('base64url')}`;
-  await sqlDb(deps).insert(authRefreshTokens).values({
-    sessionId,
-    tokenHash: sha256(refresh),
-    createdAt: nowOf(deps),
-    expiresAt,
-  });
+  await sqlDb(deps)
+    .insert(authRefreshTokens)
+    .values({
+      sessionId,
+      tokenHash: sha256(refresh),
+      createdAt: nowOf(deps),
+      expiresAt,
+    });
   return refresh;
 }
 
@@ -72,7 +81,11 @@ const invalidGrant = () =>
  * concurrent uses cannot both win. Presenting a token that was already rotated means it leaked:
  * the whole family (session) is revoked, and with it every access token carrying its id.
  */
-export async function rotateRefreshToken(deps: AppDeps, refreshToken: string, clientId: string): Promise<TokenResponse> {
+export async function rotateRefreshToken(
+  deps: AppDeps,
+  refreshToken: string,
+  clientId: string,
+): Promise<TokenResponse> {
   const db = sqlDb(deps);
   const now = nowOf(deps);
   const hash = sha256(refreshToken);
@@ -99,7 +112,12 @@ export async function rotateRefreshToken(deps: AppDeps, refreshToken: string, cl
     throw invalidGrant();
   }
   const refresh = await newRefreshToken(deps, session.id, session.expiresAt);
-  const { token, ttl } = await signAccess(deps, { kind: 'user', cid: clientId, sub: String(session.userId), sid: session.id });
+  const { token, ttl } = await signAccess(deps, {
+    kind: 'user',
+    cid: clientId,
+    sub: String(session.userId),
+    sid: session.id,
+  });
   return { access_token: token, token_type: 'Bearer', expires_in: ttl, refresh_token: refresh, scope: 'user' };
 }
 
@@ -140,11 +158,17 @@ export async function verifyAccessToken(deps: AppDeps, token: string): Promise<A
     throw authErrors.invalidToken();
   }
   const exp = payload.exp;
-  if (payload.typ !== 'access' || typeof exp !== 'number' || exp <= seconds(nowOf(deps)) || typeof payload.cid !== 'string') {
+  if (
+    payload.typ !== 'access' ||
+    typeof exp !== 'number' ||
+    exp <= seconds(nowOf(deps)) ||
+    typeof payload.cid !== 'string'
+  ) {
     throw authErrors.invalidToken();
   }
   if (payload.kind === 'client') return { kind: 'client', clientId: payload.cid };
-  if (payload.kind !== 'user' || typeof payload.sid !== 'string' || typeof payload.sub !== 'string') throw authErrors.invalidToken();
+  if (payload.kind !== 'user' || typeof payload.sid !== 'string' || typeof payload.sub !== 'string')
+    throw authErrors.invalidToken();
   const userId = Number(payload.sub);
   const rows = await sqlDb(deps)
     .select({ revokedAt: authSessions.revokedAt, expiresAt: authSessions.expiresAt, userId: authSessions.userId })
@@ -157,7 +181,6 @@ export async function verifyAccessToken(deps: AppDeps, token: string): Promise<A
   }
   return { kind: 'user', clientId: payload.cid, userId, sessionId: payload.sid };
 }
-
 
 /** Constant-time comparison of two hash strings. */
 export function safeEqualHash(a: string, b: string): boolean {

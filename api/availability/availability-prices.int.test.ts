@@ -16,19 +16,28 @@ beforeAll(async () => {
   db = t.db.db as Db;
 });
 
-const AVAIL = 'query A($input: RoomAvailabilityInput!) { RoomAvailability(input: $input) { date web_sellable_rooms min_price is_blackout } }';
+const AVAIL =
+  'query A($input: RoomAvailabilityInput!) { RoomAvailability(input: $input) { date web_sellable_rooms min_price is_blackout } }';
 const DAY = '2026-03-20';
 
 async function day(date: string) {
   const res = await t.gql('open', AVAIL, { input: { hotel_id: 2, date_start: date, date_end: date } });
   expect(res.status).toBe(200);
-  return res.data.data.RoomAvailability[0] as { date: string; web_sellable_rooms: number; min_price: number | null; is_blackout: boolean };
+  return res.data.data.RoomAvailability[0] as {
+    date: string;
+    web_sellable_rooms: number;
+    min_price: number | null;
+    is_blackout: boolean;
+  };
 }
 
 describe('RoomAvailability min_price', () => {
   it('is the cheapest sellable room type of that night, over GraphQL and REST', async () => {
-    const expected = await rows<{ p: number }>(db, sql`select min(i.price)::int as p from room_inventory i join room_types rt on rt.id = i.room_type_id
-      where i.hotel_id = 2 and i.date = ${DAY}::date and i.sellable - i.sold - rt.stop_sell_limit_web > 0`);
+    const expected = await rows<{ p: number }>(
+      db,
+      sql`select min(i.price)::int as p from room_inventory i join room_types rt on rt.id = i.room_type_id
+      where i.hotel_id = 2 and i.date = ${DAY}::date and i.sellable - i.sold - rt.stop_sell_limit_web > 0`,
+    );
     const d = await day(DAY);
     expect(d.web_sellable_rooms).toBeGreaterThan(0);
     expect(d.min_price).toBe(Number(expected[0].p));
@@ -37,13 +46,22 @@ describe('RoomAvailability min_price', () => {
   });
 
   it('skips a room type that is sold out that night, and is null when every type is', async () => {
-    const types = await db.select().from(roomInventory).where(and(eq(roomInventory.hotelId, 2), eq(roomInventory.date, DAY)));
+    const types = await db
+      .select()
+      .from(roomInventory)
+      .where(and(eq(roomInventory.hotelId, 2), eq(roomInventory.date, DAY)));
     const cheapest = types.reduce((a, b) => (b.price < a.price ? b : a));
-    await db.update(roomInventory).set({ sold: cheapest.sellable }).where(and(eq(roomInventory.roomTypeId, cheapest.roomTypeId), eq(roomInventory.date, DAY)));
+    await db
+      .update(roomInventory)
+      .set({ sold: cheapest.sellable })
+      .where(and(eq(roomInventory.roomTypeId, cheapest.roomTypeId), eq(roomInventory.date, DAY)));
     const after = await day(DAY);
     expect(after.min_price).not.toBeNull();
     expect(after.min_price).toBeGreaterThan(cheapest.price);
-    await db.update(roomInventory).set({ sold: sql`${roomInventory.sellable}` }).where(and(eq(roomInventory.hotelId, 2), eq(roomInventory.date, DAY)));
+    await db
+      .update(roomInventory)
+      .set({ sold: sql`${roomInventory.sellable}` })
+      .where(and(eq(roomInventory.hotelId, 2), eq(roomInventory.date, DAY)));
     const none = await day(DAY);
     expect(none.web_sellable_rooms).toBe(0);
     expect(none.min_price).toBeNull();

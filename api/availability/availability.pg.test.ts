@@ -18,10 +18,19 @@ if (!url) throw new Error('DATABASE_URL is required: run through `npm run test:p
 const HOTEL = 6;
 const NIGHT = '2026-03-12';
 const AVAIL = 'query A($input: RoomAvailabilityInput!) { RoomAvailability(input: $input) { date web_sellable_rooms } }';
-const MAXD = 'query M($input: RoomAvailabilityMaxDurationInput!) { RoomAvailabilityMaxDuration(input: $input) { web_max_duration } }';
-const CREATE = 'mutation C($input: HotelCreateReservationInput!) { HotelCreateReservation(input: $input) { id payment_status_id } }';
+const MAXD =
+  'query M($input: RoomAvailabilityMaxDurationInput!) { RoomAvailabilityMaxDuration(input: $input) { web_max_duration } }';
+const CREATE =
+  'mutation C($input: HotelCreateReservationInput!) { HotelCreateReservation(input: $input) { id payment_status_id } }';
 
-type Node = { app: ReturnType<typeof createApp>; t: Awaited<ReturnType<typeof testDeps>>; database: Database; clientToken: string; userToken: string; apiKey: string };
+type Node = {
+  app: ReturnType<typeof createApp>;
+  t: Awaited<ReturnType<typeof testDeps>>;
+  database: Database;
+  clientToken: string;
+  userToken: string;
+  apiKey: string;
+};
 let nodes: Node[] = [];
 let db: Db;
 
@@ -30,24 +39,47 @@ async function node(): Promise<Node> {
   const t = await testDeps({ DATABASE_URL: url }, database);
   t.setNow(TEST_NOW);
   const tokens = await tokensForTest(t.deps);
-  return { app: createApp(t.deps), t, database, clientToken: tokens.clientToken, userToken: tokens.userToken!, apiKey: tokens.apiKey };
+  return {
+    app: createApp(t.deps),
+    t,
+    database,
+    clientToken: tokens.clientToken,
+    userToken: tokens.userToken!,
+    apiKey: tokens.apiKey,
+  };
 }
 
 async function gql(n: Node, gateway: 'open' | 'secure', query: string, input: unknown) {
   const res = await n.app.request(`/api/gateway/${gateway}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${gateway === 'open' ? n.clientToken : n.userToken}`, 'x-api-key': n.apiKey },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${gateway === 'open' ? n.clientToken : n.userToken}`,
+      'x-api-key': n.apiKey,
+    },
     body: JSON.stringify({ query, variables: { input } }),
   });
   return (await res.json()) as { data: Record<string, any> };
 }
-const sellable = async (n: Node) => (await gql(n, 'open', AVAIL, { hotel_id: HOTEL, date_start: NIGHT, date_end: NIGHT })).data.RoomAvailability[0].web_sellable_rooms as number;
-const maxDuration = async (n: Node) => (await gql(n, 'open', MAXD, { hotel_id: HOTEL, date_start: NIGHT })).data.RoomAvailabilityMaxDuration.web_max_duration as number;
+const sellable = async (n: Node) =>
+  (await gql(n, 'open', AVAIL, { hotel_id: HOTEL, date_start: NIGHT, date_end: NIGHT })).data.RoomAvailability[0]
+    .web_sellable_rooms as number;
+const maxDuration = async (n: Node) =>
+  (await gql(n, 'open', MAXD, { hotel_id: HOTEL, date_start: NIGHT })).data.RoomAvailabilityMaxDuration
+    .web_max_duration as number;
 async function remaining(n: Node, roomTypeId: number) {
   const res = await n.app.request('/api/clients/v1/search', {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${n.clientToken}`, 'x-api-key': n.apiKey },
-    body: new URLSearchParams({ hotelId: String(HOTEL), checkInDateTime: `${NIGHT} 14:00:00`, checkOutDateTime: '2026-03-13 12:00:00' }).toString(),
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Bearer ${n.clientToken}`,
+      'x-api-key': n.apiKey,
+    },
+    body: new URLSearchParams({
+      hotelId: String(HOTEL),
+      checkInDateTime: `${NIGHT} 14:00:00`,
+      checkOutDateTime: '2026-03-13 12:00:00',
+    }).toString(),
   });
   const body = (await res.json()) as { data: { roomTypes: { id: number; roomRemaining: number }[] } };
   return body.data.roomTypes.find((r) => r.id === roomTypeId)!.roomRemaining;
@@ -55,7 +87,9 @@ async function remaining(n: Node, roomTypeId: number) {
 
 beforeAll(async () => {
   const setup = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://' });
-  await (setup.db as Db).execute(sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;`);
+  await (setup.db as Db).execute(
+    sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;`,
+  );
   await openSeededDatabase(TEST_NOW, setup);
   await setup.close();
   nodes = [await node(), await node()];
@@ -71,20 +105,38 @@ describe('availability across API nodes on one PostgreSQL', () => {
     const [a, b] = nodes;
     const roomTypeId = HOTEL * 10 + 1;
     // Only this room type sells on the night: 6 web-sellable rooms (10 stock, 2 sold, stop-sell 2).
-    await db.update(roomInventory).set({ sellable: 0, sold: 0 }).where(and(eq(roomInventory.hotelId, HOTEL), eq(roomInventory.date, NIGHT)));
-    await db.update(roomInventory).set({ sellable: 10, sold: 2 }).where(and(eq(roomInventory.roomTypeId, roomTypeId), eq(roomInventory.date, NIGHT)));
+    await db
+      .update(roomInventory)
+      .set({ sellable: 0, sold: 0 })
+      .where(and(eq(roomInventory.hotelId, HOTEL), eq(roomInventory.date, NIGHT)));
+    await db
+      .update(roomInventory)
+      .set({ sellable: 10, sold: 2 })
+      .where(and(eq(roomInventory.roomTypeId, roomTypeId), eq(roomInventory.date, NIGHT)));
     // Warm node B (prepared statements, zone memo, read-sweep throttle) before the change.
     expect(await sellable(b)).toBe(6);
     expect(await remaining(b, roomTypeId)).toBe(6);
     expect(await maxDuration(b)).toBeGreaterThan(0);
 
-    const held = await gql(a, 'secure', CREATE, { hotel_id: HOTEL, room_type_id: roomTypeId, check_in_date_time: NIGHT, check_out_date_time: '2026-03-13', total_room: 2 });
+    const held = await gql(a, 'secure', CREATE, {
+      hotel_id: HOTEL,
+      room_type_id: roomTypeId,
+      check_in_date_time: NIGHT,
+      check_out_date_time: '2026-03-13',
+      total_room: 2,
+    });
     expect(held.data.HotelCreateReservation.payment_status_id).toBe(1);
     expect(await sellable(b)).toBe(4);
     expect(await remaining(b, roomTypeId)).toBe(4);
 
     // Node A takes the rest: B sees the night sold out (max duration 0) straight away.
-    const rest = await gql(a, 'secure', CREATE, { hotel_id: HOTEL, room_type_id: roomTypeId, check_in_date_time: NIGHT, check_out_date_time: '2026-03-13', total_room: 4 });
+    const rest = await gql(a, 'secure', CREATE, {
+      hotel_id: HOTEL,
+      room_type_id: roomTypeId,
+      check_in_date_time: NIGHT,
+      check_out_date_time: '2026-03-13',
+      total_room: 4,
+    });
     expect(rest.data.HotelCreateReservation.payment_status_id).toBe(1);
     expect(await sellable(b)).toBe(0);
     expect(await maxDuration(b)).toBe(0);
@@ -114,24 +166,44 @@ describe('the per-night summary behind the calendar (hotel_day_stock) under conc
     // together: each one's trigger recomputes the hotel's nights while others change them. (Without
     // the summary's row locks, this drifted in about one run in three here.)
     for (let round = 0; round < 3; round++) {
-      await db.update(roomInventory).set({ sellable: 40 + round, sold: 0 }).where(and(eq(roomInventory.hotelId, hotel), sql`${roomInventory.date} between '2026-03-16' and '2026-03-19'`));
+      await db
+        .update(roomInventory)
+        .set({ sellable: 40 + round, sold: 0 })
+        .where(and(eq(roomInventory.hotelId, hotel), sql`${roomInventory.date} between '2026-03-16' and '2026-03-19'`));
       const results = await Promise.all(
         Array.from({ length: 80 }, (_, i) => {
           const checkIn = `2026-03-${16 + (i % 3)}`;
           const checkOut = `2026-03-${17 + (i % 3) + (i % 2)}`;
-          return gql(i % 2 ? a : b, 'secure', CREATE, { hotel_id: hotel, room_type_id: types[i % 4], check_in_date_time: checkIn, check_out_date_time: checkOut, total_room: 1 });
+          return gql(i % 2 ? a : b, 'secure', CREATE, {
+            hotel_id: hotel,
+            room_type_id: types[i % 4],
+            check_in_date_time: checkIn,
+            check_out_date_time: checkOut,
+            total_room: 1,
+          });
         }),
       );
-      expect(results.filter((r) => r.data?.HotelCreateReservation?.payment_status_id === 1), JSON.stringify(results[0])).toHaveLength(80);
+      expect(
+        results.filter((r) => r.data?.HotelCreateReservation?.payment_status_id === 1),
+        JSON.stringify(results[0]),
+      ).toHaveLength(80);
       expect(await dayStockDrift(db), `round ${round}`).toEqual([]);
     }
     expect(await dayStockDrift(db)).toEqual([]);
-    const rows = (await gql(b, 'open', AVAIL, { hotel_id: hotel, date_start: '2026-03-16', date_end: '2026-03-19' })).data.RoomAvailability as { date: string; web_sellable_rooms: number }[];
-    const inventory = await db.select().from(roomInventory).where(and(eq(roomInventory.hotelId, hotel), sql`${roomInventory.date} between '2026-03-16' and '2026-03-19'`));
-    const stopSell = (await db.execute(sql`select id, stop_sell_limit_web as s from room_types where hotel_id = ${hotel}`)) as unknown as { rows: { id: number; s: number }[] };
+    const rows = (await gql(b, 'open', AVAIL, { hotel_id: hotel, date_start: '2026-03-16', date_end: '2026-03-19' }))
+      .data.RoomAvailability as { date: string; web_sellable_rooms: number }[];
+    const inventory = await db
+      .select()
+      .from(roomInventory)
+      .where(and(eq(roomInventory.hotelId, hotel), sql`${roomInventory.date} between '2026-03-16' and '2026-03-19'`));
+    const stopSell = (await db.execute(
+      sql`select id, stop_sell_limit_web as s from room_types where hotel_id = ${hotel}`,
+    )) as unknown as { rows: { id: number; s: number }[] };
     const limit = new Map(stopSell.rows.map((r) => [Number(r.id), Number(r.s)]));
     for (const day of rows) {
-      const expected = inventory.filter((i) => i.date === day.date).reduce((s, i) => s + Math.max(0, i.sellable - i.sold - (limit.get(i.roomTypeId) ?? 0)), 0);
+      const expected = inventory
+        .filter((i) => i.date === day.date)
+        .reduce((s, i) => s + Math.max(0, i.sellable - i.sold - (limit.get(i.roomTypeId) ?? 0)), 0);
       expect(day.web_sellable_rooms, day.date).toBe(expected);
     }
   });

@@ -9,7 +9,13 @@ import { sweepExpiredForReads } from '../reservations/expiry.ts';
 export const AVAILABILITY_WINDOW_DAYS = 90;
 export const DEFAULT_MAX_DURATION = 14;
 
-export type DayAvailability = { date: string; hotel_id: number; is_blackout: boolean; web_sellable_rooms: number; min_price: number | null };
+export type DayAvailability = {
+  date: string;
+  hotel_id: number;
+  is_blackout: boolean;
+  web_sellable_rooms: number;
+  min_price: number | null;
+};
 
 export function parsePlainDate(value: string): Temporal.PlainDate {
   try {
@@ -32,7 +38,11 @@ export function hotelToday(now: Date, timeZone: string): Temporal.PlainDate {
   const known = dayByZone.get(timeZone);
   if (known && t >= known.from && t < known.to) return known.date;
   const zoned = Temporal.Instant.fromEpochMilliseconds(t).toZonedDateTimeISO(timeZone);
-  const day = { date: zoned.toPlainDate(), from: zoned.startOfDay().epochMilliseconds, to: zoned.add({ days: 1 }).startOfDay().epochMilliseconds };
+  const day = {
+    date: zoned.toPlainDate(),
+    from: zoned.startOfDay().epochMilliseconds,
+    to: zoned.add({ days: 1 }).startOfDay().epochMilliseconds,
+  };
   if (t >= day.from && t < day.to) dayByZone.set(timeZone, day);
   return day.date;
 }
@@ -74,7 +84,11 @@ type DayRow = [date: string, blackout: boolean, sellable: number | null, minPric
  * hotel's zone. The statement reads a range wide enough for any zone (UTC date - 1 .. + 90);
  * the exact window is then cut here with Temporal.
  */
-export async function roomAvailability(db: Db, input: { hotelId: number; dateStart: string; dateEnd: string }, now: Date): Promise<DayAvailability[]> {
+export async function roomAvailability(
+  db: Db,
+  input: { hotelId: number; dateStart: string; dateEnd: string },
+  now: Date,
+): Promise<DayAvailability[]> {
   const start = parseOrError(input.dateStart);
   const end = parseOrError(input.dateEnd);
   if (start instanceof Error || end instanceof Error) {
@@ -86,10 +100,17 @@ export async function roomAvailability(db: Db, input: { hotelId: number; dateSta
   const lo = latest(start, utc.subtract({ days: 1 }));
   // Never send a far-off date (years PostgreSQL cannot hold): an empty range stays near today.
   const hi = latest(earliest(end, utc.add({ days: AVAILABILITY_WINDOW_DAYS })), lo.subtract({ days: 1 }));
-  const [hotel] = await statementRows<{ hotel_id: number; time_zone: string; days: string }>(db, AVAILABILITY_DAYS, [input.hotelId, lo.toString(), hi.toString()]);
+  const [hotel] = await statementRows<{ hotel_id: number; time_zone: string; days: string }>(db, AVAILABILITY_DAYS, [
+    input.hotelId,
+    lo.toString(),
+    hi.toString(),
+  ]);
   if (!hotel) throw hotelNotFound();
   if (Temporal.PlainDate.compare(end, start) < 0) {
-    throw errors.unprocessable('date_range_invalid', { id: 'Tanggal akhir harus setelah tanggal awal.', en: 'The end date must not be before the start date.' });
+    throw errors.unprocessable('date_range_invalid', {
+      id: 'Tanggal akhir harus setelah tanggal awal.',
+      en: 'The end date must not be before the start date.',
+    });
   }
   const today = hotelToday(now, hotel.time_zone);
   const first = latest(start, today).toString();
@@ -101,7 +122,13 @@ export async function roomAvailability(db: Db, input: { hotelId: number; dateSta
     // ISO dates of this century compare as strings.
     if (date < first || date > last) continue;
     const sellable = blackout || rooms === null ? 0 : rooms;
-    out.push({ date, hotel_id: hotelId, is_blackout: blackout, web_sellable_rooms: sellable, min_price: sellable > 0 && minPrice !== null ? minPrice : null });
+    out.push({
+      date,
+      hotel_id: hotelId,
+      is_blackout: blackout,
+      web_sellable_rooms: sellable,
+      min_price: sellable > 0 && minPrice !== null ? minPrice : null,
+    });
   }
   return out;
 }
@@ -135,7 +162,11 @@ const MAX_DURATION_NIGHTS: Statement = {
  * cut short by the first blackout night and by stock: the best single room type's run of
  * consecutive nights with a web-sellable room. 0 when check-in itself cannot be sold.
  */
-export async function roomAvailabilityMaxDuration(db: Db, input: { hotelId: number; dateStart: string }, now: Date): Promise<{ hotel_id: number; date_start: string; web_max_duration: number }> {
+export async function roomAvailabilityMaxDuration(
+  db: Db,
+  input: { hotelId: number; dateStart: string },
+  now: Date,
+): Promise<{ hotel_id: number; date_start: string; web_max_duration: number }> {
   const start = parseOrError(input.dateStart);
   if (start instanceof Error) {
     await getHotel(db, input.hotelId);
@@ -144,14 +175,22 @@ export async function roomAvailabilityMaxDuration(db: Db, input: { hotelId: numb
   // A hotel's today is within a day of UTC's, so a check-in outside utc - 2 .. utc + 90 is outside
   // today - 1 .. today + 89 for every zone: no stock to read (and no far-off date sent to SQL).
   const utc = utcToday(now);
-  if (Temporal.PlainDate.compare(start, utc.subtract({ days: 2 })) < 0 || Temporal.PlainDate.compare(start, utc.add({ days: AVAILABILITY_WINDOW_DAYS })) > 0) {
+  if (
+    Temporal.PlainDate.compare(start, utc.subtract({ days: 2 })) < 0 ||
+    Temporal.PlainDate.compare(start, utc.add({ days: AVAILABILITY_WINDOW_DAYS })) > 0
+  ) {
     const hotel = await getHotel(db, input.hotelId);
     return { hotel_id: hotel.id, date_start: start.toString(), web_max_duration: 0 };
   }
   await sweepExpiredForReads(db, now);
-  const found = await statementRows<{ hotel_id: number; time_zone: string; web_max_duration: number; room_type_id: number | null; night: number | null; ok: boolean | null }>(
-    db, MAX_DURATION_NIGHTS, [input.hotelId, start.toString()],
-  );
+  const found = await statementRows<{
+    hotel_id: number;
+    time_zone: string;
+    web_max_duration: number;
+    room_type_id: number | null;
+    night: number | null;
+    ok: boolean | null;
+  }>(db, MAX_DURATION_NIGHTS, [input.hotelId, start.toString()]);
   const hotel = found[0];
   if (!hotel) throw hotelNotFound();
   const today = hotelToday(now, hotel.time_zone);

@@ -7,7 +7,14 @@ import { rows } from '../db/query.ts';
  * room_inventory right now (missing rows included). An empty list means the summary is exact.
  */
 export async function dayStockDrift(db: Db) {
-  return rows<{ hotel_id: number; date: string; stored: number | null; actual: number; stored_min: number | null; actual_min: number | null }>(
+  return rows<{
+    hotel_id: number;
+    date: string;
+    stored: number | null;
+    actual: number;
+    stored_min: number | null;
+    actual_min: number | null;
+  }>(
     db,
     sql`with actual as (
           select i.hotel_id, i.date,

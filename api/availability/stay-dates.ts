@@ -37,7 +37,11 @@ const nightsMemo = new Map<string, string[]>();
 
 /** The date of each night from check-in (Temporal calendar arithmetic), for a stay already validated. */
 function nightDates(checkIn: Temporal.PlainDate, nights: number): string[] {
-  return [...remember(nightsMemo, `${checkIn.toString()}|${nights}`, () => Array.from({ length: nights }, (_, i) => checkIn.add({ days: i }).toString()))];
+  return [
+    ...remember(nightsMemo, `${checkIn.toString()}|${nights}`, () =>
+      Array.from({ length: nights }, (_, i) => checkIn.add({ days: i }).toString()),
+    ),
+  ];
 }
 
 export type Stay = { checkIn: Temporal.PlainDate; checkOut: Temporal.PlainDate; nights: number; dates: string[] };
@@ -55,26 +59,51 @@ const nightCounts = new Map<string, number>();
 /** Check-in bounds of a hotel day (yesterday for Stay Now .. the last day of the window), per `today` object (hotelToday hands out one per zone and day). */
 const boundsByToday = new WeakMap<Temporal.PlainDate, { earliest: Temporal.PlainDate; latest: Temporal.PlainDate }>();
 
-export function resolveStay(checkInValue: string, checkOutValue: string, hotel: { timeZone: string; webMaxDuration: number }, now: Date): Stay {
+export function resolveStay(
+  checkInValue: string,
+  checkOutValue: string,
+  hotel: { timeZone: string; webMaxDuration: number },
+  now: Date,
+): Stay {
   const checkIn = stayDate(checkInValue, hotel.timeZone, 'checkIn');
   const checkOut = stayDate(checkOutValue, hotel.timeZone, 'checkOut');
-  const nights = remember(nightCounts, `${checkIn.toString()}|${checkOut.toString()}`, () => checkIn.until(checkOut, { largestUnit: 'days' }).days);
+  const nights = remember(
+    nightCounts,
+    `${checkIn.toString()}|${checkOut.toString()}`,
+    () => checkIn.until(checkOut, { largestUnit: 'days' }).days,
+  );
   if (nights < 1) {
-    throw errors.unprocessable('stay_too_short', { id: 'Tanggal check-out harus setelah check-in.', en: 'Check-out must be after check-in.' });
+    throw errors.unprocessable('stay_too_short', {
+      id: 'Tanggal check-out harus setelah check-in.',
+      en: 'Check-out must be after check-in.',
+    });
   }
   const max = hotel.webMaxDuration || 14;
   if (nights > max) {
-    throw errors.unprocessable('stay_too_long', { id: `Lama menginap maksimal ${max} malam.`, en: `You can stay at most ${max} nights.` });
+    throw errors.unprocessable('stay_too_long', {
+      id: `Lama menginap maksimal ${max} malam.`,
+      en: `You can stay at most ${max} nights.`,
+    });
   }
   const today = hotelToday(now, hotel.timeZone);
   let bounds = boundsByToday.get(today);
-  if (!bounds) boundsByToday.set(today, (bounds = { earliest: today.subtract({ days: 1 }), latest: today.add({ days: AVAILABILITY_WINDOW_DAYS - 1 }) }));
+  if (!bounds)
+    boundsByToday.set(
+      today,
+      (bounds = { earliest: today.subtract({ days: 1 }), latest: today.add({ days: AVAILABILITY_WINDOW_DAYS - 1 }) }),
+    );
   // Stay Now: before 06:00 a guest may still check in on "yesterday's" night.
   if (Temporal.PlainDate.compare(checkIn, bounds.earliest) < 0) {
-    throw errors.unprocessable('checkin_in_past', { id: 'Tanggal check-in sudah lewat.', en: 'The check-in date has passed.' });
+    throw errors.unprocessable('checkin_in_past', {
+      id: 'Tanggal check-in sudah lewat.',
+      en: 'The check-in date has passed.',
+    });
   }
   if (Temporal.PlainDate.compare(checkIn, bounds.latest) > 0) {
-    throw errors.unprocessable('checkin_too_far', { id: 'Pemesanan hanya bisa untuk 90 hari ke depan.', en: 'Bookings open only 90 days ahead.' });
+    throw errors.unprocessable('checkin_too_far', {
+      id: 'Pemesanan hanya bisa untuk 90 hari ke depan.',
+      en: 'Bookings open only 90 days ahead.',
+    });
   }
   return { checkIn, checkOut, nights, dates: nightDates(checkIn, nights) };
 }

@@ -17,7 +17,9 @@ export interface Database {
 }
 
 /** Open the database chosen by the environment. `dataDir: 'memory://'` gives a throwaway PGlite. */
-export async function openDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'> & Partial<Pick<Env, 'DATABASE_POOL_MAX'>>): Promise<Database> {
+export async function openDatabase(
+  env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'> & Partial<Pick<Env, 'DATABASE_POOL_MAX'>>,
+): Promise<Database> {
   if (env.DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_MAX ?? 4 });
     const db = drizzlePg(pool);

@@ -14,7 +14,11 @@ export function jakartaToday(now: Date): Temporal.PlainDate {
  * gets its stock window extended (the seed is idempotent), so the 90-day calendar never runs dry.
  * A real PostgreSQL is seeded only on `npm run db:seed`, never implicitly.
  */
-export async function prepareDatabase(database: Database, env: Pick<Env, 'DATABASE_URL'>, now: () => Date = () => new Date()): Promise<void> {
+export async function prepareDatabase(
+  database: Database,
+  env: Pick<Env, 'DATABASE_URL'>,
+  now: () => Date = () => new Date(),
+): Promise<void> {
   await migrate(database);
   if (database.kind === 'pglite' && !env.DATABASE_URL) {
     await seedDatabase(database, jakartaToday(now()));

@@ -26,10 +26,17 @@ describe('rowFromJson', () => {
   ];
   for (const [label, table, name] of tables) {
     it(`maps ${label} serialised by PostgreSQL to Drizzle's rows`, async () => {
-      const expected = await (db as never as { select: () => { from: (t: unknown) => { orderBy: (o: unknown) => Promise<unknown[]> } } })
-        .select().from(table).orderBy(asc((table as unknown as { id: never }).id));
+      const expected = await (
+        db as never as { select: () => { from: (t: unknown) => { orderBy: (o: unknown) => Promise<unknown[]> } } }
+      )
+        .select()
+        .from(table)
+        .orderBy(asc((table as unknown as { id: never }).id));
       expect(expected.length).toBeGreaterThan(0);
-      const [{ list }] = await rows<{ list: string }>(db, sql`select coalesce(json_agg(t order by t.id), '[]'::json)::text as list from ${sql.identifier(name)} t`);
+      const [{ list }] = await rows<{ list: string }>(
+        db,
+        sql`select coalesce(json_agg(t order by t.id), '[]'::json)::text as list from ${sql.identifier(name)} t`,
+      );
       const mapped = (JSON.parse(list) as Record<string, unknown>[]).map((r) => rowFromJson(table, r));
       expect(mapped).toEqual(expected);
     });

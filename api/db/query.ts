@@ -17,12 +17,16 @@ export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
  */
 export type Statement = { name: string; text: string };
 
-type PgPoolLike = { query: (config: { name: string; text: string; values: unknown[] }) => Promise<{ rows: unknown[] }>; totalCount: number };
+type PgPoolLike = {
+  query: (config: { name: string; text: string; values: unknown[] }) => Promise<{ rows: unknown[] }>;
+  totalCount: number;
+};
 type PgliteLike = { query: (text: string, params: unknown[]) => Promise<{ rows: unknown[] }> };
 
 export async function statementRows<T>(db: Db, statement: Statement, params: unknown[]): Promise<T[]> {
   const client = (db as unknown as { $client: PgPoolLike | PgliteLike }).$client;
-  if ('totalCount' in client) return (await client.query({ name: statement.name, text: statement.text, values: params })).rows as T[];
+  if ('totalCount' in client)
+    return (await client.query({ name: statement.name, text: statement.text, values: params })).rows as T[];
   return (await client.query(statement.text, params)).rows as T[];
 }
 
@@ -51,7 +55,12 @@ export function rowFromJson<T extends Table>(table: T, json: Record<string, unkn
   for (const [prop, column] of columnsOf(table)) {
     const value = json[column.name];
     // json/jsonb values arrive parsed already; every other column maps as Drizzle maps driver values.
-    out[prop] = value === null || value === undefined ? null : JSON_COLUMNS.has(column.columnType) ? value : column.mapFromDriverValue(value);
+    out[prop] =
+      value === null || value === undefined
+        ? null
+        : JSON_COLUMNS.has(column.columnType)
+          ? value
+          : column.mapFromDriverValue(value);
   }
   return out as T['$inferSelect'];
 }

@@ -18,14 +18,28 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const count = async (table: string) => Number(((await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }).rows[0].n);
+const count = async (table: string) =>
+  Number(
+    ((await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] })
+      .rows[0].n,
+  );
 
 describe('prepareDatabase and the seed', () => {
   it('seeds an empty embedded database, and running again changes nothing but keeps sold counts', async () => {
-    const before = { hotels: await count('hotels'), types: await count('room_types'), inv: await count('room_inventory'), promos: await count('promotions') };
+    const before = {
+      hotels: await count('hotels'),
+      types: await count('room_types'),
+      inv: await count('room_inventory'),
+      promos: await count('promotions'),
+    };
     await db.update(roomInventory).set({ sold: 1 }).where(eq(roomInventory.roomTypeId, 11));
     await prepareDatabase(database, {}, () => now);
-    expect({ hotels: await count('hotels'), types: await count('room_types'), inv: await count('room_inventory'), promos: await count('promotions') }).toEqual(before);
+    expect({
+      hotels: await count('hotels'),
+      types: await count('room_types'),
+      inv: await count('room_inventory'),
+      promos: await count('promotions'),
+    }).toEqual(before);
     const rows = await db.select().from(roomInventory).where(eq(roomInventory.roomTypeId, 11));
     expect(rows.every((r) => r.sold === 1)).toBe(true);
     // A later start extends the window instead of duplicating it.
@@ -38,11 +52,23 @@ describe('prepareDatabase and the seed', () => {
     expect(pods).toHaveLength(16);
     expect(new Set(pods.map((h) => h.city)).size).toBe(8);
     const cabins = all.filter((h) => h.isCabin === 1);
-    for (const slug of ['baturraden', 'cobanrondo', 'gunung-mas', 'kintamani', 'madasari', 'padusan', 'sumba', 'ubud', 'mandalika-campsite']) {
+    for (const slug of [
+      'baturraden',
+      'cobanrondo',
+      'gunung-mas',
+      'kintamani',
+      'madasari',
+      'padusan',
+      'sumba',
+      'ubud',
+      'mandalika-campsite',
+    ]) {
       expect(cabins.some((h) => h.slug.endsWith(slug))).toBe(true);
     }
     expect(new Set(all.map((h) => h.timeZone))).toEqual(new Set(['Asia/Jakarta', 'Asia/Makassar', 'Asia/Jayapura']));
-    expect(all.every((h) => h.checkInTime === '14:00' && h.checkOutTime === '12:00' && h.latitude < 0 && h.longitude > 95)).toBe(true);
+    expect(
+      all.every((h) => h.checkInTime === '14:00' && h.checkOutTime === '12:00' && h.latitude < 0 && h.longitude > 95),
+    ).toBe(true);
     expect(new Set(all.map((h) => h.typeId))).toEqual(new Set([1, 2]));
   });
   it('room types carry the capacities of spec section 9', async () => {
@@ -55,8 +81,24 @@ describe('prepareDatabase and the seed', () => {
     expect(cap('executive').capacity).toBe(4);
     expect(cap('family')).toMatchObject({ capacity: 4, capacityChildren: 2 });
     expect(cap('camper_van').capacity).toBe(4);
-    for (const code of ['single_sky', 'single_earth', 'double_sky', 'double_earth', 'co_living', 'standard', 'deluxe', 'deluxe_hot_tub', 'executive', 'premier', 'family', 'camper_van']) {
-      expect(types.some((t) => t.roomType === code), code).toBe(true);
+    for (const code of [
+      'single_sky',
+      'single_earth',
+      'double_sky',
+      'double_earth',
+      'co_living',
+      'standard',
+      'deluxe',
+      'deluxe_hot_tub',
+      'executive',
+      'premier',
+      'family',
+      'camper_van',
+    ]) {
+      expect(
+        types.some((t) => t.roomType === code),
+        code,
+      ).toBe(true);
     }
   });
   it('rates vary by day, stock covers the window ahead, channel 12 exists but inactive ones too', async () => {

@@ -7,7 +7,14 @@ import { paymentChannels } from '../payments/payments.schema.ts';
 import { announcements, promotions } from '../promotions/promotions.schema.ts';
 import type { Database, Db } from './client.ts';
 import {
-  CABIN_FACILITIES, CABIN_SITES, CARBON_OFFSET_PACKAGE, INSURANCE_ITEM, OFFERINGS, PAYMENT_CHANNELS, POD_BRANCHES, POD_FACILITIES,
+  CABIN_FACILITIES,
+  CABIN_SITES,
+  CARBON_OFFSET_PACKAGE,
+  INSURANCE_ITEM,
+  OFFERINGS,
+  PAYMENT_CHANNELS,
+  POD_BRANCHES,
+  POD_FACILITIES,
 } from './seed-data.ts';
 
 /** Days of stock and rates written ahead of "today" (the 90-day window plus a 14-night stay). */
@@ -34,22 +41,60 @@ export function isSeedBlackout(hotelId: number, date: Temporal.PlainDate) {
 
 function preSold(category: string, units: number, roomTypeId: number, date: Temporal.PlainDate) {
   const day = epochDay(date);
-  if (category === 'cabin' || category === 'van') return (day + roomTypeId) % 13 === 0 ? units : (day + roomTypeId) % 3 === 0 ? 1 : 0;
+  if (category === 'cabin' || category === 'van')
+    return (day + roomTypeId) % 13 === 0 ? units : (day + roomTypeId) % 3 === 0 ? 1 : 0;
   return (day * 3 + roomTypeId) % 10;
 }
 
-export const SEED_PROMO_CODES = { percent: 'BOBOHEMAT', amount: 'JALANJALAN50', ewalletOnly: 'DOMPETDIGITAL', voucher: 'STAYLAGI25', expired: 'LEBARANLALU', inactive: 'DIAMDULU' } as const;
+export const SEED_PROMO_CODES = {
+  percent: 'BOBOHEMAT',
+  amount: 'JALANJALAN50',
+  ewalletOnly: 'DOMPETDIGITAL',
+  voucher: 'STAYLAGI25',
+  expired: 'LEBARANLALU',
+  inactive: 'DIAMDULU',
+} as const;
 
-type SeededHotel = { id: number; slug: string; name: string; city: string; zone: string; lat: number; lng: number; address: string; isCabin: boolean; typeId: number; kinds: string[] };
+type SeededHotel = {
+  id: number;
+  slug: string;
+  name: string;
+  city: string;
+  zone: string;
+  lat: number;
+  lng: number;
+  address: string;
+  isCabin: boolean;
+  typeId: number;
+  kinds: string[];
+};
 
 function seededHotels(): SeededHotel[] {
   const pods = POD_BRANCHES.map((b, i) => ({
-    id: i + 1, slug: b.slug, name: b.name, city: b.city, zone: b.zone, lat: b.lat, lng: b.lng, address: b.address, isCabin: false,
+    id: i + 1,
+    slug: b.slug,
+    name: b.name,
+    city: b.city,
+    zone: b.zone,
+    lat: b.lat,
+    lng: b.lng,
+    address: b.address,
+    isCabin: false,
     typeId: b.hourly ? 2 : 1,
     kinds: ['single_sky', 'single_earth', 'double_sky', 'double_earth', ...(b.coLiving ? ['co_living'] : [])],
   }));
   const cabins = CABIN_SITES.map((s, i) => ({
-    id: 101 + i, slug: s.slug, name: s.name, city: s.city, zone: s.zone, lat: s.lat, lng: s.lng, address: s.address, isCabin: true, typeId: 1, kinds: s.kinds,
+    id: 101 + i,
+    slug: s.slug,
+    name: s.name,
+    city: s.city,
+    zone: s.zone,
+    lat: s.lat,
+    lng: s.lng,
+    address: s.address,
+    isCabin: true,
+    typeId: 1,
+    kinds: s.kinds,
   }));
   return [...pods, ...cabins];
 }
@@ -58,42 +103,90 @@ function seededHotels(): SeededHotel[] {
 export async function seedDatabase(database: Database, today: Temporal.PlainDate): Promise<void> {
   const db = database.db as Db;
   const all = seededHotels();
-  await db.insert(hotelTypes).values([
-    { id: 1, name: { id: 'Harian', en: 'Daily' } },
-    { id: 2, name: { id: 'Per jam', en: 'Hourly' } },
-  ]).onConflictDoNothing();
+  await db
+    .insert(hotelTypes)
+    .values([
+      { id: 1, name: { id: 'Harian', en: 'Daily' } },
+      { id: 2, name: { id: 'Per jam', en: 'Hourly' } },
+    ])
+    .onConflictDoNothing();
 
-  await db.insert(hotels).values(all.map((h) => {
-    const rooms = h.kinds.reduce((n, k) => n + OFFERINGS[k].units, 0);
-    return {
-      id: h.id, slug: h.slug, name: h.name, city: h.city, isCabin: h.isCabin ? 1 : 0,
-      description: h.isCabin
-        ? { id: `${h.name} adalah kabin pintar di tengah alam ${h.city}: tidur nyenyak, bangun langsung disambut pemandangan.`, en: `${h.name} is a smart cabin in the nature of ${h.city}: sleep well and wake up to the view.` }
-        : { id: `${h.name} adalah hotel kapsul pintar di pusat ${h.city}, semua diatur dari satu aplikasi.`, en: `${h.name} is a smart capsule hotel in central ${h.city}, run from one app.` },
-      totalRooms: rooms, typeId: h.typeId, address: h.address,
-      pictureUrl: `https://images.example.com/hotels/${h.slug}/main.jpg`,
-      latitude: h.lat, longitude: h.lng, checkInTime: '14:00', checkOutTime: '12:00', timeZone: h.zone,
-      email: `${h.slug}@bobobox.example`, telephone: `+62 21 5000 ${String(1000 + h.id).slice(-4)}`,
-      facilities: h.isCabin ? CABIN_FACILITIES : POD_FACILITIES,
-      galleries: [1, 2, 3].map((n) => ({ url: `https://images.example.com/hotels/${h.slug}/gallery-${n}.jpg`, type: 'image', status: 1 })),
-      localities: [{ name: h.city, landmarks: [
-        { name: h.isCabin ? 'Titik pandang matahari terbit' : 'Stasiun terdekat', distanceKm: 1.2 },
-        { name: h.isCabin ? 'Warung lokal' : 'Pusat kuliner', distanceKm: 0.6 },
-      ] }],
-      webMaxDuration: 14,
-    };
-  })).onConflictDoNothing();
+  await db
+    .insert(hotels)
+    .values(
+      all.map((h) => {
+        const rooms = h.kinds.reduce((n, k) => n + OFFERINGS[k].units, 0);
+        return {
+          id: h.id,
+          slug: h.slug,
+          name: h.name,
+          city: h.city,
+          isCabin: h.isCabin ? 1 : 0,
+          description: h.isCabin
+            ? {
+                id: `${h.name} adalah kabin pintar di tengah alam ${h.city}: tidur nyenyak, bangun langsung disambut pemandangan.`,
+                en: `${h.name} is a smart cabin in the nature of ${h.city}: sleep well and wake up to the view.`,
+              }
+            : {
+                id: `${h.name} adalah hotel kapsul pintar di pusat ${h.city}, semua diatur dari satu aplikasi.`,
+                en: `${h.name} is a smart capsule hotel in central ${h.city}, run from one app.`,
+              },
+          totalRooms: rooms,
+          typeId: h.typeId,
+          address: h.address,
+          pictureUrl: `https://images.example.com/hotels/${h.slug}/main.jpg`,
+          latitude: h.lat,
+          longitude: h.lng,
+          checkInTime: '14:00',
+          checkOutTime: '12:00',
+          timeZone: h.zone,
+          email: `${h.slug}@bobobox.example`,
+          telephone: `+62 21 5000 ${String(1000 + h.id).slice(-4)}`,
+          facilities: h.isCabin ? CABIN_FACILITIES : POD_FACILITIES,
+          galleries: [1, 2, 3].map((n) => ({
+            url: `https://images.example.com/hotels/${h.slug}/gallery-${n}.jpg`,
+            type: 'image',
+            status: 1,
+          })),
+          localities: [
+            {
+              name: h.city,
+              landmarks: [
+                { name: h.isCabin ? 'Titik pandang matahari terbit' : 'Stasiun terdekat', distanceKm: 1.2 },
+                { name: h.isCabin ? 'Warung lokal' : 'Pusat kuliner', distanceKm: 0.6 },
+              ],
+            },
+          ],
+          webMaxDuration: 14,
+        };
+      }),
+    )
+    .onConflictDoNothing();
 
-  const typeRows = all.flatMap((h) => h.kinds.map((kind, i) => {
-    const o = OFFERINGS[kind];
-    return {
-      id: h.id * 10 + i + 1, hotelId: h.id, roomType: kind, label: o.label, name: o.name, description: o.description,
-      iconUrl: `https://images.example.com/icons/${kind}.svg`, mainPictureUrl: `https://images.example.com/rooms/${kind}.jpg`,
-      roomPriceType: h.typeId === 2 ? 'hourly' : 'daily', bedSize: o.bedSize, capacity: o.capacity, capacityChildren: o.children,
-      facility: o.category === 'pod' || o.category === 'coliving' ? POD_FACILITIES.slice(0, 3) : CABIN_FACILITIES.slice(0, 3),
-      totalRooms: o.units, stopSellLimitWeb: o.category === 'pod' ? 2 : 0, stopSellLimitApp: o.category === 'pod' ? 1 : 0,
-    };
-  }));
+  const typeRows = all.flatMap((h) =>
+    h.kinds.map((kind, i) => {
+      const o = OFFERINGS[kind];
+      return {
+        id: h.id * 10 + i + 1,
+        hotelId: h.id,
+        roomType: kind,
+        label: o.label,
+        name: o.name,
+        description: o.description,
+        iconUrl: `https://images.example.com/icons/${kind}.svg`,
+        mainPictureUrl: `https://images.example.com/rooms/${kind}.jpg`,
+        roomPriceType: h.typeId === 2 ? 'hourly' : 'daily',
+        bedSize: o.bedSize,
+        capacity: o.capacity,
+        capacityChildren: o.children,
+        facility:
+          o.category === 'pod' || o.category === 'coliving' ? POD_FACILITIES.slice(0, 3) : CABIN_FACILITIES.slice(0, 3),
+        totalRooms: o.units,
+        stopSellLimitWeb: o.category === 'pod' ? 2 : 0,
+        stopSellLimitApp: o.category === 'pod' ? 1 : 0,
+      };
+    }),
+  );
   await db.insert(roomTypes).values(typeRows).onConflictDoNothing();
 
   const start = today.subtract({ days: 7 });
@@ -103,38 +196,217 @@ export async function seedDatabase(database: Database, today: Temporal.PlainDate
     const date = start.add({ days: d });
     for (const h of all) {
       if (isSeedBlackout(h.id, date)) {
-        blackoutRows.push({ hotelId: h.id, date: date.toString(), reason: { id: 'Perawatan berkala', en: 'Scheduled maintenance' } });
+        blackoutRows.push({
+          hotelId: h.id,
+          date: date.toString(),
+          reason: { id: 'Perawatan berkala', en: 'Scheduled maintenance' },
+        });
       }
     }
     for (const t of typeRows) {
       const o = OFFERINGS[t.roomType];
-      invRows.push({ roomTypeId: t.id, hotelId: t.hotelId, date: date.toString(), sellable: o.units, sold: preSold(o.category, o.units, t.id, date), ...nightlyRate(o.base, t.id, date) });
+      invRows.push({
+        roomTypeId: t.id,
+        hotelId: t.hotelId,
+        date: date.toString(),
+        sellable: o.units,
+        sold: preSold(o.category, o.units, t.id, date),
+        ...nightlyRate(o.base, t.id, date),
+      });
     }
   }
-  for (let i = 0; i < invRows.length; i += 1000) await db.insert(roomInventory).values(invRows.slice(i, i + 1000)).onConflictDoNothing();
+  for (let i = 0; i < invRows.length; i += 1000)
+    await db
+      .insert(roomInventory)
+      .values(invRows.slice(i, i + 1000))
+      .onConflictDoNothing();
   if (blackoutRows.length) await db.insert(hotelBlackouts).values(blackoutRows).onConflictDoNothing();
 
-  await db.insert(paymentChannels).values(PAYMENT_CHANNELS.map((c, i) => ({ ...c, logoUrl: `https://images.example.com/payments/${c.code}.svg`, sortOrder: i }))).onConflictDoNothing();
+  await db
+    .insert(paymentChannels)
+    .values(
+      PAYMENT_CHANNELS.map((c, i) => ({
+        ...c,
+        logoUrl: `https://images.example.com/payments/${c.code}.svg`,
+        sortOrder: i,
+      })),
+    )
+    .onConflictDoNothing();
   await db.insert(addOnItems).values(INSURANCE_ITEM).onConflictDoNothing();
-  await db.insert(ancillaryPackages).values({ ...CARBON_OFFSET_PACKAGE, hotelId: null, roomTypeId: null }).onConflictDoNothing();
+  await db
+    .insert(ancillaryPackages)
+    .values({ ...CARBON_OFFSET_PACKAGE, hotelId: null, roomTypeId: null })
+    .onConflictDoNothing();
 
   const from = today.subtract({ days: 30 }).toString();
   const to = today.add({ days: 180 }).toString();
   const terms = (id: string, en: string) => ({ id, en });
-  await db.insert(promotions).values([
-    { id: 1, promoCode: SEED_PROMO_CODES.percent, promoName: { id: 'Hemat 20% semua pod', en: '20% off every pod' }, promoTypeId: 1, discountType: 'percent', discountValue: 20, maxDiscount: 100_000, minSpend: 100_000, isPublic: true, activeFrom: from, activeTo: to, stayFrom: from, stayTo: to, terms: terms('Diskon 20% maksimal Rp 100.000 untuk minimal transaksi Rp 100.000. Berlaku di semua cabang pod.', '20% off up to Rp 100,000 on a minimum spend of Rp 100,000. Valid at every pod branch.'), imageUrl: 'https://images.example.com/promos/bobohemat.jpg', hotelIds: POD_BRANCHES.map((_, i) => i + 1) },
-    { id: 2, promoCode: SEED_PROMO_CODES.amount, promoName: { id: 'Potongan Rp 50.000 untuk kabin', en: 'Rp 50,000 off cabins' }, promoTypeId: 1, discountType: 'amount', discountValue: 50_000, minSpend: 500_000, isPublic: true, activeFrom: from, activeTo: to, stayFrom: from, stayTo: to, terms: terms('Potongan Rp 50.000 untuk menginap di Bobocabin dengan minimal transaksi Rp 500.000.', 'Rp 50,000 off a Bobocabin stay with a minimum spend of Rp 500,000.'), imageUrl: 'https://images.example.com/promos/jalanjalan50.jpg', hotelIds: CABIN_SITES.map((_, i) => 101 + i) },
-    { id: 3, promoCode: SEED_PROMO_CODES.ewalletOnly, promoName: { id: 'Diskon 15% bayar pakai e-wallet', en: '15% off when paying by e-wallet' }, promoTypeId: 3, discountType: 'percent', discountValue: 15, maxDiscount: 75_000, paymentMethods: ['ovo', 'dana', 'shopeepay', 'gopay'], isPublic: true, activeFrom: from, activeTo: to, stayFrom: from, stayTo: to, terms: terms('Hanya berlaku untuk pembayaran dengan OVO, DANA, ShopeePay atau GoPay.', 'Only valid when paying with OVO, DANA, ShopeePay or GoPay.'), imageUrl: 'https://images.example.com/promos/dompetdigital.jpg' },
-    { id: 4, promoCode: SEED_PROMO_CODES.voucher, promoName: { id: 'Voucher menginap lagi 25%', en: 'Stay-again voucher 25%' }, promoTypeId: 1, discountType: 'percent', discountValue: 25, maxDiscount: 150_000, isPublic: false, isVoucher: true, paymentMethods: ['bca_va', 'mandiri_bill', 'bni_va', 'permata_va'], activeFrom: from, activeTo: to, stayFrom: from, stayTo: to, terms: terms('Voucher untuk tamu yang kembali; bayar lewat virtual account.', 'A voucher for returning guests; pay by virtual account.'), imageUrl: 'https://images.example.com/promos/staylagi.jpg' },
-    { id: 5, promoCode: SEED_PROMO_CODES.expired, promoName: { id: 'Promo Lebaran (sudah berakhir)', en: 'Eid promo (ended)' }, promoTypeId: 1, discountType: 'percent', discountValue: 30, maxDiscount: 200_000, isPublic: true, activeFrom: today.subtract({ days: 120 }).toString(), activeTo: today.subtract({ days: 60 }).toString(), stayFrom: today.subtract({ days: 120 }).toString(), stayTo: today.subtract({ days: 60 }).toString(), terms: terms('Promo ini sudah berakhir.', 'This promo has ended.'), imageUrl: 'https://images.example.com/promos/lebaran.jpg' },
-    { id: 6, promoCode: SEED_PROMO_CODES.inactive, promoName: { id: 'Promo rahasia (nonaktif)', en: 'Hidden promo (inactive)' }, promoTypeId: 1, discountType: 'amount', discountValue: 10_000, isPublic: true, isActive: false, activeFrom: from, activeTo: to, stayFrom: from, stayTo: to, terms: terms('Belum aktif.', 'Not active yet.'), imageUrl: 'https://images.example.com/promos/diam.jpg' },
-    { id: 7, promoCode: 'MALAMGRATIS', promoName: { id: 'Voucher gratis satu malam', en: 'One free night voucher' }, promoTypeId: 2, discountType: 'percent', discountValue: 0, isFoc: true, isPublic: false, isVoucher: true, activeFrom: from, activeTo: to, stayFrom: from, stayTo: to, terms: terms('Malam pertama gratis untuk satu pod, minimal menginap 2 malam.', 'The first night is free for one pod, minimum stay 2 nights.'), imageUrl: 'https://images.example.com/promos/malamgratis.jpg', minSpend: 0 },
-  ]).onConflictDoNothing();
+  await db
+    .insert(promotions)
+    .values([
+      {
+        id: 1,
+        promoCode: SEED_PROMO_CODES.percent,
+        promoName: { id: 'Hemat 20% semua pod', en: '20% off every pod' },
+        promoTypeId: 1,
+        discountType: 'percent',
+        discountValue: 20,
+        maxDiscount: 100_000,
+        minSpend: 100_000,
+        isPublic: true,
+        activeFrom: from,
+        activeTo: to,
+        stayFrom: from,
+        stayTo: to,
+        terms: terms(
+          'Diskon 20% maksimal Rp 100.000 untuk minimal transaksi Rp 100.000. Berlaku di semua cabang pod.',
+          '20% off up to Rp 100,000 on a minimum spend of Rp 100,000. Valid at every pod branch.',
+        ),
+        imageUrl: 'https://images.example.com/promos/bobohemat.jpg',
+        hotelIds: POD_BRANCHES.map((_, i) => i + 1),
+      },
+      {
+        id: 2,
+        promoCode: SEED_PROMO_CODES.amount,
+        promoName: { id: 'Potongan Rp 50.000 untuk kabin', en: 'Rp 50,000 off cabins' },
+        promoTypeId: 1,
+        discountType: 'amount',
+        discountValue: 50_000,
+        minSpend: 500_000,
+        isPublic: true,
+        activeFrom: from,
+        activeTo: to,
+        stayFrom: from,
+        stayTo: to,
+        terms: terms(
+          'Potongan Rp 50.000 untuk menginap di Bobocabin dengan minimal transaksi Rp 500.000.',
+          'Rp 50,000 off a Bobocabin stay with a minimum spend of Rp 500,000.',
+        ),
+        imageUrl: 'https://images.example.com/promos/jalanjalan50.jpg',
+        hotelIds: CABIN_SITES.map((_, i) => 101 + i),
+      },
+      {
+        id: 3,
+        promoCode: SEED_PROMO_CODES.ewalletOnly,
+        promoName: { id: 'Diskon 15% bayar pakai e-wallet', en: '15% off when paying by e-wallet' },
+        promoTypeId: 3,
+        discountType: 'percent',
+        discountValue: 15,
+        maxDiscount: 75_000,
+        paymentMethods: ['ovo', 'dana', 'shopeepay', 'gopay'],
+        isPublic: true,
+        activeFrom: from,
+        activeTo: to,
+        stayFrom: from,
+        stayTo: to,
+        terms: terms(
+          'Hanya berlaku untuk pembayaran dengan OVO, DANA, ShopeePay atau GoPay.',
+          'Only valid when paying with OVO, DANA, ShopeePay or GoPay.',
+        ),
+        imageUrl: 'https://images.example.com/promos/dompetdigital.jpg',
+      },
+      {
+        id: 4,
+        promoCode: SEED_PROMO_CODES.voucher,
+        promoName: { id: 'Voucher menginap lagi 25%', en: 'Stay-again voucher 25%' },
+        promoTypeId: 1,
+        discountType: 'percent',
+        discountValue: 25,
+        maxDiscount: 150_000,
+        isPublic: false,
+        isVoucher: true,
+        paymentMethods: ['bca_va', 'mandiri_bill', 'bni_va', 'permata_va'],
+        activeFrom: from,
+        activeTo: to,
+        stayFrom: from,
+        stayTo: to,
+        terms: terms(
+          'Voucher untuk tamu yang kembali; bayar lewat virtual account.',
+          'A voucher for returning guests; pay by virtual account.',
+        ),
+        imageUrl: 'https://images.example.com/promos/staylagi.jpg',
+      },
+      {
+        id: 5,
+        promoCode: SEED_PROMO_CODES.expired,
+        promoName: { id: 'Promo Lebaran (sudah berakhir)', en: 'Eid promo (ended)' },
+        promoTypeId: 1,
+        discountType: 'percent',
+        discountValue: 30,
+        maxDiscount: 200_000,
+        isPublic: true,
+        activeFrom: today.subtract({ days: 120 }).toString(),
+        activeTo: today.subtract({ days: 60 }).toString(),
+        stayFrom: today.subtract({ days: 120 }).toString(),
+        stayTo: today.subtract({ days: 60 }).toString(),
+        terms: terms('Promo ini sudah berakhir.', 'This promo has ended.'),
+        imageUrl: 'https://images.example.com/promos/lebaran.jpg',
+      },
+      {
+        id: 6,
+        promoCode: SEED_PROMO_CODES.inactive,
+        promoName: { id: 'Promo rahasia (nonaktif)', en: 'Hidden promo (inactive)' },
+        promoTypeId: 1,
+        discountType: 'amount',
+        discountValue: 10_000,
+        isPublic: true,
+        isActive: false,
+        activeFrom: from,
+        activeTo: to,
+        stayFrom: from,
+        stayTo: to,
+        terms: terms('Belum aktif.', 'Not active yet.'),
+        imageUrl: 'https://images.example.com/promos/diam.jpg',
+      },
+      {
+        id: 7,
+        promoCode: 'MALAMGRATIS',
+        promoName: { id: 'Voucher gratis satu malam', en: 'One free night voucher' },
+        promoTypeId: 2,
+        discountType: 'percent',
+        discountValue: 0,
+        isFoc: true,
+        isPublic: false,
+        isVoucher: true,
+        activeFrom: from,
+        activeTo: to,
+        stayFrom: from,
+        stayTo: to,
+        terms: terms(
+          'Malam pertama gratis untuk satu pod, minimal menginap 2 malam.',
+          'The first night is free for one pod, minimum stay 2 nights.',
+        ),
+        imageUrl: 'https://images.example.com/promos/malamgratis.jpg',
+        minSpend: 0,
+      },
+    ])
+    .onConflictDoNothing();
 
-  await db.insert(announcements).values([
-    { id: 1, platform: 'web', title: { id: 'Check-in makin cepat lewat aplikasi', en: 'Faster check-in with the app' }, body: { id: 'Unggah KTP kamu sebelum datang, host akan verifikasi dalam 3-5 menit.', en: 'Upload your ID before you arrive; a host verifies it in 3 to 5 minutes.' }, linkUrl: '/faq/', activeFrom: from, activeTo: to },
-    { id: 2, platform: 'web', title: { id: 'Pengumuman lama', en: 'Old notice' }, body: { id: 'Sudah tidak berlaku.', en: 'No longer valid.' }, activeFrom: today.subtract({ days: 90 }).toString(), activeTo: today.subtract({ days: 31 }).toString() },
-  ]).onConflictDoNothing();
+  await db
+    .insert(announcements)
+    .values([
+      {
+        id: 1,
+        platform: 'web',
+        title: { id: 'Check-in makin cepat lewat aplikasi', en: 'Faster check-in with the app' },
+        body: {
+          id: 'Unggah KTP kamu sebelum datang, host akan verifikasi dalam 3-5 menit.',
+          en: 'Upload your ID before you arrive; a host verifies it in 3 to 5 minutes.',
+        },
+        linkUrl: '/faq/',
+        activeFrom: from,
+        activeTo: to,
+      },
+      {
+        id: 2,
+        platform: 'web',
+        title: { id: 'Pengumuman lama', en: 'Old notice' },
+        body: { id: 'Sudah tidak berlaku.', en: 'No longer valid.' },
+        activeFrom: today.subtract({ days: 90 }).toString(),
+        activeTo: today.subtract({ days: 31 }).toString(),
+      },
+    ])
+    .onConflictDoNothing();
 }
 
 /** True when the hotels table is empty (a fresh embedded database). */

@@ -17,7 +17,15 @@ export async function openSeededDatabase(now: Date = TEST_NOW, database?: Databa
   return db;
 }
 
-type CallOptions = { token?: string; apiKey?: string; form?: Record<string, string>; json?: unknown; body?: string; contentType?: string; lang?: 'id' | 'en' };
+type CallOptions = {
+  token?: string;
+  apiKey?: string;
+  form?: Record<string, string>;
+  json?: unknown;
+  body?: string;
+  contentType?: string;
+  lang?: 'id' | 'en';
+};
 
 /** One seeded PGlite + the app + a client token and a signed-in user, for a test file. */
 export async function bookingTestApp(envOverrides: Record<string, string> = {}, database?: Database) {
@@ -52,7 +60,16 @@ export async function bookingTestApp(envOverrides: Record<string, string> = {}, 
     return { status: res.status, data };
   };
   const userToken = tokens.userToken!;
-  const gql = (gateway: 'open' | 'secure', query: string, variables: Record<string, unknown> = {}, o: CallOptions = {}) =>
-    call('POST', `/api/gateway/${gateway}`, { token: gateway === 'secure' ? userToken : undefined, ...o, json: { query, variables } });
+  const gql = (
+    gateway: 'open' | 'secure',
+    query: string,
+    variables: Record<string, unknown> = {},
+    o: CallOptions = {},
+  ) =>
+    call('POST', `/api/gateway/${gateway}`, {
+      token: gateway === 'secure' ? userToken : undefined,
+      ...o,
+      json: { query, variables },
+    });
   return { ...t, app, db, tokens, userToken, userId: tokens.userId!, call, gql };
 }

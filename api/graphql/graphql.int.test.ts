@@ -16,8 +16,26 @@ describe('published contracts', () => {
     const served = await res.text();
     expect(served).toBe(readFileSync(path.join(import.meta.dirname, 'schema.graphql'), 'utf8'));
     const schema = buildSchema(served);
-    const ops = [...Object.keys(schema.getQueryType()!.getFields()), ...Object.keys(schema.getMutationType()!.getFields())];
-    for (const op of ['ReservationSearch', 'RoomAvailability', 'RoomAvailabilityMaxDuration', 'ActiveAncillaryPackageList', 'HotelCreateReservation', 'ReservationDetail', 'PromotionInfoDetail', 'HotelStayList', 'HotelStayHistoryList', 'UserProfile', 'Promotions', 'ReservationRoomVoucherList', 'ReservationRoomVoucherSearch', 'PaymentChannels']) {
+    const ops = [
+      ...Object.keys(schema.getQueryType()!.getFields()),
+      ...Object.keys(schema.getMutationType()!.getFields()),
+    ];
+    for (const op of [
+      'ReservationSearch',
+      'RoomAvailability',
+      'RoomAvailabilityMaxDuration',
+      'ActiveAncillaryPackageList',
+      'HotelCreateReservation',
+      'ReservationDetail',
+      'PromotionInfoDetail',
+      'HotelStayList',
+      'HotelStayHistoryList',
+      'UserProfile',
+      'Promotions',
+      'ReservationRoomVoucherList',
+      'ReservationRoomVoucherSearch',
+      'PaymentChannels',
+    ]) {
       expect(ops).toContain(op);
     }
   });
@@ -29,9 +47,19 @@ describe('published contracts', () => {
     expect(served).toEqual(buildOpenApi());
     const documented = new Set(REST_ROUTES.map((r) => `${r.method.toUpperCase()} /api${r.path}`));
     const mine = t.app.routes
-      .filter((r) => r.method !== 'ALL' && !/\/(oauth2|auth|dev|health|gateway)\b/.test(r.path) && !r.path.includes('/api/clients/v1/my-account') && !r.path.startsWith('/api/clients/v1/auth'))
+      .filter(
+        (r) =>
+          r.method !== 'ALL' &&
+          !/\/(oauth2|auth|dev|health|gateway)\b/.test(r.path) &&
+          !r.path.includes('/api/clients/v1/my-account') &&
+          !r.path.startsWith('/api/clients/v1/auth'),
+      )
       .map((r) => `${r.method} ${r.path}`);
-    const bookingPaths = mine.filter((k) => /\/clients\/v1\/(hotel|search|availability|list-promo|subscribe|payment|ancillary|reservations|update-rate)|\/announcement\/|\/openapi|\/graphql\//.test(k));
+    const bookingPaths = mine.filter((k) =>
+      /\/clients\/v1\/(hotel|search|availability|list-promo|subscribe|payment|ancillary|reservations|update-rate)|\/announcement\/|\/openapi|\/graphql\//.test(
+        k,
+      ),
+    );
     expect(bookingPaths.length).toBeGreaterThan(15);
     for (const k of bookingPaths) expect(documented, k).toContain(k);
   });
@@ -39,7 +67,10 @@ describe('published contracts', () => {
 
 describe('gateway behaviour', () => {
   it('keeps introspection on', async () => {
-    const r = await t.gql('open', '{ __schema { queryType { name } types { name fields { name type { name ofType { name ofType { name ofType { name } } } } } } } }');
+    const r = await t.gql(
+      'open',
+      '{ __schema { queryType { name } types { name fields { name type { name ofType { name ofType { name ofType { name } } } } } } } }',
+    );
     expect(r.status).toBe(200);
     expect(r.data.data.__schema.queryType.name).toBe('Query');
   });

@@ -1,7 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeExecutableSchema } from '@graphql-tools/schema';
-import { BREAK, GraphQLError, GraphQLScalarType, execute, getOperationAST, parse, specifiedRules, validate, visit } from 'graphql';
+import {
+  BREAK,
+  GraphQLError,
+  GraphQLScalarType,
+  execute,
+  getOperationAST,
+  parse,
+  specifiedRules,
+  validate,
+  visit,
+} from 'graphql';
 import type { DocumentNode, ExecutionResult, GraphQLFormattedError } from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { CompiledQuery } from 'graphql-jit';
@@ -40,7 +50,12 @@ const GraphQLParams = v.object({
  * for introspection (graphql-jit does not apply graphql 17's argument defaults there, e.g.
  * `includeDeprecated: Boolean! = false`). Bounded, so a stream of distinct queries cannot grow it.
  */
-type Prepared = { document: DocumentNode; errors: readonly GraphQLError[]; introspection: boolean; compiled: Map<string, CompiledQuery | readonly GraphQLError[]> };
+type Prepared = {
+  document: DocumentNode;
+  errors: readonly GraphQLError[];
+  introspection: boolean;
+  compiled: Map<string, CompiledQuery | readonly GraphQLError[]>;
+};
 const prepared = new LRUCache<string, Prepared>({ max: 1000 });
 
 function isIntrospection(document: DocumentNode): boolean {
@@ -66,7 +81,12 @@ function prepare(query: string): Prepared {
     p = { document, errors, introspection: errors.length === 0 && isIntrospection(document), compiled: new Map() };
   } catch (e) {
     if (!(e instanceof GraphQLError)) throw e;
-    p = { document: { kind: 'Document', definitions: [] } as unknown as DocumentNode, errors: [e], introspection: false, compiled: new Map() };
+    p = {
+      document: { kind: 'Document', definitions: [] } as unknown as DocumentNode,
+      errors: [e],
+      introspection: false,
+      compiled: new Map(),
+    };
   }
   prepared.set(query, p);
   return p;
@@ -104,7 +124,11 @@ function present(errors: readonly GraphQLError[], lang: ApiLang): { errors: Grap
     if (unexpected) {
       console.error('[graphql] unexpected error', original);
       status = 500;
-      return { message: INTERNAL[lang], ...(e.path ? { path: e.path } : {}), extensions: { code: 'internal_error', http: { status: 500 } } };
+      return {
+        message: INTERNAL[lang],
+        ...(e.path ? { path: e.path } : {}),
+        extensions: { code: 'internal_error', http: { status: 500 } },
+      };
     }
     if (status !== 500) status = 400;
     const { http: _http, ...rest } = ext;
@@ -112,19 +136,26 @@ function present(errors: readonly GraphQLError[], lang: ApiLang): { errors: Grap
       message: BAD_REQUEST[lang],
       ...(e.locations ? { locations: e.locations } : {}),
       ...(e.path ? { path: e.path } : {}),
-      extensions: { ...rest, code: typeof ext.code === 'string' ? ext.code : 'bad_request', detail: e.message, http: { status: 400 } },
+      extensions: {
+        ...rest,
+        code: typeof ext.code === 'string' ? ext.code : 'bad_request',
+        detail: e.message,
+        http: { status: 400 },
+      },
     };
   });
   return { errors: out, status };
 }
 
 function respond(c: Context, result: ExecutionResult, lang: ApiLang) {
-  if (!result.errors?.length) return c.body(JSON.stringify(result), 200, { 'content-type': 'application/json; charset=utf-8' });
+  if (!result.errors?.length)
+    return c.body(JSON.stringify(result), 200, { 'content-type': 'application/json; charset=utf-8' });
   const { errors, status } = present(result.errors, lang);
   return c.body(JSON.stringify({ ...result, errors }), status, { 'content-type': 'application/json; charset=utf-8' });
 }
 
-const requestError = (c: Context, lang: ApiLang, message: string) => respond(c, { errors: [new GraphQLError(message)] }, lang);
+const requestError = (c: Context, lang: ApiLang, message: string) =>
+  respond(c, { errors: [new GraphQLError(message)] }, lang);
 
 /**
  * The two gateways (GraphQL over HTTP, POST with a JSON body). graphql-js parses and validates each
@@ -149,7 +180,13 @@ async function handle(c: Context, deps: AppDeps) {
   if (operation.operation === 'subscription') return requestError(c, lang, 'subscriptions are not supported');
   const contextValue: GraphQLContext = { deps, lang, auth: c.get('auth') ?? null };
   if (p.introspection) {
-    const result = await execute({ schema, document: p.document, operationName, variableValues: variables ?? {}, contextValue });
+    const result = await execute({
+      schema,
+      document: p.document,
+      operationName,
+      variableValues: variables ?? {},
+      contextValue,
+    });
     return respond(c, result as ExecutionResult, lang);
   }
   const compiled = compiledFor(p, operationName ?? undefined);
@@ -163,6 +200,8 @@ export function graphqlRoutes(deps: AppDeps) {
   const run = (c: Context) => handle(c, deps);
   app.post('/gateway/open', requireClient(deps), run);
   app.post('/gateway/secure', requireUser(deps), run);
-  app.get('/graphql/schema.graphql', (c) => c.body(typeDefs, 200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=300' }));
+  app.get('/graphql/schema.graphql', (c) =>
+    c.body(typeDefs, 200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=300' }),
+  );
   return app;
 }

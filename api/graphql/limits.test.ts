@@ -23,6 +23,8 @@ describe('depth and cost limits', () => {
     expect(check(over)[0].message).toMatch(/cost/);
   });
   it('does not count introspection', () => {
-    expect(check('{ __schema { types { fields { type { ofType { ofType { ofType { ofType { name } } } } } } } } }')).toHaveLength(0);
+    expect(
+      check('{ __schema { types { fields { type { ofType { ofType { ofType { ofType { name } } } } } } } } }'),
+    ).toHaveLength(0);
   });
 });

@@ -12,9 +12,14 @@ export const MAX_COST = 300;
  */
 export function depthAndCostRule(context: ValidationContext): ASTVisitor {
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of context.getDocument().definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  for (const d of context.getDocument().definitions)
+    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
 
-  const measure = (set: SelectionSetNode | undefined, depth: number, seen: Set<string>): { depth: number; cost: number } => {
+  const measure = (
+    set: SelectionSetNode | undefined,
+    depth: number,
+    seen: Set<string>,
+  ): { depth: number; cost: number } => {
     if (!set) return { depth, cost: 0 };
     let maxDepth = depth;
     let cost = 0;
@@ -45,10 +50,13 @@ export function depthAndCostRule(context: ValidationContext): ASTVisitor {
       const { depth, cost } = measure(node.selectionSet, 0, new Set());
       if (depth > MAX_DEPTH || cost > MAX_COST) {
         context.reportError(
-          new GraphQLError(depth > MAX_DEPTH ? `query depth ${depth} exceeds ${MAX_DEPTH}` : `query cost ${cost} exceeds ${MAX_COST}`, {
-            nodes: [node],
-            extensions: { code: 'query_too_complex', http: { status: 400 } },
-          }),
+          new GraphQLError(
+            depth > MAX_DEPTH ? `query depth ${depth} exceeds ${MAX_DEPTH}` : `query cost ${cost} exceeds ${MAX_COST}`,
+            {
+              nodes: [node],
+              extensions: { code: 'query_too_complex', http: { status: 400 } },
+            },
+          ),
         );
       }
     },

@@ -7,8 +7,18 @@ import { users } from '../auth/auth.schema.ts';
 import type { AuthContext } from '../auth/middleware.ts';
 import { roomAvailability, roomAvailabilityMaxDuration } from '../availability/availability.service.ts';
 import {
-  AncillaryListInput, CreateReservationInput, HotelsQuery, MaxDurationInput, PromotionInfoInput, PublicPromoQuery, ReservationDetailInput,
-  ReservationSearchInput, RoomAvailabilityInput, StayListInput, VoucherListInput, VoucherSearchInput,
+  AncillaryListInput,
+  CreateReservationInput,
+  HotelsQuery,
+  MaxDurationInput,
+  PromotionInfoInput,
+  PublicPromoQuery,
+  ReservationDetailInput,
+  ReservationSearchInput,
+  RoomAvailabilityInput,
+  StayListInput,
+  VoucherListInput,
+  VoucherSearchInput,
 } from '../../core/contracts/booking.ts';
 import { jakartaToday } from '../db/prepare.ts';
 import { listHotels } from '../hotels/hotels.service.ts';
@@ -21,7 +31,11 @@ import { PaymentChargeInput, PaymentReservationInput } from '../../core/contract
 import { createCharge, paymentStatus } from '../payments/charge.service.ts';
 import { pointsSummary } from '../points/points.service.ts';
 import { listPublicPromos } from '../promotions/promotions.service.ts';
-import { promotionInfoDetail, reservationVoucherList, reservationVoucherSearch } from '../promotions/vouchers.service.ts';
+import {
+  promotionInfoDetail,
+  reservationVoucherList,
+  reservationVoucherSearch,
+} from '../promotions/vouchers.service.ts';
 import { createReservation, listStays, reservationDetail } from '../reservations/reservations.service.ts';
 import { pointsBalance, searchRooms } from '../search/search.service.ts';
 
@@ -30,7 +44,13 @@ export type GraphQLContext = { deps: AppDeps; lang: ApiLang; auth: AuthContext |
 /** A client mistake as a GraphQL error: message in the request language, code and status in extensions. */
 export function toGraphQLError(e: ApiError, lang: ApiLang) {
   return new GraphQLError(e.messages[lang], {
-    extensions: { code: e.code, status: e.status, messages: e.messages, ...(e.details === undefined ? {} : { details: e.details }), ...(e.status === 401 ? { http: { status: 401 } } : {}) },
+    extensions: {
+      code: e.code,
+      status: e.status,
+      messages: e.messages,
+      ...(e.details === undefined ? {} : { details: e.details }),
+      ...(e.status === 401 ? { http: { status: 401 } } : {}),
+    },
   });
 }
 
@@ -53,35 +73,77 @@ export const resolvers = {
   Query: {
     ReservationSearch: wrap(async (input, ctx) => {
       const i = parse(ReservationSearchInput, input);
-      return searchRooms(dbOf(ctx.deps), { hotelId: i.hotel_id, checkIn: i.check_in_date_time, checkOut: i.check_out_date_time, isUsedGiftCertificate: i.is_used_gc, promoCode: i.promo_code ?? '' }, { now: clock(ctx.deps), lang: ctx.lang, userId: ctx.auth?.kind === 'user' ? ctx.auth.userId : undefined });
+      return searchRooms(
+        dbOf(ctx.deps),
+        {
+          hotelId: i.hotel_id,
+          checkIn: i.check_in_date_time,
+          checkOut: i.check_out_date_time,
+          isUsedGiftCertificate: i.is_used_gc,
+          promoCode: i.promo_code ?? '',
+        },
+        { now: clock(ctx.deps), lang: ctx.lang, userId: ctx.auth?.kind === 'user' ? ctx.auth.userId : undefined },
+      );
     }),
     RoomAvailability: wrap(async (input, ctx) => {
       const i = parse(RoomAvailabilityInput, input);
-      return roomAvailability(dbOf(ctx.deps), { hotelId: i.hotel_id, dateStart: i.date_start, dateEnd: i.date_end }, clock(ctx.deps));
+      return roomAvailability(
+        dbOf(ctx.deps),
+        { hotelId: i.hotel_id, dateStart: i.date_start, dateEnd: i.date_end },
+        clock(ctx.deps),
+      );
     }),
     RoomAvailabilityMaxDuration: wrap(async (input, ctx) => {
       const i = parse(MaxDurationInput, input);
-      return roomAvailabilityMaxDuration(dbOf(ctx.deps), { hotelId: i.hotel_id, dateStart: i.date_start }, clock(ctx.deps));
+      return roomAvailabilityMaxDuration(
+        dbOf(ctx.deps),
+        { hotelId: i.hotel_id, dateStart: i.date_start },
+        clock(ctx.deps),
+      );
     }),
     ActiveAncillaryPackageList: wrap(async (input, ctx) => {
       const i = parse(AncillaryListInput, input);
-      return activeAncillaryPackages(dbOf(ctx.deps), { typeCode: i.ancillary_type_code, hotelIds: i.hotel_ids ?? [], roomTypeIds: i.room_type_ids ?? [] }, ctx.lang);
+      return activeAncillaryPackages(
+        dbOf(ctx.deps),
+        { typeCode: i.ancillary_type_code, hotelIds: i.hotel_ids ?? [], roomTypeIds: i.room_type_ids ?? [] },
+        ctx.lang,
+      );
     }),
     ReservationDetail: wrap(async (input, ctx) => {
       const i = parse(ReservationDetailInput, input);
-      return reservationDetail(dbOf(ctx.deps), i.reservation_id, { now: clock(ctx.deps), userId: userOf(ctx), lang: ctx.lang });
+      return reservationDetail(dbOf(ctx.deps), i.reservation_id, {
+        now: clock(ctx.deps),
+        userId: userOf(ctx),
+        lang: ctx.lang,
+      });
     }),
     PromotionInfoDetail: wrap(async (input, ctx) => {
       const i = parse(PromotionInfoInput, input);
-      return promotionInfoDetail(dbOf(ctx.deps), i.promo_code, { now: clock(ctx.deps), lang: ctx.lang, reservationId: i.reservation_id });
+      return promotionInfoDetail(dbOf(ctx.deps), i.promo_code, {
+        now: clock(ctx.deps),
+        lang: ctx.lang,
+        reservationId: i.reservation_id,
+      });
     }),
     HotelStayList: wrap(async (input, ctx) => {
       const i = parse(StayListInput, input);
-      return listStays(dbOf(ctx.deps), { now: clock(ctx.deps), userId: userOf(ctx), lang: ctx.lang, history: false, stayStatus: i.stay_status });
+      return listStays(dbOf(ctx.deps), {
+        now: clock(ctx.deps),
+        userId: userOf(ctx),
+        lang: ctx.lang,
+        history: false,
+        stayStatus: i.stay_status,
+      });
     }),
     HotelStayHistoryList: wrap(async (input, ctx) => {
       const i = parse(StayListInput, input);
-      return listStays(dbOf(ctx.deps), { now: clock(ctx.deps), userId: userOf(ctx), lang: ctx.lang, history: true, stayStatus: i.stay_status });
+      return listStays(dbOf(ctx.deps), {
+        now: clock(ctx.deps),
+        userId: userOf(ctx),
+        lang: ctx.lang,
+        history: true,
+        stayStatus: i.stay_status,
+      });
     }),
     UserProfile: wrap(async (_input, ctx) => {
       const userId = userOf(ctx);
@@ -89,31 +151,62 @@ export const resolvers = {
       const [u] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
       if (!u) throw errors.unauthorized();
       return {
-        id: u.id, name: u.name, nick_name: u.nickName, profile_picture_url: u.profilePictureUrl, telephone: u.telephone, email: u.email,
-        is_email_verified: u.isEmailVerified, is_telephone_verified: u.isTelephoneVerified, night_count: u.nightCount, stay_count: u.stayCount,
+        id: u.id,
+        name: u.name,
+        nick_name: u.nickName,
+        profile_picture_url: u.profilePictureUrl,
+        telephone: u.telephone,
+        email: u.email,
+        is_email_verified: u.isEmailVerified,
+        is_telephone_verified: u.isTelephoneVerified,
+        night_count: u.nightCount,
+        stay_count: u.stayCount,
         identity: { identity_status: 0, identity_card_selfie_url: null, identity_card_url: null },
         total_gift_certificate: await pointsBalance(db, u.id),
       };
     }),
     Promotions: wrap(async (input, ctx) => {
-      const i = parse(v.object({ hotel_id: v.optional(v.nullable(v.number())), check_in_date: v.optional(v.nullable(v.string())), check_out_date: v.optional(v.nullable(v.string())), size: v.optional(v.nullable(v.number())) }), input);
-      const q = parse(PublicPromoQuery, { hotelId: i.hotel_id ?? undefined, checkInDate: i.check_in_date ?? undefined, checkOutDate: i.check_out_date ?? undefined, size: i.size ?? undefined });
+      const i = parse(
+        v.object({
+          hotel_id: v.optional(v.nullable(v.number())),
+          check_in_date: v.optional(v.nullable(v.string())),
+          check_out_date: v.optional(v.nullable(v.string())),
+          size: v.optional(v.nullable(v.number())),
+        }),
+        input,
+      );
+      const q = parse(PublicPromoQuery, {
+        hotelId: i.hotel_id ?? undefined,
+        checkInDate: i.check_in_date ?? undefined,
+        checkOutDate: i.check_out_date ?? undefined,
+        size: i.size ?? undefined,
+      });
       return listPublicPromos(dbOf(ctx.deps), q, jakartaToday(clock(ctx.deps)), ctx.lang);
     }),
     ReservationRoomVoucherList: wrap(async (input, ctx) => {
       const i = parse(VoucherListInput, input);
-      return reservationVoucherList(dbOf(ctx.deps), i.reservation_id, { now: clock(ctx.deps), userId: userOf(ctx), lang: ctx.lang });
+      return reservationVoucherList(dbOf(ctx.deps), i.reservation_id, {
+        now: clock(ctx.deps),
+        userId: userOf(ctx),
+        lang: ctx.lang,
+      });
     }),
     ReservationRoomVoucherSearch: wrap(async (input, ctx) => {
       const i = parse(VoucherSearchInput, input);
-      return reservationVoucherSearch(dbOf(ctx.deps), i.reservation_id, i.promo_code, { now: clock(ctx.deps), userId: userOf(ctx), lang: ctx.lang });
+      return reservationVoucherSearch(dbOf(ctx.deps), i.reservation_id, i.promo_code, {
+        now: clock(ctx.deps),
+        userId: userOf(ctx),
+        lang: ctx.lang,
+      });
     }),
     PaymentChannels: wrap(async (_input, ctx) => listPaymentChannels(dbOf(ctx.deps), ctx.lang)),
     PaymentPending: wrap(async (input, ctx) => {
       const i = parse(PaymentReservationInput, input);
       return paymentStatus(ctx.deps, i.reservation_id, { userId: userOf(ctx), lang: ctx.lang });
     }),
-    Bobopoints: wrap(async (_input, ctx) => pointsSummary(dbOf(ctx.deps), userOf(ctx), { now: clock(ctx.deps), lang: ctx.lang })),
+    Bobopoints: wrap(async (_input, ctx) =>
+      pointsSummary(dbOf(ctx.deps), userOf(ctx), { now: clock(ctx.deps), lang: ctx.lang }),
+    ),
     Hotels: wrap(async (input, ctx) => {
       const i = parse(HotelsQuery, { hotelTypeId: (input as { hotel_type_id?: number }).hotel_type_id ?? -1 });
       return listHotels(dbOf(ctx.deps), i.hotelTypeId, ctx.lang);
@@ -122,11 +215,34 @@ export const resolvers = {
   Mutation: {
     HotelCreateReservation: wrap(async (input, ctx) => {
       const i = parse(CreateReservationInput, input);
-      return createReservation(dbOf(ctx.deps), { hotelId: i.hotel_id, roomTypeId: i.room_type_id, checkIn: i.check_in_date_time, checkOut: i.check_out_date_time, totalRoom: i.total_room, promoCode: i.promo_code, notes: i.notes }, { now: clock(ctx.deps), userId: userOf(ctx), holdMinutes: ctx.deps.env.RESERVATION_HOLD_MINUTES });
+      return createReservation(
+        dbOf(ctx.deps),
+        {
+          hotelId: i.hotel_id,
+          roomTypeId: i.room_type_id,
+          checkIn: i.check_in_date_time,
+          checkOut: i.check_out_date_time,
+          totalRoom: i.total_room,
+          promoCode: i.promo_code,
+          notes: i.notes,
+        },
+        { now: clock(ctx.deps), userId: userOf(ctx), holdMinutes: ctx.deps.env.RESERVATION_HOLD_MINUTES },
+      );
     }),
     PaymentCharge: wrap(async (input, ctx) => {
       const i = parse(PaymentChargeInput, input);
-      return createCharge(ctx.deps, { reservationId: i.reservation_id, channelCode: i.payment_channel_code, termsAccepted: i.terms_accepted, tokenId: i.token_id, phone: i.phone, cashtag: i.cashtag }, { userId: userOf(ctx), lang: ctx.lang });
+      return createCharge(
+        ctx.deps,
+        {
+          reservationId: i.reservation_id,
+          channelCode: i.payment_channel_code,
+          termsAccepted: i.terms_accepted,
+          tokenId: i.token_id,
+          phone: i.phone,
+          cashtag: i.cashtag,
+        },
+        { userId: userOf(ctx), lang: ctx.lang },
+      );
     }),
   },
 };

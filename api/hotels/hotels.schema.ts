@@ -33,7 +33,9 @@ export const hotels = pgTable('hotels', {
   telephone: text('telephone').notNull(),
   facilities: jsonb('facilities').$type<{ code: string; name: Bilingual }[]>().notNull(),
   galleries: jsonb('galleries').$type<{ url: string; type: string; status: number }[]>().notNull(),
-  localities: jsonb('localities').$type<{ name: string; landmarks: { name: string; distanceKm: number }[] }[]>().notNull(),
+  localities: jsonb('localities')
+    .$type<{ name: string; landmarks: { name: string; distanceKm: number }[] }[]>()
+    .notNull(),
   /** Longest stay sold on the web from any check-in date. */
   webMaxDuration: integer('web_max_duration').notNull().default(14),
 });

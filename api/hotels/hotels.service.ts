@@ -12,13 +12,23 @@ export const hotelNotFound = () => errors.notFound({ id: 'Hotel tidak ditemukan.
 
 /** By primary key; prepared once per database handle (hot: every search and reservation). */
 export async function getHotel(db: Db, hotelId: number): Promise<HotelRow> {
-  const query = preparedOnce(db, 'hotel_by_id_v1', (d) => d.select().from(hotels).where(eq(hotels.id, sql.placeholder('id'))).limit(1).prepare('hotel_by_id_v1'));
+  const query = preparedOnce(db, 'hotel_by_id_v1', (d) =>
+    d
+      .select()
+      .from(hotels)
+      .where(eq(hotels.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('hotel_by_id_v1'),
+  );
   const [row] = (await query.execute({ id: hotelId })) as HotelRow[];
   if (!row) throw hotelNotFound();
   return row;
 }
 
-const typeNames: Record<number, { id: string; en: string }> = { 1: { id: 'Harian', en: 'Daily' }, 2: { id: 'Per jam', en: 'Hourly' } };
+const typeNames: Record<number, { id: string; en: string }> = {
+  1: { id: 'Harian', en: 'Daily' },
+  2: { id: 'Per jam', en: 'Hourly' },
+};
 
 /** The hotel as every call returns it (spec section 3 field names). */
 export function hotelDto(h: HotelRow, lang: ApiLang) {
@@ -52,7 +62,10 @@ export type HotelDto = ReturnType<typeof hotelDto>;
 /** hotelTypeId -1 lists every type. */
 export async function listHotels(db: Db, hotelTypeId: number, lang: ApiLang): Promise<HotelDto[]> {
   const q = db.select().from(hotels);
-  const rowsFound = hotelTypeId === -1 ? await q.orderBy(asc(hotels.id)) : await q.where(eq(hotels.typeId, hotelTypeId)).orderBy(asc(hotels.id));
+  const rowsFound =
+    hotelTypeId === -1
+      ? await q.orderBy(asc(hotels.id))
+      : await q.where(eq(hotels.typeId, hotelTypeId)).orderBy(asc(hotels.id));
   return rowsFound.map((h) => hotelDto(h, lang));
 }
 

@@ -24,11 +24,19 @@ const chunked = (text: string) =>
     },
   });
 const post = (path: string, body: string | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
-  app.request(path, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers }, ...(typeof body === 'string' ? {} : { duplex: 'half' }) } as RequestInit);
+  app.request(path, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...headers },
+    ...(typeof body === 'string' ? {} : { duplex: 'half' }),
+  } as RequestInit);
 
 describe('request body limits', () => {
   it('refuse a body over the limit by its declared length, in the request language', async () => {
-    const r = await post('/json', JSON.stringify({ a: 'x'.repeat(2000) }), { 'content-length': '2010', 'accept-language': 'id' });
+    const r = await post('/json', JSON.stringify({ a: 'x'.repeat(2000) }), {
+      'content-length': '2010',
+      'accept-language': 'id',
+    });
     expect(r.status).toBe(400);
     expect(await r.json()).toEqual({ code: 'body_too_large', message: 'Permintaan kamu terlalu besar.' });
   });
@@ -39,7 +47,9 @@ describe('request body limits', () => {
   });
   it('let bodies under the limit reach the route intact, declared or streamed', async () => {
     const body = JSON.stringify({ name: 'Sari Dewi', nights: 2 });
-    expect(await (await post('/json', body, { 'content-length': String(body.length) })).json()).toEqual({ got: { name: 'Sari Dewi', nights: 2 } });
+    expect(await (await post('/json', body, { 'content-length': String(body.length) })).json()).toEqual({
+      got: { name: 'Sari Dewi', nights: 2 },
+    });
     expect(await (await post('/json', chunked(body))).json()).toEqual({ got: { name: 'Sari Dewi', nights: 2 } });
     const form = await post('/form', 'hotelId=4&tags[]=a', { 'content-type': 'application/x-www-form-urlencoded' });
     const read = await form.json();

@@ -33,7 +33,11 @@ export class ApiError extends Error {
     this.details = details;
   }
   toJSON(lang: ApiLang) {
-    return { code: this.code, message: this.messages[lang], ...(this.details === undefined ? {} : { details: this.details }) };
+    return {
+      code: this.code,
+      message: this.messages[lang],
+      ...(this.details === undefined ? {} : { details: this.details }),
+    };
   }
 }
 
@@ -41,7 +45,10 @@ export const errors = {
   badRequest: (details?: unknown) =>
     new ApiError(400, 'bad_request', { en: 'The request is not valid.', id: 'Permintaan kamu tidak valid.' }, details),
   unauthorized: () =>
-    new ApiError(401, 'unauthorized', { en: 'Please sign in to continue.', id: 'Silakan masuk dulu untuk melanjutkan.' }),
+    new ApiError(401, 'unauthorized', {
+      en: 'Please sign in to continue.',
+      id: 'Silakan masuk dulu untuk melanjutkan.',
+    }),
   forbidden: () =>
     new ApiError(403, 'forbidden', { en: 'You are not allowed to do this.', id: 'Kamu tidak punya akses untuk ini.' }),
   notFound: (what: { en: string; id: string } = { en: 'Resource Not Found', id: 'Data tidak ditemukan' }) =>

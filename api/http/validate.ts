@@ -6,7 +6,9 @@ import { errors } from './errors.ts';
 export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, input);
   if (!result.success) {
-    throw errors.badRequest(result.issues.slice(0, 5).map((i) => ({ path: v.getDotPath(i) ?? '', message: i.message })));
+    throw errors.badRequest(
+      result.issues.slice(0, 5).map((i) => ({ path: v.getDotPath(i) ?? '', message: i.message })),
+    );
   }
   return result.output;
 }

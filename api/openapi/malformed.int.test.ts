@@ -17,13 +17,55 @@ const junkValue = fc.oneof(
   fc.double(),
   fc.boolean(),
   fc.constant(null),
-  fc.constantFrom('', ' ', '-1', '0', '1e99', '2026-02-31', '2026-03-03 25:61:00', '9999-99-99', 'NaN', "' or 1=1 --", '<script>', '\u0000', 'x'.repeat(5000)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '-1',
+    '0',
+    '1e99',
+    '2026-02-31',
+    '2026-03-03 25:61:00',
+    '9999-99-99',
+    'NaN',
+    "' or 1=1 --",
+    '<script>',
+    '\u0000',
+    'x'.repeat(5000),
+  ),
   fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
 );
-const fieldNames = ['hotelId', 'checkInDateTime', 'checkOutDateTime', 'promoCode', 'reservationId', 'isUsePromo', 'giftCertificate', 'isUseGiftCertificate', 'isUseAddon', 'paymentChannelCode', 'ancillaryPackageUUIDs', 'email', 'firstName', 'hotel_id', 'room_type_id', 'total_room', 'check_in_date_time', 'check_out_date_time', 'date_start', 'date_end', 'size', 'hotelTypeId', 'paymentStatus', 'promo_code'];
+const fieldNames = [
+  'hotelId',
+  'checkInDateTime',
+  'checkOutDateTime',
+  'promoCode',
+  'reservationId',
+  'isUsePromo',
+  'giftCertificate',
+  'isUseGiftCertificate',
+  'isUseAddon',
+  'paymentChannelCode',
+  'ancillaryPackageUUIDs',
+  'email',
+  'firstName',
+  'hotel_id',
+  'room_type_id',
+  'total_room',
+  'check_in_date_time',
+  'check_out_date_time',
+  'date_start',
+  'date_end',
+  'size',
+  'hotelTypeId',
+  'paymentStatus',
+  'promo_code',
+];
 const junkObject = fc.dictionary(fc.constantFrom(...fieldNames), junkValue, { maxKeys: 8 });
-const rawBody = fc.oneof(fc.string({ maxLength: 200 }), fc.constantFrom('{', '[]', 'null', '"x"', '{"a":', 'a=1&&&b', '%%%', '{"hotelId": {"$gt": 1}}'));
+const rawBody = fc.oneof(
+  fc.string({ maxLength: 200 }),
+  fc.constantFrom('{', '[]', 'null', '"x"', '{"a":', 'a=1&&&b', '%%%', '{"hotelId": {"$gt": 1}}'),
+);
 
 const bodyRoutes = REST_ROUTES.filter((r) => r.method !== 'get');
 const queryRoutes = REST_ROUTES.filter((r) => r.method === 'get');
@@ -31,59 +73,109 @@ const queryRoutes = REST_ROUTES.filter((r) => r.method === 'get');
 const OPS: Record<string, string> = {
   ReservationSearch: 'query Q($input: ReservationSearchInput!) { ReservationSearch(input: $input) { nights } }',
   RoomAvailability: 'query Q($input: RoomAvailabilityInput!) { RoomAvailability(input: $input) { date } }',
-  RoomAvailabilityMaxDuration: 'query Q($input: RoomAvailabilityMaxDurationInput!) { RoomAvailabilityMaxDuration(input: $input) { web_max_duration } }',
-  ActiveAncillaryPackageList: 'query Q($input: ActiveAncillaryPackageListInput) { ActiveAncillaryPackageList(input: $input) { uuid } }',
-  HotelCreateReservation: 'mutation Q($input: HotelCreateReservationInput!) { HotelCreateReservation(input: $input) { id } }',
-  ReservationDetail: 'query Q($input: ReservationDetailInput!) { ReservationDetail(input: $input) { info { orderId } } }',
+  RoomAvailabilityMaxDuration:
+    'query Q($input: RoomAvailabilityMaxDurationInput!) { RoomAvailabilityMaxDuration(input: $input) { web_max_duration } }',
+  ActiveAncillaryPackageList:
+    'query Q($input: ActiveAncillaryPackageListInput) { ActiveAncillaryPackageList(input: $input) { uuid } }',
+  HotelCreateReservation:
+    'mutation Q($input: HotelCreateReservationInput!) { HotelCreateReservation(input: $input) { id } }',
+  ReservationDetail:
+    'query Q($input: ReservationDetailInput!) { ReservationDetail(input: $input) { info { orderId } } }',
   PromotionInfoDetail: 'query Q($input: PromotionInfoDetailInput!) { PromotionInfoDetail(input: $input) { id } }',
   HotelStayList: 'query Q($input: HotelStayListInput) { HotelStayList(input: $input) { id } }',
   HotelStayHistoryList: 'query Q($input: HotelStayListInput) { HotelStayHistoryList(input: $input) { id } }',
   Promotions: 'query Q($input: PromotionsInput) { Promotions(input: $input) { id } }',
-  ReservationRoomVoucherList: 'query Q($input: ReservationRoomVoucherListInput!) { ReservationRoomVoucherList(input: $input) { id } }',
-  ReservationRoomVoucherSearch: 'query Q($input: ReservationRoomVoucherSearchInput!) { ReservationRoomVoucherSearch(input: $input) { id } }',
+  ReservationRoomVoucherList:
+    'query Q($input: ReservationRoomVoucherListInput!) { ReservationRoomVoucherList(input: $input) { id } }',
+  ReservationRoomVoucherSearch:
+    'query Q($input: ReservationRoomVoucherSearchInput!) { ReservationRoomVoucherSearch(input: $input) { id } }',
 };
 
 describe('malformed input never yields a 500', () => {
   it('REST bodies: junk form fields, junk JSON, unreadable bodies, on every body route', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...bodyRoutes), junkObject, rawBody, fc.constantFrom('form', 'json', 'raw-json', 'raw-form'), fc.boolean(), async (route, obj, raw, kind, asUser) => {
-        const token = asUser || route.auth === 'user' ? t.userToken : undefined;
-        const form = Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
-        const opts = kind === 'form' ? { form } : kind === 'json' ? { json: obj } : kind === 'raw-json' ? { body: raw } : { body: raw, contentType: 'application/x-www-form-urlencoded' };
-        const r = await t.call(route.method.toUpperCase(), `/api${route.path}`, { token, ...opts });
-        expect(r.status, `${route.method} ${route.path} ${JSON.stringify(obj)} -> ${JSON.stringify(r.data)}`).toBeLessThan(500);
-        if (r.status >= 400) expect(typeof r.data.message).toBe('string');
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...bodyRoutes),
+        junkObject,
+        rawBody,
+        fc.constantFrom('form', 'json', 'raw-json', 'raw-form'),
+        fc.boolean(),
+        async (route, obj, raw, kind, asUser) => {
+          const token = asUser || route.auth === 'user' ? t.userToken : undefined;
+          const form = Object.fromEntries(
+            Object.entries(obj).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+          );
+          const opts =
+            kind === 'form'
+              ? { form }
+              : kind === 'json'
+                ? { json: obj }
+                : kind === 'raw-json'
+                  ? { body: raw }
+                  : { body: raw, contentType: 'application/x-www-form-urlencoded' };
+          const r = await t.call(route.method.toUpperCase(), `/api${route.path}`, { token, ...opts });
+          expect(
+            r.status,
+            `${route.method} ${route.path} ${JSON.stringify(obj)} -> ${JSON.stringify(r.data)}`,
+          ).toBeLessThan(500);
+          if (r.status >= 400) expect(typeof r.data.message).toBe('string');
+        },
+      ),
       { numRuns: 250 },
     );
   });
   it('REST queries: junk query strings and headers on every GET route', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...queryRoutes), junkObject, fc.constantFrom('id', 'en', 'xx', '*', ''), fc.boolean(), async (route, obj, lang, badToken) => {
-        const qs = new URLSearchParams(Object.entries(obj).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString();
-        const token = badToken ? 'not.a.token' : route.auth === 'user' ? t.userToken : undefined;
-        const r = await t.call('GET', `/api${route.path}?${qs}`, { token, lang: lang as 'id' });
-        expect(r.status, `${route.path}?${qs}`).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...queryRoutes),
+        junkObject,
+        fc.constantFrom('id', 'en', 'xx', '*', ''),
+        fc.boolean(),
+        async (route, obj, lang, badToken) => {
+          const qs = new URLSearchParams(
+            Object.entries(obj).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+          ).toString();
+          const token = badToken ? 'not.a.token' : route.auth === 'user' ? t.userToken : undefined;
+          const r = await t.call('GET', `/api${route.path}?${qs}`, { token, lang: lang as 'id' });
+          expect(r.status, `${route.path}?${qs}`).toBeLessThan(500);
+        },
+      ),
       { numRuns: 200 },
     );
   });
   it('GraphQL: junk variables for every operation on both gateways', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...Object.keys(OPS)), fc.oneof(junkObject, junkValue), fc.constantFrom('open', 'secure') as fc.Arbitrary<'open' | 'secure'>, async (op, input, gateway) => {
-        const r = await t.gql(gateway, OPS[op], { input });
-        expect(r.status, `${op} ${JSON.stringify(input)} -> ${JSON.stringify(r.data)}`).toBeLessThan(500);
-        if (r.data.errors) expect(r.data.errors[0].extensions?.code).not.toBe('internal_error');
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...Object.keys(OPS)),
+        fc.oneof(junkObject, junkValue),
+        fc.constantFrom('open', 'secure') as fc.Arbitrary<'open' | 'secure'>,
+        async (op, input, gateway) => {
+          const r = await t.gql(gateway, OPS[op], { input });
+          expect(r.status, `${op} ${JSON.stringify(input)} -> ${JSON.stringify(r.data)}`).toBeLessThan(500);
+          if (r.data.errors) expect(r.data.errors[0].extensions?.code).not.toBe('internal_error');
+        },
+      ),
       { numRuns: 250 },
     );
   });
   it('GraphQL: junk documents', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 100 }), fc.constantFrom('{', 'query {', '{ __typename }', 'mutation { HotelCreateReservation }', 'subscription { x }')), async (query) => {
-        const r = await t.call('POST', '/api/gateway/open', { json: { query } });
-        expect(r.status).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ maxLength: 100 }),
+          fc.constantFrom(
+            '{',
+            'query {',
+            '{ __typename }',
+            'mutation { HotelCreateReservation }',
+            'subscription { x }',
+          ),
+        ),
+        async (query) => {
+          const r = await t.call('POST', '/api/gateway/open', { json: { query } });
+          expect(r.status).toBeLessThan(500);
+        },
+      ),
       { numRuns: 100 },
     );
   });

@@ -19,7 +19,15 @@ afterAll(async () => {
   await deps.database.close();
 });
 
-type Listed = { to: string; subject: string; text: string; html: string | null; codes: string[]; channel: string; created: string };
+type Listed = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  codes: string[];
+  channel: string;
+  created: string;
+};
 const listed = async (): Promise<Listed[]> => {
   const res = await app.request('/api/dev/outbox');
   expect(res.status).toBe(200);
@@ -34,7 +42,13 @@ describe('outbox with the embedded SMTP sink', () => {
     const res = await post(
       app,
       '/api/auth/register',
-      { fullName: 'Rina Putri', email: 'rina@example.com', password: 'kapsul2024', confirmPassword: 'kapsul2024', phone: '081298765432' },
+      {
+        fullName: 'Rina Putri',
+        email: 'rina@example.com',
+        password: 'kapsul2024',
+        confirmPassword: 'kapsul2024',
+        phone: '081298765432',
+      },
       { token, lang: 'id' },
     );
     expect(res.status).toBe(201);
@@ -47,15 +61,32 @@ describe('outbox with the embedded SMTP sink', () => {
     expect(mail.codes).toHaveLength(1);
     expect(mail.codes[0]).toMatch(/^\d{4}$/);
     // The code from the mail verifies the account.
-    const ok = await post(app, '/api/auth/register/complete', { channel: 'email', target: 'rina@example.com', code: mail.codes[0] }, { token });
+    const ok = await post(
+      app,
+      '/api/auth/register/complete',
+      { channel: 'email', target: 'rina@example.com', code: mail.codes[0] },
+      { token },
+    );
     expect(ok.status).toBe(200);
     const rows = await sqlDb(deps).select().from(outboxMessages);
     expect(rows.find((r) => r.to === 'rina@example.com')?.status).toBe('sent');
   });
 
   it('English mail for English guests; SMS land in the same sink', async () => {
-    await enqueueMessage(deps, { channel: 'sms', to: '+6281200000001', subject: 'x', text: '4321 is your Bobobox verification code.', lang: 'en' });
-    await enqueueMessage(deps, { channel: 'email', to: 'en@example.com', subject: 'Your Bobobox verification code', text: 'Hi\n\n    9876\n', lang: 'en' });
+    await enqueueMessage(deps, {
+      channel: 'sms',
+      to: '+6281200000001',
+      subject: 'x',
+      text: '4321 is your Bobobox verification code.',
+      lang: 'en',
+    });
+    await enqueueMessage(deps, {
+      channel: 'email',
+      to: 'en@example.com',
+      subject: 'Your Bobobox verification code',
+      text: 'Hi\n\n    9876\n',
+      lang: 'en',
+    });
     expect(await sender.flush()).toBe(2);
     const all = await listed();
     expect(all.find((m) => m.channel === 'sms')?.codes).toEqual(['4321']);
@@ -66,7 +97,13 @@ describe('outbox with the embedded SMTP sink', () => {
     const second = await startOutboxSender(deps, { intervalMs: 60_000 });
     try {
       for (let i = 0; i < 30; i += 1) {
-        await enqueueMessage(deps, { channel: 'email', to: `bulk${i}@example.com`, subject: `Bulk ${i}`, text: `message ${i}`, lang: 'en' });
+        await enqueueMessage(deps, {
+          channel: 'email',
+          to: `bulk${i}@example.com`,
+          subject: `Bulk ${i}`,
+          text: `message ${i}`,
+          lang: 'en',
+        });
       }
       const [a, b] = await Promise.all([sender.flush(), second.flush()]);
       expect(a + b).toBe(30);
@@ -78,7 +115,13 @@ describe('outbox with the embedded SMTP sink', () => {
   });
 
   it('the dev page renders the messages as escaped HTML', async () => {
-    await enqueueMessage(deps, { channel: 'email', to: 'xss@example.com', subject: '<script>alert(1)</script>', text: 'code 5555', lang: 'en' });
+    await enqueueMessage(deps, {
+      channel: 'email',
+      to: 'xss@example.com',
+      subject: '<script>alert(1)</script>',
+      text: 'code 5555',
+      lang: 'en',
+    });
     await sender.flush();
     const res = await app.request('/dev/outbox/');
     expect(res.status).toBe(200);

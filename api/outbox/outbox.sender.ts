@@ -10,7 +10,16 @@ const MAX_ATTEMPTS = 5;
 /** A row stuck in `sending` this long (its node died mid-send) is claimed again. */
 const STALE_LOCK_SECONDS = 300;
 
-type ClaimedRow = { id: number; channel: string; to: string; subject: string; text: string; html: string | null; attachments: OutboxAttachment[] | null; attempts: number };
+type ClaimedRow = {
+  id: number;
+  channel: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attachments: OutboxAttachment[] | null;
+  attempts: number;
+};
 
 export type OutboxSender = {
   transport: 'sink' | 'smtp';
@@ -67,7 +76,8 @@ export async function startOutboxSender(deps: AppDeps, options: { intervalMs?: n
   if (!mail) throw new Error('No mail transport in AppDeps: the composing process must hand one in');
   const transporter = nodemailer.createTransport(mail.smtp);
   const sendSms = mail.sendSms;
-  const sink = mail.kind === 'sink' && typeof mail.smtp !== 'string' ? { host: mail.smtp.host, port: mail.smtp.port } : undefined;
+  const sink =
+    mail.kind === 'sink' && typeof mail.smtp !== 'string' ? { host: mail.smtp.host, port: mail.smtp.port } : undefined;
 
   async function deliver(row: ClaimedRow) {
     if (row.channel === 'email') {
@@ -77,7 +87,12 @@ export async function startOutboxSender(deps: AppDeps, options: { intervalMs?: n
         subject: row.subject,
         text: row.text,
         html: row.html ?? undefined,
-        attachments: (row.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64'), ...(a.cid ? { cid: a.cid } : {}) })),
+        attachments: (row.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.content, 'base64'),
+          ...(a.cid ? { cid: a.cid } : {}),
+        })),
       });
     } else if (sendSms) {
       await sendSms(row);

@@ -19,7 +19,13 @@ export type OutgoingMessage = {
 export async function enqueueMessage(deps: AppDeps, message: OutgoingMessage): Promise<number> {
   const [row] = await sqlDb(deps)
     .insert(outboxMessages)
-    .values({ ...message, html: message.html ?? null, attachments: message.attachments ?? [], status: 'pending', createdAt: deps.now ? deps.now() : new Date() })
+    .values({
+      ...message,
+      html: message.html ?? null,
+      attachments: message.attachments ?? [],
+      status: 'pending',
+      createdAt: deps.now ? deps.now() : new Date(),
+    })
     .returning({ id: outboxMessages.id });
   deps.outbox?.kick();
   return row.id;

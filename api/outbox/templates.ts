@@ -42,8 +42,10 @@ const copy = {
 } as const;
 
 const validity = {
-  en: (minutes: number) => `The code is valid for ${minutes} minutes and can be used once. Never share it with anyone, including Bobobox staff.`,
-  id: (minutes: number) => `Kode ini berlaku ${minutes} menit dan hanya bisa dipakai sekali. Jangan bagikan ke siapa pun, termasuk tim Bobobox.`,
+  en: (minutes: number) =>
+    `The code is valid for ${minutes} minutes and can be used once. Never share it with anyone, including Bobobox staff.`,
+  id: (minutes: number) =>
+    `Kode ini berlaku ${minutes} menit dan hanya bisa dipakai sekali. Jangan bagikan ke siapa pun, termasuk tim Bobobox.`,
 };
 
 const greeting = { en: (name: string) => `Hi ${name},`, id: (name: string) => `Halo ${name},` };
@@ -56,7 +58,18 @@ function escapeHtml(value: string): string {
 /** A one-time-code e-mail, text and HTML, in the user's language. */
 export function codeEmail(lang: ApiLang, purpose: CodeMailPurpose, code: string, name: string, minutes: number) {
   const c = copy[purpose][lang];
-  const text = [greeting[lang](name), '', c.intro, '', `    ${code}`, '', validity[lang](minutes), c.outro, '', signoff[lang]].join('\n');
+  const text = [
+    greeting[lang](name),
+    '',
+    c.intro,
+    '',
+    `    ${code}`,
+    '',
+    validity[lang](minutes),
+    c.outro,
+    '',
+    signoff[lang],
+  ].join('\n');
   const html = `<!doctype html>
 <html lang="${lang}"><body style="margin:0;padding:24px;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1c2340">
 <table role="presentation" width="100%" style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">

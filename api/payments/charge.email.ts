@@ -11,7 +11,16 @@ export type ConfirmationData = {
   guestEmail: string;
   orderId: string;
   invoiceNumber: string;
-  hotel: { name: string; address: string; telephone: string; timeZone: string; checkInTime: string; checkOutTime: string; latitude: number; longitude: number };
+  hotel: {
+    name: string;
+    address: string;
+    telephone: string;
+    timeZone: string;
+    checkInTime: string;
+    checkOutTime: string;
+    latitude: number;
+    longitude: number;
+  };
   roomName: string;
   pods: number;
   checkIn: string; // YYYY-MM-DD
@@ -29,7 +38,16 @@ const copy = {
     hello: (name: string) => `Hi ${name},`,
     intro: "Yay, your payment went through and your booking is confirmed. Bob can't wait to see you!",
     details: 'Booking details',
-    order: 'Order ID', invoice: 'Invoice', place: 'Where', room: 'Room', pods: 'Pods', checkIn: 'Check-in', checkOut: 'Check-out', nights: 'Nights', paid: 'Paid', points: 'Bobopoints used',
+    order: 'Order ID',
+    invoice: 'Invoice',
+    place: 'Where',
+    room: 'Room',
+    pods: 'Pods',
+    checkIn: 'Check-in',
+    checkOut: 'Check-out',
+    nights: 'Nights',
+    paid: 'Paid',
+    points: 'Bobopoints used',
     earned: (p: string) => `${p} Bobopoints will be added to your account after your stay.`,
     qr: 'Show this QR code to the host when you arrive. Your booking is also attached as a calendar file (.ics).',
     status: 'See your booking',
@@ -41,7 +59,16 @@ const copy = {
     hello: (name: string) => `Halo ${name},`,
     intro: 'Yay, pembayaran berhasil dan pesanan kamu sudah terkonfirmasi. Bob tunggu kehadirannya!',
     details: 'Detail pesanan',
-    order: 'ID pesanan', invoice: 'Invoice', place: 'Lokasi', room: 'Kamar', pods: 'Jumlah pod', checkIn: 'Check-in', checkOut: 'Check-out', nights: 'Malam', paid: 'Dibayar', points: 'Bobopoint dipakai',
+    order: 'ID pesanan',
+    invoice: 'Invoice',
+    place: 'Lokasi',
+    room: 'Kamar',
+    pods: 'Jumlah pod',
+    checkIn: 'Check-in',
+    checkOut: 'Check-out',
+    nights: 'Malam',
+    paid: 'Dibayar',
+    points: 'Bobopoint dipakai',
     earned: (p: string) => `${p} Bobopoint akan masuk ke akun kamu setelah kamu menginap.`,
     qr: 'Tunjukkan kode QR ini ke host saat kamu datang. Detail pesanan juga terlampir sebagai file kalender (.ics).',
     status: 'Lihat pesanan kamu',
@@ -53,12 +80,18 @@ const copy = {
 const esc = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 function dateLabel(date: string, lang: ApiLang): string {
-  return Temporal.PlainDate.from(date).toLocaleString(lang === 'id' ? 'id-ID' : 'en-GB', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' });
+  return Temporal.PlainDate.from(date).toLocaleString(lang === 'id' ? 'id-ID' : 'en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
 }
 
 /** The instant a hotel-local date and time is, as epoch milliseconds. */
 function hotelInstant(date: string, time: string, timeZone: string): number {
-  return Temporal.PlainDate.from(date).toPlainDateTime(Temporal.PlainTime.from(time)).toZonedDateTime(timeZone).epochMilliseconds;
+  return Temporal.PlainDate.from(date).toPlainDateTime(Temporal.PlainTime.from(time)).toZonedDateTime(timeZone)
+    .epochMilliseconds;
 }
 
 /** What the QR code carries: the order, readable by the host's scanner. */
@@ -88,7 +121,9 @@ export function calendarFile(d: ConfirmationData): string {
 }
 
 /** The confirmation e-mail: text, HTML with the QR inline (cid), the QR as PNG and the .ics file. */
-export async function confirmationEmail(d: ConfirmationData): Promise<{ subject: string; text: string; html: string; attachments: OutboxAttachment[] }> {
+export async function confirmationEmail(
+  d: ConfirmationData,
+): Promise<{ subject: string; text: string; html: string; attachments: OutboxAttachment[] }> {
   const c = copy[d.lang];
   const nights = Temporal.PlainDate.from(d.checkIn).until(Temporal.PlainDate.from(d.checkOut)).days;
   const zone = zoneLabel(d.hotel.timeZone);
@@ -106,8 +141,27 @@ export async function confirmationEmail(d: ConfirmationData): Promise<{ subject:
   ];
   const link = `${d.siteUrl}${d.lang === 'id' ? '/id' : ''}/payment/status/${d.reservationId}/`;
   const earned = d.pointsEarned > 0 ? c.earned(formatRupiah(d.pointsEarned).slice(3)) : '';
-  const text = [c.hello(d.guestName), '', c.intro, '', `${c.details}:`, ...rows.map(([k, v]) => `  ${k}: ${v}`), '', ...(earned ? [earned, ''] : []), c.qr, '', `${c.status}: ${link}`, '', c.bye].join('\n');
-  const qrPng = await QRCode.toBuffer(bookingQrPayload(d.orderId), { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
+  const text = [
+    c.hello(d.guestName),
+    '',
+    c.intro,
+    '',
+    `${c.details}:`,
+    ...rows.map(([k, v]) => `  ${k}: ${v}`),
+    '',
+    ...(earned ? [earned, ''] : []),
+    c.qr,
+    '',
+    `${c.status}: ${link}`,
+    '',
+    c.bye,
+  ].join('\n');
+  const qrPng = await QRCode.toBuffer(bookingQrPayload(d.orderId), {
+    type: 'png',
+    margin: 1,
+    width: 240,
+    errorCorrectionLevel: 'M',
+  });
   const html = `<!doctype html>
 <html lang="${d.lang}"><body style="margin:0;padding:24px;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1c2340">
 <table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
@@ -129,8 +183,17 @@ ${earned ? `<p style="font-size:14px">${esc(earned)}</p>` : ''}
     text,
     html,
     attachments: [
-      { filename: `bobobox-${d.orderId}.png`, contentType: 'image/png', content: qrPng.toString('base64'), cid: 'booking-qr' },
-      { filename: `bobobox-${d.orderId}.ics`, contentType: 'text/calendar', content: Buffer.from(calendarFile(d), 'utf8').toString('base64') },
+      {
+        filename: `bobobox-${d.orderId}.png`,
+        contentType: 'image/png',
+        content: qrPng.toString('base64'),
+        cid: 'booking-qr',
+      },
+      {
+        filename: `bobobox-${d.orderId}.ics`,
+        contentType: 'text/calendar',
+        content: Buffer.from(calendarFile(d), 'utf8').toString('base64'),
+      },
     ],
   };
 }

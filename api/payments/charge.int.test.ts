@@ -9,7 +9,12 @@ import { bobopointLedger } from '../points/points.schema.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
 import { paymentChannels } from './payments.schema.ts';
 import { paymentCharges } from './charge.schema.ts';
-import { listSinkMessages, paymentSimulatorEnabled, startGateway, withDevTools } from '../../tests/helpers/dev-tools.ts';
+import {
+  listSinkMessages,
+  paymentSimulatorEnabled,
+  startGateway,
+  withDevTools,
+} from '../../tests/helpers/dev-tools.ts';
 import { paymentTestApp } from '../../tests/helpers/payment-test-app.ts';
 
 let t: Awaited<ReturnType<typeof paymentTestApp>>;
@@ -23,15 +28,20 @@ afterAll(async () => {
 afterEach(() => t.setNow(TEST_NOW));
 
 const reservation = async (id: number) => (await t.db.select().from(reservations).where(eq(reservations.id, id)))[0];
-const CHARGE = 'mutation P($input: PaymentChargeInput!) { PaymentCharge(input: $input) { code message data { order_id va_number qr_string status gross_amount } } }';
-const PENDING = 'query Q($input: PaymentPendingInput!) { PaymentPending(input: $input) { result payment_status charge { order_id status qr_string } } }';
+const CHARGE =
+  'mutation P($input: PaymentChargeInput!) { PaymentCharge(input: $input) { code message data { order_id va_number qr_string status gross_amount } } }';
+const PENDING =
+  'query Q($input: PaymentPendingInput!) { PaymentPending(input: $input) { result payment_status charge { order_id status qr_string } } }';
 
 describe('PaymentCharge rules', () => {
   it('needs the terms checkbox (422, both languages) and never creates a charge without it', async () => {
     const r = await t.book();
     const en = await t.charge(r.id, 'bca_va', { terms_accepted: false });
     expect(en.status).toBe(422);
-    expect(en.data).toMatchObject({ code: 'terms_required', message: 'Please agree to the terms and conditions before paying.' });
+    expect(en.data).toMatchObject({
+      code: 'terms_required',
+      message: 'Please agree to the terms and conditions before paying.',
+    });
     const id = await t.charge(r.id, 'bca_va', { terms_accepted: false }, { lang: 'id' });
     expect(id.data.message).toBe('Centang dulu persetujuan syarat dan ketentuan sebelum membayar ya.');
     expect(await t.db.select().from(paymentCharges).where(eq(paymentCharges.reservationId, r.id))).toHaveLength(0);
@@ -39,20 +49,32 @@ describe('PaymentCharge rules', () => {
 
   it('over GraphQL: code 200 with a QRIS string; PaymentPending reports it pending', async () => {
     const r = await t.book();
-    const res = await t.gql('secure', CHARGE, { input: { reservation_id: r.id, payment_channel_code: 'qris', terms_accepted: true } });
+    const res = await t.gql('secure', CHARGE, {
+      input: { reservation_id: r.id, payment_channel_code: 'qris', terms_accepted: true },
+    });
     const out = res.data.data.PaymentCharge;
     expect(out.code).toBe(200);
     expect(out.data.qr_string).toMatch(/^000201/);
     const p = await t.gql('secure', PENDING, { input: { reservation_id: r.id } });
-    expect(p.data.data.PaymentPending).toMatchObject({ result: 'pending', payment_status: 1, charge: { order_id: out.data.order_id, status: 'pending' } });
+    expect(p.data.data.PaymentPending).toMatchObject({
+      result: 'pending',
+      payment_status: 1,
+      charge: { order_id: out.data.order_id, status: 'pending' },
+    });
   });
 
   it('a voucher the method does not support is refused with the spec text', async () => {
     const r = await t.book();
-    const upd = await t.call('PUT', '/api/clients/v1/reservations/update', { token: t.userToken, json: { reservationId: r.id, isUsePromo: true, promoCode: 'STAYLAGI25', paymentChannelCode: 'bca_va' } });
+    const upd = await t.call('PUT', '/api/clients/v1/reservations/update', {
+      token: t.userToken,
+      json: { reservationId: r.id, isUsePromo: true, promoCode: 'STAYLAGI25', paymentChannelCode: 'bca_va' },
+    });
     expect(upd.status).toBe(200);
     const en = await t.charge(r.id, 'gopay');
-    expect(en.data).toMatchObject({ code: 'voucher_payment_method', message: "Promo can't be applied for the selected payment method" });
+    expect(en.data).toMatchObject({
+      code: 'voucher_payment_method',
+      message: "Promo can't be applied for the selected payment method",
+    });
     const id = await t.charge(r.id, 'gopay', {}, { lang: 'id' });
     expect(id.data.message).toBe('Voucher tidak bisa dipakai jika menggunakan metode pembayaran ini');
     expect((await t.charge(r.id, 'bca_va')).data.code).toBe(200);
@@ -104,14 +126,23 @@ describe('PaymentCharge rules', () => {
     // Nobody pays: 16 minutes later the gateway's QR has expired (15-minute e-wallet/QR window).
     t.setNow(new Date(TEST_NOW.getTime() + 16 * 60_000));
     const s = await t.status(r.id);
-    expect(s).toMatchObject({ result: 'failed', payment_status: 3, charge: { order_id: c.order_id, status: 'expire' } });
+    expect(s).toMatchObject({
+      result: 'failed',
+      payment_status: 3,
+      charge: { order_id: c.order_id, status: 'expire' },
+    });
   });
 
   it('cards: the browser tokenises at the gateway (the simulator token URL); a good card captures at once, a declined card fails the attempt only', async () => {
     const cfg = await t.call('GET', '/api/payments/config');
     expect(cfg.data.data).toMatchObject({ gateway: 'sandbox', token_url: '/dev/payment-simulator/v2/token/' });
     const sim = t.dev;
-    const token = async (card: string) => (await (await sim.request(`/dev/payment-simulator/v2/token/?client_key=${cfg.data.data.client_key}&card_number=${card}&card_exp_month=12&card_exp_year=2030&card_cvv=123`)).json()) as { status_code: string; token_id?: string };
+    const token = async (card: string) =>
+      (await (
+        await sim.request(
+          `/dev/payment-simulator/v2/token/?client_key=${cfg.data.data.client_key}&card_number=${card}&card_exp_month=12&card_exp_year=2030&card_cvv=123`,
+        )
+      ).json()) as { status_code: string; token_id?: string };
     expect((await token('4811111111111112')).status_code).toBe('400'); // Luhn
     const good = await token('4811111111111114');
     expect(good.status_code).toBe('200');
@@ -126,7 +157,9 @@ describe('PaymentCharge rules', () => {
     expect(bad.data.message).toContain('Deny by Bank');
     // Declined at once: that attempt failed, the booking still waits so the guest can try another card.
     expect((await reservation(r2.id)).paymentStatusId).toBe(1);
-    expect((await t.db.select().from(paymentCharges).where(eq(paymentCharges.reservationId, r2.id)))[0].status).toBe('failed');
+    expect((await t.db.select().from(paymentCharges).where(eq(paymentCharges.reservationId, r2.id)))[0].status).toBe(
+      'failed',
+    );
   });
 });
 
@@ -136,21 +169,35 @@ describe('Bobopoints on a booking', () => {
     const points = await t.call('GET', '/api/clients/v1/points', { token: user.userToken });
     expect(points.data.data).toMatchObject({ total: 15_000, worth_label: 'Rp 15.000' });
     const r = await t.book({ token: user.userToken });
-    const bad = await t.call('PUT', '/api/clients/v1/reservations/update', { token: user.userToken, lang: 'id', json: { reservationId: r.id, isUseGiftCertificate: true, giftCertificate: 20_000, paymentChannelCode: 'bca_va' } });
+    const bad = await t.call('PUT', '/api/clients/v1/reservations/update', {
+      token: user.userToken,
+      lang: 'id',
+      json: { reservationId: r.id, isUseGiftCertificate: true, giftCertificate: 20_000, paymentChannelCode: 'bca_va' },
+    });
     expect(bad.status).toBe(422);
     expect(bad.data.message).toBe('Gagal menggunakan Bobopoint: Kamu tidak memiliki total Bobopoint yang cukup');
-    const step = await t.call('PUT', '/api/clients/v1/reservations/update', { token: user.userToken, json: { reservationId: r.id, isUseGiftCertificate: true, giftCertificate: 7_000, paymentChannelCode: 'bca_va' } });
+    const step = await t.call('PUT', '/api/clients/v1/reservations/update', {
+      token: user.userToken,
+      json: { reservationId: r.id, isUseGiftCertificate: true, giftCertificate: 7_000, paymentChannelCode: 'bca_va' },
+    });
     expect(step.status).toBe(422);
     const full = (await t.charge(r.id, 'bca_va', {}, { token: user.userToken })).data.data.gross_amount;
-    const ok = await t.call('PUT', '/api/clients/v1/reservations/update', { token: user.userToken, json: { reservationId: r.id, isUseGiftCertificate: true, giftCertificate: 10_000, paymentChannelCode: 'bca_va' } });
+    const ok = await t.call('PUT', '/api/clients/v1/reservations/update', {
+      token: user.userToken,
+      json: { reservationId: r.id, isUseGiftCertificate: true, giftCertificate: 10_000, paymentChannelCode: 'bca_va' },
+    });
     expect(ok.status).toBe(200);
     const c = (await t.charge(r.id, 'bca_va', {}, { token: user.userToken })).data.data;
     expect(c.gross_amount).toBe(full - 10_000);
     expect((await t.sandbox.act(c.order_id, 'pay')).ok).toBe(true);
-    expect((await t.db.select().from(bobopointAccounts).where(eq(bobopointAccounts.userId, user.userId!)))[0].balance).toBe(5_000);
+    expect(
+      (await t.db.select().from(bobopointAccounts).where(eq(bobopointAccounts.userId, user.userId!)))[0].balance,
+    ).toBe(5_000);
     const ledger = await t.db.select().from(bobopointLedger).where(eq(bobopointLedger.reservationId, r.id));
     expect(ledger.map((l) => [l.kind, l.amount])).toEqual([['redeem', -10_000]]);
-    const detail = await t.call('GET', `/api/clients/v1/reservations/view?reservationId=${r.id}`, { token: user.userToken });
+    const detail = await t.call('GET', `/api/clients/v1/reservations/view?reservationId=${r.id}`, {
+      token: user.userToken,
+    });
     expect(detail.status).toBe(200);
     expect(detail.data.data.priceBreakdown.bobopoint_value).toBe(10_000);
   });
@@ -182,7 +229,10 @@ describe('gateway selection and the simulator', () => {
   });
 
   it('with Midtrans keys: the adapter talks to Midtrans and the simulator does not exist', async () => {
-    const keyed = await testDeps({ MIDTRANS_SERVER_KEY: 'SB-Mid-server-abcdefgh', MIDTRANS_CLIENT_KEY: 'SB-Mid-client-abcdefgh' });
+    const keyed = await testDeps({
+      MIDTRANS_SERVER_KEY: 'SB-Mid-server-abcdefgh',
+      MIDTRANS_CLIENT_KEY: 'SB-Mid-client-abcdefgh',
+    });
     try {
       expect(paymentSimulatorEnabled(keyed.deps.env)).toBe(false);
       const active = await startGateway(keyed.deps);
@@ -209,14 +259,24 @@ describe('confirmation e-mail through the outbox', () => {
       await t.sandbox.act(c.order_id, 'pay');
       await sender.flush();
       const guest = (await reservation(r.id)).guestEmail;
-      const [mail] = (await listSinkMessages(t.deps)).filter((m) => m.to === guest && m.subject === `Booking confirmed: ${r.order_id}`);
+      const [mail] = (await listSinkMessages(t.deps)).filter(
+        (m) => m.to === guest && m.subject === `Booking confirmed: ${r.order_id}`,
+      );
       expect(mail.text).toContain("Bob can't wait to see you!");
       expect(mail.text).toContain(r.order_id);
       const files = mail.attachments.map((a) => [a.filename, a.contentType]);
-      expect(files).toEqual(expect.arrayContaining([[`bobobox-${r.order_id}.png`, 'image/png'], [`bobobox-${r.order_id}.ics`, 'text/calendar']]));
+      expect(files).toEqual(
+        expect.arrayContaining([
+          [`bobobox-${r.order_id}.png`, 'image/png'],
+          [`bobobox-${r.order_id}.ics`, 'text/calendar'],
+        ]),
+      );
       const png = Buffer.from(mail.attachments.find((a) => a.contentType === 'image/png')!.content, 'base64');
       expect(png.subarray(1, 4).toString()).toBe('PNG');
-      const ics = Buffer.from(mail.attachments.find((a) => a.contentType === 'text/calendar')!.content, 'base64').toString();
+      const ics = Buffer.from(
+        mail.attachments.find((a) => a.contentType === 'text/calendar')!.content,
+        'base64',
+      ).toString();
       expect(ics).toContain(`UID:${r.order_id}@bobobox`);
     } finally {
       await sender.stop();

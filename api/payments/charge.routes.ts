@@ -13,10 +13,19 @@ const MAX_NOTIFICATION_BYTES = 64 * 1024;
 
 /** Charge, status, cancel, browser config and the gateway's HTTP notification endpoint. */
 const NOTIFICATION_REFUSALS = {
-  invalid: { en: 'The notification is not a valid gateway notification.', id: 'Notifikasi ini bukan notifikasi gateway yang valid.' },
+  invalid: {
+    en: 'The notification is not a valid gateway notification.',
+    id: 'Notifikasi ini bukan notifikasi gateway yang valid.',
+  },
   rejected_signature: { en: 'The notification signature does not match.', id: 'Tanda tangan notifikasi tidak cocok.' },
-  unknown_order: { en: 'No payment attempt has this order id.', id: 'Tidak ada percobaan pembayaran dengan order id ini.' },
-  rejected_amount: { en: 'The notified amount does not match the booking.', id: 'Jumlah pada notifikasi tidak sesuai dengan pesanan.' },
+  unknown_order: {
+    en: 'No payment attempt has this order id.',
+    id: 'Tidak ada percobaan pembayaran dengan order id ini.',
+  },
+  rejected_amount: {
+    en: 'The notified amount does not match the booking.',
+    id: 'Jumlah pada notifikasi tidak sesuai dengan pesanan.',
+  },
 } as const;
 
 export function paymentChargeRoutes(deps: AppDeps) {
@@ -29,11 +38,26 @@ export function paymentChargeRoutes(deps: AppDeps) {
 
   app.post('/clients/v1/payment/charge', requireUser(deps), async (c) => {
     const b = parseInput(PaymentChargeInput, await readBody(c));
-    const out = await createCharge(deps, { reservationId: b.reservation_id, channelCode: b.payment_channel_code, termsAccepted: b.terms_accepted, tokenId: b.token_id, phone: b.phone, cashtag: b.cashtag }, ctx(c));
+    const out = await createCharge(
+      deps,
+      {
+        reservationId: b.reservation_id,
+        channelCode: b.payment_channel_code,
+        termsAccepted: b.terms_accepted,
+        tokenId: b.token_id,
+        phone: b.phone,
+        cashtag: b.cashtag,
+      },
+      ctx(c),
+    );
     return c.json(out, 200);
   });
-  app.get('/clients/v1/payment/status', requireUser(deps), async (c) => c.json({ data: await paymentStatus(deps, await reservationIdOf(c), ctx(c)) }));
-  app.post('/clients/v1/payment/cancel', requireUser(deps), async (c) => c.json({ data: await cancelCurrentCharge(deps, await reservationIdOf(c), ctx(c)) }));
+  app.get('/clients/v1/payment/status', requireUser(deps), async (c) =>
+    c.json({ data: await paymentStatus(deps, await reservationIdOf(c), ctx(c)) }),
+  );
+  app.post('/clients/v1/payment/cancel', requireUser(deps), async (c) =>
+    c.json({ data: await cancelCurrentCharge(deps, await reservationIdOf(c), ctx(c)) }),
+  );
   app.get('/payments/config', requireClient(deps), async (c) => c.json({ data: await paymentConfig(deps) }));
 
   // The gateway calls this; it proves itself with signature_key, not with a token.
@@ -49,7 +73,8 @@ export function paymentChargeRoutes(deps: AppDeps) {
     const { httpStatus, outcome } = await handleNotification(deps, body);
     if (httpStatus < 400) return c.json({ status: outcome }, httpStatus);
     // Refusals carry the API's error shape too, so whoever reads the log sees why.
-    const messages = NOTIFICATION_REFUSALS[outcome as keyof typeof NOTIFICATION_REFUSALS] ?? NOTIFICATION_REFUSALS.invalid;
+    const messages =
+      NOTIFICATION_REFUSALS[outcome as keyof typeof NOTIFICATION_REFUSALS] ?? NOTIFICATION_REFUSALS.invalid;
     return c.json({ status: outcome, code: outcome, message: messages[requestLang(c)] }, httpStatus);
   });
   return app;

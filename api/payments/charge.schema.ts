@@ -1,4 +1,15 @@
-import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { reservations } from '../reservations/reservations.schema.ts';
 
 /** What the guest pays with, as the gateway issued it (VA number, bill key, QR string, deeplink). */
@@ -51,5 +62,8 @@ export const paymentCharges = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [unique('payment_charges_reservation_attempt_uq').on(t.reservationId, t.attempt), index('payment_charges_reservation_idx').on(t.reservationId)],
+  (t) => [
+    unique('payment_charges_reservation_attempt_uq').on(t.reservationId, t.attempt),
+    index('payment_charges_reservation_idx').on(t.reservationId),
+  ],
 );

@@ -10,7 +10,12 @@ import { formatRupiah } from '../../core/money.ts';
 import { pendingStayPoints } from '../points/points.service.ts';
 import { sweepExpired } from '../reservations/expiry.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
-import { jakartaDateTime, PAYMENT_STATUS, priceReservation, reservationErrors } from '../reservations/reservations.service.ts';
+import {
+  jakartaDateTime,
+  PAYMENT_STATUS,
+  priceReservation,
+  reservationErrors,
+} from '../reservations/reservations.service.ts';
 import { findUsableChannel } from './payments.service.ts';
 import { CHANNEL_METHODS, EWALLET_PHONE, JENIUS_CASHTAG } from './charge.methods.ts';
 import type { PaymentInstructions } from './charge.schema.ts';
@@ -27,21 +32,65 @@ export const HOLD_MARGIN_MINUTES = 1;
 export const INTERNAL_CHANNEL_CODE = 'internal_settlement';
 
 export const chargeErrors = {
-  termsRequired: () => errors.unprocessable('terms_required', { id: 'Centang dulu persetujuan syarat dan ketentuan sebelum membayar ya.', en: 'Please agree to the terms and conditions before paying.' }),
-  voucherMethod: () => errors.unprocessable('voucher_payment_method', { id: 'Voucher tidak bisa dipakai jika menggunakan metode pembayaran ini', en: "Promo can't be applied for the selected payment method" }),
-  minimumAmount: (total: number, min: number) => errors.unprocessable('minimum_amount', {
-    id: `Total pembayaran ${formatRupiah(total)} tidak bisa dibayar dengan metode ini (minimal ${formatRupiah(min)}). Silakan pilih metode pembayaran lain yang tersedia.`,
-    en: `A total of ${formatRupiah(total)} can't be paid with this method (minimum ${formatRupiah(min)}). Please choose from the available payment methods.`,
-  }, { total, min }),
-  holdEnding: () => errors.conflict('hold_ending', { id: 'Waktu pembayaran pesanan ini hampir habis. Silakan pesan ulang ya.', en: 'The payment window of this booking is almost over. Please book again.' }),
-  cardToken: () => errors.unprocessable('card_token_required', { id: 'Data kartu belum lengkap. Isi nomor kartu dan masa berlakunya.', en: 'The card details are incomplete. Enter the card number and expiry.' }),
-  phone: () => errors.unprocessable('ewallet_phone_invalid', { id: 'Nomor HP e-wallet harus diawali 08, contoh 08xxxxxxxxx.', en: 'The e-wallet phone number must start with 08, e.g. 08xxxxxxxxx.' }),
-  cashtag: () => errors.unprocessable('jenius_cashtag_invalid', { id: 'Masukkan $Cashtag Jenius kamu, contoh $bobotraveler.', en: 'Enter your Jenius $Cashtag, e.g. $bobotraveler.' }),
-  gateway: (message: string) => errors.unprocessable('charge_failed', { id: `Pembayaran belum bisa dibuat: ${message}`, en: `The payment could not be created: ${message}` }),
-  nothingToCancel: () => errors.conflict('no_pending_payment', { id: 'Tidak ada pembayaran yang sedang berjalan.', en: 'There is no payment in progress.' }),
+  termsRequired: () =>
+    errors.unprocessable('terms_required', {
+      id: 'Centang dulu persetujuan syarat dan ketentuan sebelum membayar ya.',
+      en: 'Please agree to the terms and conditions before paying.',
+    }),
+  voucherMethod: () =>
+    errors.unprocessable('voucher_payment_method', {
+      id: 'Voucher tidak bisa dipakai jika menggunakan metode pembayaran ini',
+      en: "Promo can't be applied for the selected payment method",
+    }),
+  minimumAmount: (total: number, min: number) =>
+    errors.unprocessable(
+      'minimum_amount',
+      {
+        id: `Total pembayaran ${formatRupiah(total)} tidak bisa dibayar dengan metode ini (minimal ${formatRupiah(min)}). Silakan pilih metode pembayaran lain yang tersedia.`,
+        en: `A total of ${formatRupiah(total)} can't be paid with this method (minimum ${formatRupiah(min)}). Please choose from the available payment methods.`,
+      },
+      { total, min },
+    ),
+  holdEnding: () =>
+    errors.conflict('hold_ending', {
+      id: 'Waktu pembayaran pesanan ini hampir habis. Silakan pesan ulang ya.',
+      en: 'The payment window of this booking is almost over. Please book again.',
+    }),
+  cardToken: () =>
+    errors.unprocessable('card_token_required', {
+      id: 'Data kartu belum lengkap. Isi nomor kartu dan masa berlakunya.',
+      en: 'The card details are incomplete. Enter the card number and expiry.',
+    }),
+  phone: () =>
+    errors.unprocessable('ewallet_phone_invalid', {
+      id: 'Nomor HP e-wallet harus diawali 08, contoh 08xxxxxxxxx.',
+      en: 'The e-wallet phone number must start with 08, e.g. 08xxxxxxxxx.',
+    }),
+  cashtag: () =>
+    errors.unprocessable('jenius_cashtag_invalid', {
+      id: 'Masukkan $Cashtag Jenius kamu, contoh $bobotraveler.',
+      en: 'Enter your Jenius $Cashtag, e.g. $bobotraveler.',
+    }),
+  gateway: (message: string) =>
+    errors.unprocessable('charge_failed', {
+      id: `Pembayaran belum bisa dibuat: ${message}`,
+      en: `The payment could not be created: ${message}`,
+    }),
+  nothingToCancel: () =>
+    errors.conflict('no_pending_payment', {
+      id: 'Tidak ada pembayaran yang sedang berjalan.',
+      en: 'There is no payment in progress.',
+    }),
 };
 
-export type ChargeInput = { reservationId: number; channelCode: string; termsAccepted: boolean; tokenId?: string | null; phone?: string | null; cashtag?: string | null };
+export type ChargeInput = {
+  reservationId: number;
+  channelCode: string;
+  termsAccepted: boolean;
+  tokenId?: string | null;
+  phone?: string | null;
+  cashtag?: string | null;
+};
 
 function instructionsOf(t: GatewayTransaction): PaymentInstructions {
   const va = t.va_numbers?.[0];
@@ -50,7 +99,9 @@ function instructionsOf(t: GatewayTransaction): PaymentInstructions {
     ...(t.permata_va_number ? { bank: 'permata', vaNumber: t.permata_va_number } : {}),
     ...(t.bill_key ? { billKey: t.bill_key, billerCode: t.biller_code } : {}),
     ...(t.qr_string ? { qrString: t.qr_string } : {}),
-    ...(t.actions?.find((a) => a.name === 'deeplink-redirect') ? { deeplinkUrl: t.actions.find((a) => a.name === 'deeplink-redirect')?.url } : {}),
+    ...(t.actions?.find((a) => a.name === 'deeplink-redirect')
+      ? { deeplinkUrl: t.actions.find((a) => a.name === 'deeplink-redirect')?.url }
+      : {}),
     ...(t.redirect_url ? { redirectUrl: t.redirect_url } : {}),
     ...(t.masked_card ? { maskedCard: t.masked_card } : {}),
   };
@@ -81,7 +132,11 @@ export function chargeView(c: ChargeRow) {
 }
 
 async function loadOwned(db: Db, reservationId: number, userId: number) {
-  const [r] = await db.select().from(reservations).where(and(eq(reservations.id, reservationId), eq(reservations.userId, userId))).limit(1);
+  const [r] = await db
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.id, reservationId), eq(reservations.userId, userId)))
+    .limit(1);
   if (!r) throw reservationErrors.notFound();
   return r;
 }
@@ -100,14 +155,19 @@ export async function createCharge(deps: AppDeps, input: ChargeInput, ctx: { use
   if (r.paymentStatusId !== 1) throw reservationErrors.notWaiting();
   const channel = await findUsableChannel(db, input.channelCode);
   const method = CHANNEL_METHODS[channel.code];
-  if (!method) throw errors.unprocessable('payment_channel_unavailable', { id: 'Metode pembayaran ini tidak tersedia.', en: 'This payment method is not available.' });
+  if (!method)
+    throw errors.unprocessable('payment_channel_unavailable', {
+      id: 'Metode pembayaran ini tidak tersedia.',
+      en: 'This payment method is not available.',
+    });
   const phone = (input.phone ?? '').replace(/[\s-]/g, '');
   if (method.needs === 'card_token' && !input.tokenId) throw chargeErrors.cardToken();
   if (method.needs === 'phone' && !EWALLET_PHONE.test(phone)) throw chargeErrors.phone();
   if (method.needs === 'cashtag' && !JENIUS_CASHTAG.test(input.cashtag ?? '')) throw chargeErrors.cashtag();
 
   const { price } = await priceReservation(db, { ...r, paymentChannelCode: channel.code });
-  if (price.promo && !price.promo.applied && price.promo.reason === 'payment_method') throw chargeErrors.voucherMethod();
+  if (price.promo && !price.promo.applied && price.promo.reason === 'payment_method')
+    throw chargeErrors.voucherMethod();
   const total = price.total;
   if (total > 0 && total < channel.minAmount) throw chargeErrors.minimumAmount(total, channel.minAmount);
   const holdLeft = Math.floor((r.expiredAt.getTime() - now.getTime()) / 60_000) - HOLD_MARGIN_MINUTES;
@@ -120,49 +180,82 @@ export async function createCharge(deps: AppDeps, input: ChargeInput, ctx: { use
   const { charge, superseded } = await db.transaction(async (txx) => {
     const tx = txx as unknown as Db;
     const q = txx as unknown as PgDatabase<PgQueryResultHKT>;
-    const locked = await rows<{ id: number }>(tx, sql`select id from reservations where id = ${r.id} and payment_status_id = 1 and expired_at > ${now.toISOString()}::timestamptz for update`);
+    const locked = await rows<{ id: number }>(
+      tx,
+      sql`select id from reservations where id = ${r.id} and payment_status_id = 1 and expired_at > ${now.toISOString()}::timestamptz for update`,
+    );
     if (locked.length === 0) throw reservationErrors.notWaiting();
-    const [{ n }] = await rows<{ n: number }>(tx, sql`select coalesce(max(attempt), 0)::int as n from payment_charges where reservation_id = ${r.id}`);
-    const old = await q.update(paymentCharges).set({ supersededAt: now, updatedAt: now })
-      .where(and(eq(paymentCharges.reservationId, r.id), inArray(paymentCharges.status, ['created', 'pending']), isNull(paymentCharges.supersededAt)))
+    const [{ n }] = await rows<{ n: number }>(
+      tx,
+      sql`select coalesce(max(attempt), 0)::int as n from payment_charges where reservation_id = ${r.id}`,
+    );
+    const old = await q
+      .update(paymentCharges)
+      .set({ supersededAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(paymentCharges.reservationId, r.id),
+          inArray(paymentCharges.status, ['created', 'pending']),
+          isNull(paymentCharges.supersededAt),
+        ),
+      )
       .returning({ orderId: paymentCharges.orderId, status: paymentCharges.status });
-    await tx.update(reservations).set({ paymentChannelCode: channel.code, updatedAt: now }).where(eq(reservations.id, r.id));
+    await tx
+      .update(reservations)
+      .set({ paymentChannelCode: channel.code, updatedAt: now })
+      .where(eq(reservations.id, r.id));
     const attempt = Number(n) + 1;
-    const [created] = await tx.insert(paymentCharges).values({
-      orderId: `${r.orderId}-P${attempt}`,
-      reservationId: r.id,
-      userId: r.userId,
-      attempt,
-      channelCode: total === 0 ? INTERNAL_CHANNEL_CODE : channel.code,
-      paymentType: total === 0 ? 'internal' : method.request({}).payment_type,
-      grossAmount: total,
-      pointsUsed: price.pointsUsed,
-      lang: ctx.lang,
-      gateway: total === 0 ? 'internal' : gateway.kind,
-      status: 'created',
-      statusRank: 0,
-      expiresAt: new Date(now.getTime() + minutes * 60_000),
-      createdAt: now,
-      updatedAt: now,
-    }).returning();
+    const [created] = await tx
+      .insert(paymentCharges)
+      .values({
+        orderId: `${r.orderId}-P${attempt}`,
+        reservationId: r.id,
+        userId: r.userId,
+        attempt,
+        channelCode: total === 0 ? INTERNAL_CHANNEL_CODE : channel.code,
+        paymentType: total === 0 ? 'internal' : method.request({}).payment_type,
+        grossAmount: total,
+        pointsUsed: price.pointsUsed,
+        lang: ctx.lang,
+        gateway: total === 0 ? 'internal' : gateway.kind,
+        status: 'created',
+        statusRank: 0,
+        expiresAt: new Date(now.getTime() + minutes * 60_000),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
     return { charge: created, superseded: old.filter((o) => o.status === 'pending').map((o) => o.orderId) };
   });
   for (const orderId of superseded) await gateway.cancel(orderId).catch(() => null);
 
   if (total === 0) {
     // Points cover everything: nothing to collect, settled internally through the same guarded path.
-    await applyGatewayState(deps, charge, { status_code: '200', order_id: charge.orderId, gross_amount: '0.00', transaction_status: 'settlement', fraud_status: 'accept' });
-    return { code: 200, message: ctx.lang === 'id' ? 'Pembayaran berhasil.' : 'Payment successful.', data: chargeView(await reload(db, charge.id)) };
+    await applyGatewayState(deps, charge, {
+      status_code: '200',
+      order_id: charge.orderId,
+      gross_amount: '0.00',
+      transaction_status: 'settlement',
+      fraud_status: 'accept',
+    });
+    return {
+      code: 200,
+      message: ctx.lang === 'id' ? 'Pembayaran berhasil.' : 'Payment successful.',
+      data: chargeView(await reload(db, charge.id)),
+    };
   }
 
   let answer: GatewayTransaction;
   try {
-    answer = await gateway.charge({
-      ...method.request({ tokenId: input.tokenId ?? undefined, phone, cashtag: input.cashtag ?? undefined }),
-      transaction_details: { order_id: charge.orderId, gross_amount: total },
-      customer_details: { first_name: r.guestName, email: r.guestEmail, phone: r.guestPhone },
-      custom_expiry: { order_time: gatewayTime(now), expiry_duration: minutes, unit: 'minute' },
-    }, { notificationUrl: `${deps.env.SITE_URL.replace(/\/+$/, '')}/api/payments/notifications` });
+    answer = await gateway.charge(
+      {
+        ...method.request({ tokenId: input.tokenId ?? undefined, phone, cashtag: input.cashtag ?? undefined }),
+        transaction_details: { order_id: charge.orderId, gross_amount: total },
+        customer_details: { first_name: r.guestName, email: r.guestEmail, phone: r.guestPhone },
+        custom_expiry: { order_time: gatewayTime(now), expiry_duration: minutes, unit: 'minute' },
+      },
+      { notificationUrl: `${deps.env.SITE_URL.replace(/\/+$/, '')}/api/payments/notifications` },
+    );
   } catch (e) {
     await markFailed(db, charge.id, now);
     console.error('[payments] gateway charge failed', e);
@@ -173,13 +266,25 @@ export async function createCharge(deps: AppDeps, input: ChargeInput, ctx: { use
     throw chargeErrors.gateway(answer.status_message ?? answer.status_code);
   }
   const expiresAt = parseGatewayTime(answer.expiry_time) ?? charge.expiresAt;
-  await db.update(paymentCharges).set({ instructions: instructionsOf(answer), transactionId: answer.transaction_id ?? null, expiresAt: expiresAt < charge.expiresAt ? expiresAt : charge.expiresAt, updatedAt: now })
+  await db
+    .update(paymentCharges)
+    .set({
+      instructions: instructionsOf(answer),
+      transactionId: answer.transaction_id ?? null,
+      expiresAt: expiresAt < charge.expiresAt ? expiresAt : charge.expiresAt,
+      updatedAt: now,
+    })
     .where(eq(paymentCharges.id, charge.id));
   // Pending (VA, QR, e-wallet) or already decided (card): apply what the gateway itself says now.
   await reconcileCharge(deps, charge.orderId);
   const fresh = await reload(db, charge.id);
-  if (fresh.status === 'deny' || fresh.status === 'cancel' || fresh.status === 'failed') throw chargeErrors.gateway(answer.status_message ?? fresh.status);
-  return { code: 200, message: ctx.lang === 'id' ? 'Pembayaran berhasil dibuat.' : 'Payment created.', data: chargeView(fresh) };
+  if (fresh.status === 'deny' || fresh.status === 'cancel' || fresh.status === 'failed')
+    throw chargeErrors.gateway(answer.status_message ?? fresh.status);
+  return {
+    code: 200,
+    message: ctx.lang === 'id' ? 'Pembayaran berhasil dibuat.' : 'Payment created.',
+    data: chargeView(fresh),
+  };
 }
 
 async function reload(db: Db, id: number): Promise<ChargeRow> {
@@ -188,7 +293,10 @@ async function reload(db: Db, id: number): Promise<ChargeRow> {
 }
 
 async function markFailed(db: Db, id: number, now: Date) {
-  await db.update(paymentCharges).set({ status: 'failed', statusRank: 2, supersededAt: now, updatedAt: now }).where(and(eq(paymentCharges.id, id), eq(paymentCharges.statusRank, 0)));
+  await db
+    .update(paymentCharges)
+    .set({ status: 'failed', statusRank: 2, supersededAt: now, updatedAt: now })
+    .where(and(eq(paymentCharges.id, id), eq(paymentCharges.statusRank, 0)));
 }
 
 /** "Cancel payment": drop the pending attempt so the guest can choose another method; the hold stays. */
@@ -196,8 +304,16 @@ export async function cancelCurrentCharge(deps: AppDeps, reservationId: number, 
   const db = dbOf(deps);
   const now = clock(deps);
   await loadOwned(db, reservationId, ctx.userId);
-  const dropped = await (db as unknown as PgDatabase<PgQueryResultHKT>).update(paymentCharges).set({ supersededAt: now, updatedAt: now })
-    .where(and(eq(paymentCharges.reservationId, reservationId), eq(paymentCharges.status, 'pending'), isNull(paymentCharges.supersededAt)))
+  const dropped = await (db as unknown as PgDatabase<PgQueryResultHKT>)
+    .update(paymentCharges)
+    .set({ supersededAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(paymentCharges.reservationId, reservationId),
+        eq(paymentCharges.status, 'pending'),
+        isNull(paymentCharges.supersededAt),
+      ),
+    )
     .returning({ orderId: paymentCharges.orderId });
   if (dropped.length === 0) throw chargeErrors.nothingToCancel();
   const { gateway } = await gatewayFor(deps);
@@ -216,20 +332,37 @@ export async function paymentStatus(deps: AppDeps, reservationId: number, ctx: {
   const db = dbOf(deps);
   await sweepExpired(db, clock(deps));
   let r = await loadOwned(db, reservationId, ctx.userId);
-  let [latest] = await db.select().from(paymentCharges).where(eq(paymentCharges.reservationId, r.id)).orderBy(desc(paymentCharges.attempt)).limit(1);
+  let [latest] = await db
+    .select()
+    .from(paymentCharges)
+    .where(eq(paymentCharges.reservationId, r.id))
+    .orderBy(desc(paymentCharges.attempt))
+    .limit(1);
   if (latest && latest.status === 'pending' && latest.expiresAt.getTime() <= clock(deps).getTime()) {
     await reconcileCharge(deps, latest.orderId).catch((e: unknown) => {
       if (!(e instanceof ApiError)) console.error('[payments] reconcile failed', e);
     });
     r = await loadOwned(db, reservationId, ctx.userId);
-    [latest] = await db.select().from(paymentCharges).where(eq(paymentCharges.reservationId, r.id)).orderBy(desc(paymentCharges.attempt)).limit(1);
+    [latest] = await db
+      .select()
+      .from(paymentCharges)
+      .where(eq(paymentCharges.reservationId, r.id))
+      .orderBy(desc(paymentCharges.attempt))
+      .limit(1);
   }
   const result: PaymentResult =
-    r.paymentStatusId === 2 ? 'success'
-      : r.paymentStatusId === 5 ? 'refund'
-        : r.paymentStatusId === 3 || r.paymentStatusId === 4 ? 'failed'
-          : latest && latest.status === 'pending' && !latest.supersededAt ? 'pending'
-            : latest && (latest.status === 'deny' || latest.status === 'expire' || latest.status === 'cancel') && !latest.supersededAt ? 'failed'
+    r.paymentStatusId === 2
+      ? 'success'
+      : r.paymentStatusId === 5
+        ? 'refund'
+        : r.paymentStatusId === 3 || r.paymentStatusId === 4
+          ? 'failed'
+          : latest && latest.status === 'pending' && !latest.supersededAt
+            ? 'pending'
+            : latest &&
+                (latest.status === 'deny' || latest.status === 'expire' || latest.status === 'cancel') &&
+                !latest.supersededAt
+              ? 'failed'
               : 'unpaid';
   const stayPoints = await pendingStayPoints(db, r.id);
   return {
@@ -242,7 +375,10 @@ export async function paymentStatus(deps: AppDeps, reservationId: number, ctx: {
     hold_expires_at: r.expiredAt.toISOString(),
     total_room: r.totalRoom,
     charge: latest ? chargeView(latest) : null,
-    points_pending: stayPoints && stayPoints.status === 'pending' ? { amount: stayPoints.amount, earn_date: stayPoints.earnDate } : null,
+    points_pending:
+      stayPoints && stayPoints.status === 'pending'
+        ? { amount: stayPoints.amount, earn_date: stayPoints.earnDate }
+        : null,
   };
 }
 

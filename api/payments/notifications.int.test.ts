@@ -23,15 +23,27 @@ afterAll(async () => {
 afterEach(() => t.setNow(TEST_NOW));
 
 const reservation = async (id: number) => (await t.db.select().from(reservations).where(eq(reservations.id, id)))[0];
-const chargeOf = async (orderId: string) => (await t.db.select().from(paymentCharges).where(eq(paymentCharges.orderId, orderId)))[0];
+const chargeOf = async (orderId: string) =>
+  (await t.db.select().from(paymentCharges).where(eq(paymentCharges.orderId, orderId)))[0];
 const mails = async (to: string) => t.db.select().from(outboxMessages).where(eq(outboxMessages.to, to));
-const ledger = async (reservationId: number) => t.db.select().from(bobopointLedger).where(eq(bobopointLedger.reservationId, reservationId));
+const ledger = async (reservationId: number) =>
+  t.db.select().from(bobopointLedger).where(eq(bobopointLedger.reservationId, reservationId));
 const stayCount = async (userId: number) => (await t.db.select().from(users).where(eq(users.id, userId)))[0].stayCount;
-const sold = async (roomTypeId: number, date: string) => (await t.db.select().from(roomInventory).where(and(eq(roomInventory.roomTypeId, roomTypeId), eq(roomInventory.date, date))))[0].sold;
-const logged = async (orderId: string) => t.db.select().from(paymentNotifications).where(eq(paymentNotifications.orderId, orderId));
+const sold = async (roomTypeId: number, date: string) =>
+  (
+    await t.db
+      .select()
+      .from(roomInventory)
+      .where(and(eq(roomInventory.roomTypeId, roomTypeId), eq(roomInventory.date, date)))
+  )[0].sold;
+const logged = async (orderId: string) =>
+  t.db.select().from(paymentNotifications).where(eq(paymentNotifications.orderId, orderId));
 
 /** A notification signed with the gateway's key (what a correct gateway could send). */
-const signed = (body: { order_id: string; status_code: string; gross_amount: string; transaction_status: string }) => ({ ...body, signature_key: signatureOf(body.order_id, body.status_code, body.gross_amount, t.sandbox.serverKey) });
+const signed = (body: { order_id: string; status_code: string; gross_amount: string; transaction_status: string }) => ({
+  ...body,
+  signature_key: signatureOf(body.order_id, body.status_code, body.gross_amount, t.sandbox.serverKey),
+});
 
 describe('BCA VA through the sandbox, paid', () => {
   it('charges with an 11-digit VA and an expiry inside the hold, then a settlement confirms once: status 2, room total on the booking count, 15,000 pending points, one e-mail with QR and .ics', async () => {
@@ -66,12 +78,19 @@ describe('BCA VA through the sandbox, paid', () => {
     expect(sent[0].text).toContain('Yay, pembayaran berhasil');
     expect(sent[0].html).toContain('cid:booking-qr');
     expect(sent[0].attachments.map((a) => a.contentType).sort()).toEqual(['image/png', 'text/calendar']);
-    const ics = Buffer.from(sent[0].attachments.find((a) => a.contentType === 'text/calendar')!.content, 'base64').toString('utf8');
+    const ics = Buffer.from(
+      sent[0].attachments.find((a) => a.contentType === 'text/calendar')!.content,
+      'base64',
+    ).toString('utf8');
     expect(ics).toContain('BEGIN:VEVENT');
     expect(ics).toContain('DTSTART:20260312T070000Z'); // 14:00 WIB check-in
     expect(ics).toContain('DTEND:20260314T050000Z'); // 12:00 WIB check-out
     const status = await t.status(r.id, user.userToken);
-    expect(status).toMatchObject({ result: 'success', payment_status: 2, points_pending: { amount: 15_000, earn_date: r.checkout_date } });
+    expect(status).toMatchObject({
+      result: 'success',
+      payment_status: 2,
+      points_pending: { amount: 15_000, earn_date: r.checkout_date },
+    });
   });
 });
 
@@ -81,7 +100,12 @@ describe('notifications are idempotent and order-independent', () => {
     const c = (await t.charge(r.id, 'bni_va')).data.data;
     const body = await t.captureNext(() => t.sandbox.act(c.order_id, 'pay'));
     expect((await t.deliver(body)).data.status).toBe('applied');
-    const state = { res: await reservation(r.id), mail: (await mails((await reservation(r.id)).guestEmail)).length, points: (await ledger(r.id)).length, count: await stayCount(t.userId) };
+    const state = {
+      res: await reservation(r.id),
+      mail: (await mails((await reservation(r.id)).guestEmail)).length,
+      points: (await ledger(r.id)).length,
+      count: await stayCount(t.userId),
+    };
     for (let i = 0; i < 3; i++) {
       const again = await t.deliver(body);
       expect(again).toEqual({ status: 200, data: { status: 'unchanged' } });
@@ -96,10 +120,20 @@ describe('notifications are idempotent and order-independent', () => {
     const r = await t.book();
     const c = (await t.charge(r.id, 'permata_va')).data.data;
     expect(c.va_number).toMatch(/^\d{16}$/);
-    const pendingBody = signed({ order_id: c.order_id, status_code: '201', gross_amount: `${c.gross_amount}.00`, transaction_status: 'pending' });
+    const pendingBody = signed({
+      order_id: c.order_id,
+      status_code: '201',
+      gross_amount: `${c.gross_amount}.00`,
+      transaction_status: 'pending',
+    });
     expect((await t.sandbox.act(c.order_id, 'pay')).ok).toBe(true);
     expect((await t.deliver(pendingBody)).data.status).toBe('unchanged');
-    const expireBody = signed({ order_id: c.order_id, status_code: '407', gross_amount: `${c.gross_amount}.00`, transaction_status: 'expire' });
+    const expireBody = signed({
+      order_id: c.order_id,
+      status_code: '407',
+      gross_amount: `${c.gross_amount}.00`,
+      transaction_status: 'expire',
+    });
     expect((await t.deliver(expireBody)).data.status).toBe('unchanged');
     expect((await reservation(r.id)).paymentStatusId).toBe(2);
     expect((await chargeOf(c.order_id)).status).toBe('settlement');
@@ -111,7 +145,12 @@ describe('notifications are idempotent and order-independent', () => {
     expect(c.biller_code).toBe('70012');
     expect(c.bill_key).toMatch(/^\d{12}$/);
     // The pending notification of charge time, delivered late.
-    const pendingBody = signed({ order_id: c.order_id, status_code: '201', gross_amount: `${c.gross_amount}.00`, transaction_status: 'pending' });
+    const pendingBody = signed({
+      order_id: c.order_id,
+      status_code: '201',
+      gross_amount: `${c.gross_amount}.00`,
+      transaction_status: 'pending',
+    });
     expect((await t.sandbox.act(c.order_id, 'expire')).ok).toBe(true);
     expect((await reservation(r.id)).paymentStatusId).toBe(3);
     expect((await t.deliver(pendingBody)).data.status).toBe('unchanged');
@@ -121,11 +160,21 @@ describe('notifications are idempotent and order-independent', () => {
   it('a tampered signature is rejected (401) and logged; nothing changes', async () => {
     const r = await t.book();
     const c = (await t.charge(r.id, 'bca_va')).data.data;
-    const body = { ...signed({ order_id: c.order_id, status_code: '200', gross_amount: `${c.gross_amount}.00`, transaction_status: 'settlement' }) };
+    const body = {
+      ...signed({
+        order_id: c.order_id,
+        status_code: '200',
+        gross_amount: `${c.gross_amount}.00`,
+        transaction_status: 'settlement',
+      }),
+    };
     body.signature_key = body.signature_key.slice(0, -2) + (body.signature_key.endsWith('00') ? '11' : '00');
     const res = await t.deliver(body);
     expect(res).toMatchObject({ status: 401, data: { status: 'rejected_signature', code: 'rejected_signature' } });
-    const wrongKey = { ...body, signature_key: signatureOf(c.order_id, '200', `${c.gross_amount}.00`, 'attacker-guess') };
+    const wrongKey = {
+      ...body,
+      signature_key: signatureOf(c.order_id, '200', `${c.gross_amount}.00`, 'attacker-guess'),
+    };
     expect((await t.deliver(wrongKey)).status).toBe(401);
     expect((await t.deliver({ ...body, signature_key: 'short' })).status).toBe(401);
     expect((await reservation(r.id)).paymentStatusId).toBe(1);
@@ -147,12 +196,23 @@ describe('notifications are idempotent and order-independent', () => {
   it('a wrong amount is rejected (400) and logged: a signed body with another amount, or a reservation whose price changed after the charge', async () => {
     const r = await t.book();
     const c = (await t.charge(r.id, 'bca_va')).data.data;
-    const body = signed({ order_id: c.order_id, status_code: '200', gross_amount: `${c.gross_amount - 1000}.00`, transaction_status: 'settlement' });
-    expect(await t.deliver(body)).toMatchObject({ status: 400, data: { status: 'rejected_amount', code: 'rejected_amount' } });
+    const body = signed({
+      order_id: c.order_id,
+      status_code: '200',
+      gross_amount: `${c.gross_amount - 1000}.00`,
+      transaction_status: 'settlement',
+    });
+    expect(await t.deliver(body)).toMatchObject({
+      status: 400,
+      data: { status: 'rejected_amount', code: 'rejected_amount' },
+    });
     expect((await reservation(r.id)).paymentStatusId).toBe(1);
 
     // The guest applies a voucher after charging: the old charge no longer pays this booking.
-    const upd = await t.call('PUT', '/api/clients/v1/reservations/update', { token: t.userToken, json: { reservationId: r.id, isUsePromo: true, promoCode: 'STAYLAGI25', paymentChannelCode: 'bca_va' } });
+    const upd = await t.call('PUT', '/api/clients/v1/reservations/update', {
+      token: t.userToken,
+      json: { reservationId: r.id, isUsePromo: true, promoCode: 'STAYLAGI25', paymentChannelCode: 'bca_va' },
+    });
     expect(upd.status).toBe(200);
     const paid = await t.sandbox.act(c.order_id, 'pay');
     expect(paid.httpStatus).toBe(400);
@@ -174,7 +234,7 @@ describe('notifications are idempotent and order-independent', () => {
     const after = await reservation(r.id);
     expect(after.paymentStatusId).toBe(5);
     expect(await sold(81, '2026-03-12')).toBe(soldBefore - 1); // nights went back to stock, once
-    expect((await chargeOf(c.order_id))).toMatchObject({ status: 'settlement', refundRequired: true });
+    expect(await chargeOf(c.order_id)).toMatchObject({ status: 'settlement', refundRequired: true });
     expect(await mails(after.guestEmail)).toHaveLength(0);
     expect(await ledger(r.id)).toHaveLength(0);
     expect(await stayCount(user.userId!)).toBe(before);
@@ -195,6 +255,10 @@ describe('notifications are idempotent and order-independent', () => {
     expect(await stayCount(user.userId!)).toBe(before + 3);
     expect(await ledger(r.id)).toHaveLength(1);
     expect(await mails((await reservation(r.id)).guestEmail)).toHaveLength(1);
-    expect((await t.db.select().from(paymentCharges).where(eq(paymentCharges.reservationId, r.id))).filter((x) => x.status === 'settlement')).toHaveLength(1);
+    expect(
+      (await t.db.select().from(paymentCharges).where(eq(paymentCharges.reservationId, r.id))).filter(
+        (x) => x.status === 'settlement',
+      ),
+    ).toHaveLength(1);
   });
 });

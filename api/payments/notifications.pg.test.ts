@@ -27,7 +27,9 @@ const nodes: { database: Database; server: ReturnType<typeof serve>; base: strin
 
 beforeAll(async () => {
   first = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://', DATABASE_POOL_MAX: 20 });
-  await (first.db as Db).execute(sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;`);
+  await (first.db as Db).execute(
+    sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;`,
+  );
   t = await paymentTestApp({ DATABASE_URL: url }, first);
   for (let i = 0; i < 3; i++) {
     const database = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://', DATABASE_POOL_MAX: 20 });
@@ -59,7 +61,11 @@ describe('notifications on real PostgreSQL, several nodes', () => {
     const body = await t.captureNext(() => t.sandbox.act(c.order_id, 'pay'));
     const results = await Promise.all(
       Array.from({ length: 50 }, async (_, i) => {
-        const res = await fetch(`${nodes[i % nodes.length].base}/api/payments/notifications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        const res = await fetch(`${nodes[i % nodes.length].base}/api/payments/notifications`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
         return { status: res.status, outcome: ((await res.json()) as { status: string }).status };
       }),
     );
@@ -71,7 +77,11 @@ describe('notifications on real PostgreSQL, several nodes', () => {
     expect((await db.select().from(users).where(eq(users.id, user.userId!)))[0].stayCount).toBe(2);
     expect(await db.select().from(bobopointLedger).where(eq(bobopointLedger.reservationId, r.id))).toHaveLength(1);
     expect(await db.select().from(outboxMessages).where(eq(outboxMessages.to, res.guestEmail))).toHaveLength(1);
-    expect((await db.select().from(paymentCharges).where(eq(paymentCharges.reservationId, r.id))).filter((x) => x.status === 'settlement')).toHaveLength(1);
+    expect(
+      (await db.select().from(paymentCharges).where(eq(paymentCharges.reservationId, r.id))).filter(
+        (x) => x.status === 'settlement',
+      ),
+    ).toHaveLength(1);
     const log = await db.select().from(paymentNotifications).where(eq(paymentNotifications.orderId, c.order_id));
     expect(log.filter((l) => l.outcome === 'applied')).toHaveLength(1);
     expect(log.filter((l) => l.outcome === 'unchanged')).toHaveLength(49);

@@ -9,7 +9,12 @@ import { hotels, roomTypes } from '../hotels/hotels.schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { clock, dbOf } from '../http/context.ts';
 import { outboxMessages } from '../outbox/outbox.schema.ts';
-import { cancelPendingForStay, earnPendingForStay, redeemForReservation, STAY_POINTS } from '../points/points.service.ts';
+import {
+  cancelPendingForStay,
+  earnPendingForStay,
+  redeemForReservation,
+  STAY_POINTS,
+} from '../points/points.service.ts';
 import { sweepExpired } from '../reservations/expiry.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
 import { priceReservation } from '../reservations/reservations.service.ts';
@@ -27,13 +32,19 @@ export type ChargeRow = typeof paymentCharges.$inferSelect;
  * its rank is higher, so replays and late, older notifications change nothing.
  * Reservation statuses (spec section 4): 1 waiting, 2 paid, 3 expired, 4 cancelled, 5 refund.
  */
-export function classify(t: Pick<GatewayTransaction, 'transaction_status' | 'fraud_status'>): { status: string; rank: number; reservationStatus: 1 | 2 | 3 | 4 | 5 } {
+export function classify(t: Pick<GatewayTransaction, 'transaction_status' | 'fraud_status'>): {
+  status: string;
+  rank: number;
+  reservationStatus: 1 | 2 | 3 | 4 | 5;
+} {
   switch (t.transaction_status) {
     case 'settlement':
       return { status: 'settlement', rank: 2, reservationStatus: 2 };
     case 'capture':
       // A card capture flagged "challenge" is not money yet: it stays pending until accepted or denied.
-      return t.fraud_status === 'challenge' ? { status: 'pending', rank: 1, reservationStatus: 1 } : { status: 'capture', rank: 2, reservationStatus: 2 };
+      return t.fraud_status === 'challenge'
+        ? { status: 'pending', rank: 1, reservationStatus: 1 }
+        : { status: 'capture', rank: 2, reservationStatus: 2 };
     case 'deny':
       return { status: 'deny', rank: 2, reservationStatus: 4 };
     case 'cancel':
@@ -72,10 +83,18 @@ function withoutNul<T>(value: T): T {
 async function log(deps: AppDeps, raw: Record<string, unknown>, outcome: Outcome, detail = '') {
   const body = withoutNul(raw);
   const s = (k: string) => String(body[k] ?? '').slice(0, 64);
-  await dbOf(deps).insert(paymentNotifications).values({
-    orderId: s('order_id'), transactionStatus: s('transaction_status'), statusCode: s('status_code'), grossAmount: s('gross_amount'),
-    outcome, detail: detail.replace(NUL, '').slice(0, 500), body, receivedAt: clock(deps),
-  });
+  await dbOf(deps)
+    .insert(paymentNotifications)
+    .values({
+      orderId: s('order_id'),
+      transactionStatus: s('transaction_status'),
+      statusCode: s('status_code'),
+      grossAmount: s('gross_amount'),
+      outcome,
+      detail: detail.replace(NUL, '').slice(0, 500),
+      body,
+      receivedAt: clock(deps),
+    });
   if (outcome.startsWith('rejected') || outcome === 'unknown_order' || outcome === 'invalid') {
     console.warn(`[payments] notification ${outcome} for order ${s('order_id')}${detail ? `: ${detail}` : ''}`);
   }
@@ -86,7 +105,10 @@ async function log(deps: AppDeps, raw: Record<string, unknown>, outcome: Outcome
  * (GET status), then the amount against the charge and the reservation, then the guarded state
  * change. Returns the HTTP status to answer with.
  */
-export async function handleNotification(deps: AppDeps, raw: unknown): Promise<{ httpStatus: 200 | 400 | 401 | 404; outcome: Outcome }> {
+export async function handleNotification(
+  deps: AppDeps,
+  raw: unknown,
+): Promise<{ httpStatus: 200 | 400 | 401 | 404; outcome: Outcome }> {
   const body = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
   const parsed = v.safeParse(NotificationBody, body);
   if (!parsed.success) {
@@ -99,7 +121,11 @@ export async function handleNotification(deps: AppDeps, raw: unknown): Promise<{
     await log(deps, body, 'rejected_signature', 'signature_key does not match');
     return { httpStatus: 401, outcome: 'rejected_signature' };
   }
-  const [charge] = await dbOf(deps).select().from(paymentCharges).where(eq(paymentCharges.orderId, n.order_id)).limit(1);
+  const [charge] = await dbOf(deps)
+    .select()
+    .from(paymentCharges)
+    .where(eq(paymentCharges.orderId, n.order_id))
+    .limit(1);
   if (!charge) {
     await log(deps, body, 'unknown_order');
     return { httpStatus: 404, outcome: 'unknown_order' };
@@ -135,7 +161,10 @@ async function releaseTo(tx: Db, reservationId: number, from: (1 | 2)[], to: num
     tx,
     sql`with c as (
           update reservations set payment_status_id = ${to}, updated_at = ${now.toISOString()}::timestamptz
-          where id = ${reservationId} and payment_status_id in (${sql.join(from.map((f) => sql`${f}`), sql`, `)})
+          where id = ${reservationId} and payment_status_id in (${sql.join(
+            from.map((f) => sql`${f}`),
+            sql`, `,
+          )})
           returning id
         ), upd as (
           update room_inventory i set sold = i.sold - n.rooms
@@ -153,12 +182,19 @@ async function releaseTo(tx: Db, reservationId: number, from: (1 | 2)[], to: num
  * transaction that starts with the guarded charge UPDATE (`status_rank < new rank`): of any number
  * of concurrent deliveries on any number of nodes, exactly one gets the row and does the work.
  */
-export async function applyGatewayState(deps: AppDeps, charge: ChargeRow, truth: GatewayTransaction): Promise<{ outcome: 'applied' | 'unchanged' | 'rejected_amount'; detail: string }> {
+export async function applyGatewayState(
+  deps: AppDeps,
+  charge: ChargeRow,
+  truth: GatewayTransaction,
+): Promise<{ outcome: 'applied' | 'unchanged' | 'rejected_amount'; detail: string }> {
   const db = dbOf(deps);
   const now = clock(deps);
   const next = classify(truth);
   if (parseAmount(truth.gross_amount) !== charge.grossAmount) {
-    return { outcome: 'rejected_amount', detail: `gateway says ${truth.gross_amount}, charge is ${charge.grossAmount}` };
+    return {
+      outcome: 'rejected_amount',
+      detail: `gateway says ${truth.gross_amount}, charge is ${charge.grossAmount}`,
+    };
   }
   if (next.rank <= charge.statusRank) return { outcome: 'unchanged', detail: `already ${charge.status}` };
   const [r] = await db.select().from(reservations).where(eq(reservations.id, charge.reservationId)).limit(1);
@@ -169,7 +205,11 @@ export async function applyGatewayState(deps: AppDeps, charge: ChargeRow, truth:
   if (paid && r.paymentStatusId === 1) {
     try {
       const { price } = await priceReservation(db, { ...r, paymentChannelCode: charge.channelCode });
-      if (price.total !== charge.grossAmount) return { outcome: 'rejected_amount', detail: `reservation now costs ${price.total}, charge is ${charge.grossAmount}` };
+      if (price.total !== charge.grossAmount)
+        return {
+          outcome: 'rejected_amount',
+          detail: `reservation now costs ${price.total}, charge is ${charge.grossAmount}`,
+        };
     } catch (e) {
       // A points redemption the balance no longer covers: the guarded redemption below decides.
       if (!(e instanceof ApiError && e.code.startsWith('points_'))) throw e;
@@ -181,17 +221,34 @@ export async function applyGatewayState(deps: AppDeps, charge: ChargeRow, truth:
   const result = await db.transaction(async (txx) => {
     const tx = txx as unknown as Db;
     const q = txx as unknown as PgDatabase<PgQueryResultHKT>;
-    const moved = await q.update(paymentCharges)
-      .set({ status: next.status, statusRank: next.rank, fraudStatus: truth.fraud_status ?? null, transactionId: truth.transaction_id ?? charge.transactionId, updatedAt: now, ...(paid ? { settledAt: now } : {}) })
+    const moved = await q
+      .update(paymentCharges)
+      .set({
+        status: next.status,
+        statusRank: next.rank,
+        fraudStatus: truth.fraud_status ?? null,
+        transactionId: truth.transaction_id ?? charge.transactionId,
+        updatedAt: now,
+        ...(paid ? { settledAt: now } : {}),
+      })
       .where(and(eq(paymentCharges.id, charge.id), sql`${paymentCharges.statusRank} < ${next.rank}`))
       .returning({ id: paymentCharges.id });
-    if (moved.length === 0) return { outcome: 'unchanged' as const, detail: 'a newer or equal status is already recorded' };
+    if (moved.length === 0)
+      return { outcome: 'unchanged' as const, detail: 'a newer or equal status is already recorded' };
 
     if (paid) {
       // A hold that ran out gives its nights back first; then only a still-valid hold is confirmed.
       await sweepExpired(tx, now);
-      const confirmed = await tx.update(reservations).set({ paymentStatusId: 2, paymentChannelCode: charge.channelCode, updatedAt: now })
-        .where(and(eq(reservations.id, charge.reservationId), eq(reservations.paymentStatusId, 1), sql`${reservations.expiredAt} > ${now.toISOString()}::timestamptz`))
+      const confirmed = await tx
+        .update(reservations)
+        .set({ paymentStatusId: 2, paymentChannelCode: charge.channelCode, updatedAt: now })
+        .where(
+          and(
+            eq(reservations.id, charge.reservationId),
+            eq(reservations.paymentStatusId, 1),
+            sql`${reservations.expiredAt} > ${now.toISOString()}::timestamptz`,
+          ),
+        )
         .returning();
       if (confirmed.length === 1) {
         const c = confirmed[0];
@@ -202,12 +259,34 @@ export async function applyGatewayState(deps: AppDeps, charge: ChargeRow, truth:
         }
         if (charge.pointsUsed === 0) await earnPendingForStay(tx, c.userId, c.id, c.checkoutDate, now);
         // The booking count grows by the room total.
-        await tx.update(users).set({ stayCount: sql`${users.stayCount} + ${c.totalRoom}` }).where(eq(users.id, c.userId));
+        await tx
+          .update(users)
+          .set({ stayCount: sql`${users.stayCount} + ${c.totalRoom}` })
+          .where(eq(users.id, c.userId));
         if (email) {
-          await tx.insert(outboxMessages).values({ channel: 'email', to: c.guestEmail, subject: email.subject, text: email.text, html: email.html, attachments: email.attachments, lang: charge.lang, status: 'pending', createdAt: now });
+          await tx.insert(outboxMessages).values({
+            channel: 'email',
+            to: c.guestEmail,
+            subject: email.subject,
+            text: email.text,
+            html: email.html,
+            attachments: email.attachments,
+            lang: charge.lang,
+            status: 'pending',
+            createdAt: now,
+          });
         }
-        const others = await q.update(paymentCharges).set({ supersededAt: now })
-          .where(and(eq(paymentCharges.reservationId, c.id), ne(paymentCharges.id, charge.id), inArray(paymentCharges.status, ['created', 'pending']), isNull(paymentCharges.supersededAt)))
+        const others = await q
+          .update(paymentCharges)
+          .set({ supersededAt: now })
+          .where(
+            and(
+              eq(paymentCharges.reservationId, c.id),
+              ne(paymentCharges.id, charge.id),
+              inArray(paymentCharges.status, ['created', 'pending']),
+              isNull(paymentCharges.supersededAt),
+            ),
+          )
           .returning({ orderId: paymentCharges.orderId });
         cancelAfter.push(...others.map((o) => o.orderId));
         return { outcome: 'applied' as const, detail: 'reservation confirmed' };
@@ -216,10 +295,19 @@ export async function applyGatewayState(deps: AppDeps, charge: ChargeRow, truth:
       // never confirm; mark it for refund.
       const [now$] = await tx.select().from(reservations).where(eq(reservations.id, charge.reservationId)).limit(1);
       if (now$.paymentStatusId === 3 || now$.paymentStatusId === 4) {
-        await tx.update(reservations).set({ paymentStatusId: 5, updatedAt: now }).where(and(eq(reservations.id, now$.id), inArray(reservations.paymentStatusId, [3, 4])));
+        await tx
+          .update(reservations)
+          .set({ paymentStatusId: 5, updatedAt: now })
+          .where(and(eq(reservations.id, now$.id), inArray(reservations.paymentStatusId, [3, 4])));
       }
       await tx.update(paymentCharges).set({ refundRequired: true }).where(eq(paymentCharges.id, charge.id));
-      return { outcome: 'applied' as const, detail: now$.paymentStatusId === 2 ? 'paid twice: marked for refund' : 'hold no longer valid: reservation marked for refund (5)' };
+      return {
+        outcome: 'applied' as const,
+        detail:
+          now$.paymentStatusId === 2
+            ? 'paid twice: marked for refund'
+            : 'hold no longer valid: reservation marked for refund (5)',
+      };
     }
 
     if (next.reservationStatus === 3 || next.reservationStatus === 4) {
@@ -253,7 +341,16 @@ async function buildEmail(deps: AppDeps, r: typeof reservations.$inferSelect, ch
     guestEmail: r.guestEmail,
     orderId: r.orderId,
     invoiceNumber: r.invoiceNumber,
-    hotel: { name: h.name, address: h.address, telephone: h.telephone, timeZone: h.timeZone, checkInTime: h.checkInTime, checkOutTime: h.checkOutTime, latitude: h.latitude, longitude: h.longitude },
+    hotel: {
+      name: h.name,
+      address: h.address,
+      telephone: h.telephone,
+      timeZone: h.timeZone,
+      checkInTime: h.checkInTime,
+      checkOutTime: h.checkOutTime,
+      latitude: h.latitude,
+      longitude: h.longitude,
+    },
     roomName: rt.label?.[lang] ?? rt.name,
     pods: r.totalRoom,
     checkIn: r.checkinDate,

@@ -8,6 +8,8 @@ import { listPaymentChannels } from './payments.service.ts';
 export function paymentRoutes(deps: AppDeps) {
   const app = new Hono();
   // Channels only; charging is the payment issue's.
-  app.get('/clients/v1/payment', requireClient(deps), async (c) => c.json({ data: await listPaymentChannels(dbOf(deps), requestLang(c)) }));
+  app.get('/clients/v1/payment', requireClient(deps), async (c) =>
+    c.json({ data: await listPaymentChannels(dbOf(deps), requestLang(c)) }),
+  );
   return app;
 }

@@ -14,19 +14,32 @@ const CATEGORY_LABELS: Record<string, { id: string; en: string }> = {
 };
 
 export async function listPaymentChannels(db: Db, lang: 'id' | 'en') {
-  const found = await db.select().from(paymentChannels)
+  const found = await db
+    .select()
+    .from(paymentChannels)
     .where(and(eq(paymentChannels.isActive, true), ne(paymentChannels.id, HIDDEN_CHANNEL_ID)))
     .orderBy(asc(paymentChannels.sortOrder));
   return found.map((c) => ({
-    id: c.id, code: c.code, name: c.name, category: c.category, category_label: CATEGORY_LABELS[c.category]?.[lang] ?? c.category,
-    is_active: c.isActive, logo_url: c.logoUrl, fee_flat: c.feeFlat, fee_bps: c.feeBps, min_amount: c.minAmount,
+    id: c.id,
+    code: c.code,
+    name: c.name,
+    category: c.category,
+    category_label: CATEGORY_LABELS[c.category]?.[lang] ?? c.category,
+    is_active: c.isActive,
+    logo_url: c.logoUrl,
+    fee_flat: c.feeFlat,
+    fee_bps: c.feeBps,
+    min_amount: c.minAmount,
   }));
 }
 
 export async function findUsableChannel(db: Db, code: string) {
   const [c] = await db.select().from(paymentChannels).where(eq(paymentChannels.code, code)).limit(1);
   if (!c || !c.isActive || c.id === HIDDEN_CHANNEL_ID) {
-    throw errors.unprocessable('payment_channel_unavailable', { id: 'Metode pembayaran ini tidak tersedia.', en: 'This payment method is not available.' });
+    throw errors.unprocessable('payment_channel_unavailable', {
+      id: 'Metode pembayaran ini tidak tersedia.',
+      en: 'This payment method is not available.',
+    });
   }
   return c;
 }

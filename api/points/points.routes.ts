@@ -16,7 +16,11 @@ export function pointsRoutes(deps: AppDeps) {
     const s = await summary(c);
     return c.json({ data: { total: s.total, worth: s.worth, expiry_date: s.expiry_date, items: s.active } });
   });
-  app.get('/v1/status/pending', requireUser(deps), async (c) => c.json({ data: { items: (await summary(c)).pending } }));
-  app.get('/v1/status/history', requireUser(deps), async (c) => c.json({ data: { items: (await summary(c)).history } }));
+  app.get('/v1/status/pending', requireUser(deps), async (c) =>
+    c.json({ data: { items: (await summary(c)).pending } }),
+  );
+  app.get('/v1/status/history', requireUser(deps), async (c) =>
+    c.json({ data: { items: (await summary(c)).history } }),
+  );
   return app;
 }

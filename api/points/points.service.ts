@@ -12,13 +12,22 @@ import { bobopointLedger } from './points.schema.ts';
 export const WELCOME_POINTS = 15_000;
 export const STAY_POINTS = POINTS_EARNED_PER_CHECKOUT;
 
-const jakartaToday = (now: Date) => Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO('Asia/Jakarta').toPlainDate();
+const jakartaToday = (now: Date) =>
+  Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO('Asia/Jakarta').toPlainDate();
 
 /**
  * Credit a ledger row and the active balance in ONE statement: the row's unique dedupe_key makes a
  * second attempt (a replayed notification, a second API node) insert nothing and add nothing.
  */
-async function creditActive(db: Db, userId: number, amount: number, kind: string, dedupeKey: string, now: Date, expiresOn: string): Promise<boolean> {
+async function creditActive(
+  db: Db,
+  userId: number,
+  amount: number,
+  kind: string,
+  dedupeKey: string,
+  now: Date,
+  expiresOn: string,
+): Promise<boolean> {
   const out = await rows<{ n: number }>(
     db,
     sql`with ins as (
@@ -65,7 +74,13 @@ export async function activateDuePoints(db: Db, userId: number, now: Date): Prom
  * Inside the confirmation transaction: take the redeemed points from the balance (guarded, never
  * below zero). False when the balance no longer covers them; the caller must not confirm then.
  */
-export async function redeemForReservation(tx: Db, userId: number, reservationId: number, amount: number, now: Date): Promise<boolean> {
+export async function redeemForReservation(
+  tx: Db,
+  userId: number,
+  reservationId: number,
+  amount: number,
+  now: Date,
+): Promise<boolean> {
   if (amount <= 0) return true;
   const out = await rows<{ n: number }>(
     tx,
@@ -86,7 +101,13 @@ export async function redeemForReservation(tx: Db, userId: number, reservationId
 }
 
 /** Inside the confirmation transaction: 15,000 pending points, active from the check-out date. */
-export async function earnPendingForStay(tx: Db, userId: number, reservationId: number, checkoutDate: string, now: Date): Promise<boolean> {
+export async function earnPendingForStay(
+  tx: Db,
+  userId: number,
+  reservationId: number,
+  checkoutDate: string,
+  now: Date,
+): Promise<boolean> {
   const out = await rows<{ id: number }>(
     tx,
     sql`insert into bobopoint_ledger (user_id, amount, kind, status, reservation_id, earn_date, dedupe_key, created_at)
@@ -98,7 +119,10 @@ export async function earnPendingForStay(tx: Db, userId: number, reservationId: 
 
 /** A refunded stay earns nothing: its pending points are cancelled (guarded, once). */
 export async function cancelPendingForStay(tx: Db, reservationId: number): Promise<void> {
-  await rows(tx, sql`update bobopoint_ledger set status = 'cancelled' where dedupe_key = ${`stay:${reservationId}`} and status = 'pending' returning id`);
+  await rows(
+    tx,
+    sql`update bobopoint_ledger set status = 'cancelled' where dedupe_key = ${`stay:${reservationId}`} and status = 'pending' returning id`,
+  );
 }
 
 const KIND_LABEL: Record<string, Record<ApiLang, string>> = {
@@ -113,14 +137,30 @@ export async function pointsSummary(db: Db, userId: number, ctx: { now: Date; la
   await ensureWelcomePoints(db, userId, ctx.now);
   await activateDuePoints(db, userId, ctx.now);
   const [account] = await db.select().from(bobopointAccounts).where(eq(bobopointAccounts.userId, userId)).limit(1);
-  const ledger = await db.select().from(bobopointLedger).where(eq(bobopointLedger.userId, userId)).orderBy(desc(bobopointLedger.id));
+  const ledger = await db
+    .select()
+    .from(bobopointLedger)
+    .where(eq(bobopointLedger.userId, userId))
+    .orderBy(desc(bobopointLedger.id));
   const total = account?.balance ?? 0;
-  const item = (r: typeof ledger[number]) => ({
-    id: r.id, amount: r.amount, kind: r.kind, label: KIND_LABEL[r.kind]?.[ctx.lang] ?? r.kind, status: r.status,
-    reservation_id: r.reservationId, earn_date: r.earnDate, expires_on: r.expiresOn, created_at: r.createdAt.toISOString(),
+  const item = (r: (typeof ledger)[number]) => ({
+    id: r.id,
+    amount: r.amount,
+    kind: r.kind,
+    label: KIND_LABEL[r.kind]?.[ctx.lang] ?? r.kind,
+    status: r.status,
+    reservation_id: r.reservationId,
+    earn_date: r.earnDate,
+    expires_on: r.expiresOn,
+    created_at: r.createdAt.toISOString(),
   });
   const active = ledger.filter((r) => r.status === 'active' && r.amount > 0);
-  const expiry = active.map((r) => r.expiresOn).filter((d): d is string => !!d).sort().at(-1) ?? null;
+  const expiry =
+    active
+      .map((r) => r.expiresOn)
+      .filter((d): d is string => !!d)
+      .sort()
+      .at(-1) ?? null;
   return {
     total,
     worth: total,
@@ -133,6 +173,10 @@ export async function pointsSummary(db: Db, userId: number, ctx: { now: Date; la
 }
 
 export async function pendingStayPoints(db: Db, reservationId: number) {
-  const [row] = await db.select().from(bobopointLedger).where(and(eq(bobopointLedger.dedupeKey, `stay:${reservationId}`))).limit(1);
+  const [row] = await db
+    .select()
+    .from(bobopointLedger)
+    .where(and(eq(bobopointLedger.dedupeKey, `stay:${reservationId}`)))
+    .limit(1);
   return row ?? null;
 }

@@ -8,7 +8,15 @@ const nights = [
   { date: '2026-01-02', price: 200_000, fakePrice: 260_000 },
   { date: '2026-01-03', price: 240_000, fakePrice: 312_000 },
 ];
-const percent: PromoRule = { code: 'P20', discountType: 'percent', discountValue: 20, maxDiscount: 100_000, minSpend: 100_000, isFoc: false, paymentMethods: [] };
+const percent: PromoRule = {
+  code: 'P20',
+  discountType: 'percent',
+  discountValue: 20,
+  maxDiscount: 100_000,
+  minSpend: 100_000,
+  isFoc: false,
+  paymentMethods: [],
+};
 
 describe('pricing rules', () => {
   it('gross revenue is the sum of nightly rates times rooms, fake price likewise', () => {
@@ -34,11 +42,18 @@ describe('pricing rules', () => {
     expect(promoDiscount(amount, 440_000, nights, null).discount).toBe(440_000);
   });
   it('promo below min spend is not applied', () => {
-    expect(promoDiscount(percent, 90_000, nights, null)).toMatchObject({ applied: false, reason: 'min_spend', discount: 0 });
+    expect(promoDiscount(percent, 90_000, nights, null)).toMatchObject({
+      applied: false,
+      reason: 'min_spend',
+      discount: 0,
+    });
   });
   it('promo restricted to payment methods is dropped for another method and kept for a listed one', () => {
     const ewallet = { ...percent, paymentMethods: ['ovo', 'gopay'] };
-    expect(promoDiscount(ewallet, 440_000, nights, 'bca_va')).toMatchObject({ applied: false, reason: 'payment_method' });
+    expect(promoDiscount(ewallet, 440_000, nights, 'bca_va')).toMatchObject({
+      applied: false,
+      reason: 'payment_method',
+    });
     expect(promoDiscount(ewallet, 440_000, nights, 'gopay')).toMatchObject({ applied: true, discount: 88_000 });
     expect(promoDiscount(ewallet, 440_000, nights, null).applied).toBe(true);
   });
@@ -55,17 +70,34 @@ describe('pricing rules', () => {
     expect(r.total).toBe(880_000 + 88_000 + 44_000 + 30_000);
   });
   it('payment channel fee is flat plus basis points of what remains to pay', () => {
-    const r = priceStay({ nights, rooms: 1, paymentChannel: { code: 'cc', feeFlat: 2_000, feeBps: 290, minAmount: 0 } });
+    const r = priceStay({
+      nights,
+      rooms: 1,
+      paymentChannel: { code: 'cc', feeFlat: 2_000, feeBps: 290, minAmount: 0 },
+    });
     const before = 440_000 + 44_000 + 22_000;
     expect(r.paymentChannelFee).toBe(2_000 + applyBps(before, 290));
     expect(r.total).toBe(before + r.paymentChannelFee);
   });
   it('points redeem in steps of 5,000, at most 100,000, within the balance', () => {
     expect(redeemPoints(10_000, 50_000, 500_000)).toBe(10_000);
-    const codeOf = (f: () => unknown) => { try { f(); return null; } catch (e) { return (e as ApiError).code; } };
+    const codeOf = (f: () => unknown) => {
+      try {
+        f();
+        return null;
+      } catch (e) {
+        return (e as ApiError).code;
+      }
+    };
     expect(codeOf(() => redeemPoints(7_000, 50_000, 500_000))).toBe('points_step');
     expect(codeOf(() => redeemPoints(105_000, 500_000, 500_000))).toBe('points_max');
-    const err = (() => { try { redeemPoints(20_000, 15_000, 500_000); } catch (e) { return e as ApiError; } })();
+    const err = (() => {
+      try {
+        redeemPoints(20_000, 15_000, 500_000);
+      } catch (e) {
+        return e as ApiError;
+      }
+    })();
     expect(err?.messages.id).toBe('Gagal menggunakan Bobopoint: Kamu tidak memiliki total Bobopoint yang cukup');
     expect(err?.messages.en).toBe("Failed to redeem Bobopoint: You don't have enough Bobopoint to be redeemed");
   });

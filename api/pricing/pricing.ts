@@ -1,6 +1,12 @@
 import { ApiError } from '../http/errors.ts';
 import { formatRupiah } from '../../core/money.ts';
-import { POINTS_EARNED_PER_CHECKOUT, POINTS_MAX_PER_BOOKING, POINTS_STEP, SERVICE_FEE_BPS, TAX_BPS } from './pricing.constants.ts';
+import {
+  POINTS_EARNED_PER_CHECKOUT,
+  POINTS_MAX_PER_BOOKING,
+  POINTS_STEP,
+  SERVICE_FEE_BPS,
+  TAX_BPS,
+} from './pricing.constants.ts';
 
 // The one place a price is computed. Every amount is an integer number of Rupiah; percentages are
 // applied with integer arithmetic and rounded half up, once per line.
@@ -30,7 +36,12 @@ export type PriceInput = {
   pointsBalance?: number;
 };
 
-export type PromoOutcome = { code: string; applied: boolean; reason: 'ok' | 'min_spend' | 'payment_method' | 'min_nights'; discount: number };
+export type PromoOutcome = {
+  code: string;
+  applied: boolean;
+  reason: 'ok' | 'min_spend' | 'payment_method' | 'min_nights';
+  discount: number;
+};
 
 export type PriceResult = {
   nights: number;
@@ -57,9 +68,20 @@ export function applyBps(amount: number, bps: number): number {
   return Math.floor((amount * bps + 5_000) / 10_000);
 }
 
-export function promoDiscount(promo: PromoRule, gross: number, nights: NightRate[], channelCode: string | null | undefined): PromoOutcome {
-  const out = (reason: PromoOutcome['reason'], discount = 0): PromoOutcome => ({ code: promo.code, applied: reason === 'ok', reason, discount });
-  if (channelCode && promo.paymentMethods.length > 0 && !promo.paymentMethods.includes(channelCode)) return out('payment_method');
+export function promoDiscount(
+  promo: PromoRule,
+  gross: number,
+  nights: NightRate[],
+  channelCode: string | null | undefined,
+): PromoOutcome {
+  const out = (reason: PromoOutcome['reason'], discount = 0): PromoOutcome => ({
+    code: promo.code,
+    applied: reason === 'ok',
+    reason,
+    discount,
+  });
+  if (channelCode && promo.paymentMethods.length > 0 && !promo.paymentMethods.includes(channelCode))
+    return out('payment_method');
   if (gross < promo.minSpend) return out('min_spend');
   if (promo.isFoc) {
     // One free night for one room: the cheapest night, and only on stays of two nights or more.
@@ -79,16 +101,32 @@ export function pointsError(code: string, en: string, id: string) {
 export function redeemPoints(requested: number, balance: number, payable: number): number {
   if (requested <= 0) return 0;
   if (requested % POINTS_STEP !== 0) {
-    throw pointsError('points_step', `Failed to redeem Bobopoint: points are redeemed in steps of ${formatRupiah(POINTS_STEP).slice(3)}`, `Gagal menggunakan Bobopoint: Bobopoint dipakai kelipatan ${formatRupiah(POINTS_STEP).slice(3)}`);
+    throw pointsError(
+      'points_step',
+      `Failed to redeem Bobopoint: points are redeemed in steps of ${formatRupiah(POINTS_STEP).slice(3)}`,
+      `Gagal menggunakan Bobopoint: Bobopoint dipakai kelipatan ${formatRupiah(POINTS_STEP).slice(3)}`,
+    );
   }
   if (requested > POINTS_MAX_PER_BOOKING) {
-    throw pointsError('points_max', "Failed to redeem Bobopoint: at most 100.000 Bobopoint per booking", 'Gagal menggunakan Bobopoint: maksimal 100.000 Bobopoint per pemesanan');
+    throw pointsError(
+      'points_max',
+      'Failed to redeem Bobopoint: at most 100.000 Bobopoint per booking',
+      'Gagal menggunakan Bobopoint: maksimal 100.000 Bobopoint per pemesanan',
+    );
   }
   if (requested > balance) {
-    throw pointsError('points_insufficient', "Failed to redeem Bobopoint: You don't have enough Bobopoint to be redeemed", 'Gagal menggunakan Bobopoint: Kamu tidak memiliki total Bobopoint yang cukup');
+    throw pointsError(
+      'points_insufficient',
+      "Failed to redeem Bobopoint: You don't have enough Bobopoint to be redeemed",
+      'Gagal menggunakan Bobopoint: Kamu tidak memiliki total Bobopoint yang cukup',
+    );
   }
   if (requested > payable) {
-    throw pointsError('points_over_total', 'Failed to redeem Bobopoint: the points are more than the total to pay', 'Gagal menggunakan Bobopoint: jumlahnya melebihi total yang harus dibayar');
+    throw pointsError(
+      'points_over_total',
+      'Failed to redeem Bobopoint: the points are more than the total to pay',
+      'Gagal menggunakan Bobopoint: jumlahnya melebihi total yang harus dibayar',
+    );
   }
   return requested;
 }
@@ -116,7 +154,13 @@ export function priceStay(input: PriceInput): PriceResult {
     const nightGross = n.price * rooms;
     const share = i === nights.length - 1 ? left : Math.floor((discount * nightGross) / Math.max(gross, 1));
     left -= share;
-    return { date: n.date, price: n.price, fakePrice: n.fakePrice, grossRevenue: nightGross, promotionPrice: nightGross - share };
+    return {
+      date: n.date,
+      price: n.price,
+      fakePrice: n.fakePrice,
+      grossRevenue: nightGross,
+      promotionPrice: nightGross - share,
+    };
   });
   return {
     nights: nights.length,

@@ -12,16 +12,46 @@ export type PromotionRow = typeof promotions.$inferSelect;
 
 export const promoErrors = {
   notFound: () => errors.notFound({ id: 'Kode promo tidak ditemukan.', en: 'Promo code not found.' }),
-  expired: () => errors.unprocessable('promo_expired', { id: 'Kode promo sudah tidak berlaku.', en: 'This promo code has expired.' }),
-  notForHotel: () => errors.unprocessable('promo_not_applicable', { id: 'Kode promo tidak berlaku untuk lokasi atau tanggal ini.', en: 'This promo code does not apply to this location or these dates.' }),
-  paymentMethod: () => errors.unprocessable('promo_payment_method', { id: 'Voucher tidak bisa dipakai jika menggunakan metode pembayaran ini', en: "Promo can't be applied for the selected payment method" }),
-  minSpend: (min: number) => errors.unprocessable('promo_min_spend', { id: `Promo ini butuh minimal transaksi ${formatRupiah(min)}.`, en: `This promo needs a minimum spend of ${formatRupiah(min)}.` }),
-  minNights: () => errors.unprocessable('promo_min_nights', { id: 'Voucher ini berlaku untuk minimal menginap 2 malam.', en: 'This voucher needs a stay of at least 2 nights.' }),
-  duplicateSubscriber: () => new ApiError(400, 'already_subscribed', { id: 'Email kamu sudah terdaftar sebelumnya.', en: 'Your e-mail is already subscribed.' }),
+  expired: () =>
+    errors.unprocessable('promo_expired', {
+      id: 'Kode promo sudah tidak berlaku.',
+      en: 'This promo code has expired.',
+    }),
+  notForHotel: () =>
+    errors.unprocessable('promo_not_applicable', {
+      id: 'Kode promo tidak berlaku untuk lokasi atau tanggal ini.',
+      en: 'This promo code does not apply to this location or these dates.',
+    }),
+  paymentMethod: () =>
+    errors.unprocessable('promo_payment_method', {
+      id: 'Voucher tidak bisa dipakai jika menggunakan metode pembayaran ini',
+      en: "Promo can't be applied for the selected payment method",
+    }),
+  minSpend: (min: number) =>
+    errors.unprocessable('promo_min_spend', {
+      id: `Promo ini butuh minimal transaksi ${formatRupiah(min)}.`,
+      en: `This promo needs a minimum spend of ${formatRupiah(min)}.`,
+    }),
+  minNights: () =>
+    errors.unprocessable('promo_min_nights', {
+      id: 'Voucher ini berlaku untuk minimal menginap 2 malam.',
+      en: 'This voucher needs a stay of at least 2 nights.',
+    }),
+  duplicateSubscriber: () =>
+    new ApiError(400, 'already_subscribed', {
+      id: 'Email kamu sudah terdaftar sebelumnya.',
+      en: 'Your e-mail is already subscribed.',
+    }),
 };
 
 export const promoRule = (p: PromotionRow): PromoRule => ({
-  code: p.promoCode, discountType: p.discountType, discountValue: p.discountValue, maxDiscount: p.maxDiscount, minSpend: p.minSpend, isFoc: p.isFoc, paymentMethods: p.paymentMethods,
+  code: p.promoCode,
+  discountType: p.discountType,
+  discountValue: p.discountValue,
+  maxDiscount: p.maxDiscount,
+  minSpend: p.minSpend,
+  isFoc: p.isFoc,
+  paymentMethods: p.paymentMethods,
 });
 
 export function isPromoExpired(p: PromotionRow, today: Temporal.PlainDate) {
@@ -33,12 +63,21 @@ export function isPromoExpired(p: PromotionRow, today: Temporal.PlainDate) {
  * A code usable for this stay: active today, for this hotel, and the check-in within its stay
  * period. Throws the bilingual reason otherwise.
  */
-export async function resolvePromo(db: Db, code: string, ctx: { hotelId: number; checkIn: Temporal.PlainDate; today: Temporal.PlainDate }): Promise<PromotionRow> {
-  const [p] = await db.select().from(promotions).where(sql`upper(${promotions.promoCode}) = ${code.toUpperCase()}`).limit(1);
+export async function resolvePromo(
+  db: Db,
+  code: string,
+  ctx: { hotelId: number; checkIn: Temporal.PlainDate; today: Temporal.PlainDate },
+): Promise<PromotionRow> {
+  const [p] = await db
+    .select()
+    .from(promotions)
+    .where(sql`upper(${promotions.promoCode}) = ${code.toUpperCase()}`)
+    .limit(1);
   if (!p) throw promoErrors.notFound();
   if (isPromoExpired(p, ctx.today)) throw promoErrors.expired();
   const stay = ctx.checkIn.toString();
-  if ((p.hotelIds.length > 0 && !p.hotelIds.includes(ctx.hotelId)) || stay < p.stayFrom || stay > p.stayTo) throw promoErrors.notForHotel();
+  if ((p.hotelIds.length > 0 && !p.hotelIds.includes(ctx.hotelId)) || stay < p.stayFrom || stay > p.stayTo)
+    throw promoErrors.notForHotel();
   return p;
 }
 
@@ -56,7 +95,14 @@ export function promotionInfo(p: PromotionRow, today: Temporal.PlainDate, lang: 
     promo_name: p.promoName[lang],
     promo_code: p.promoCode,
     promo_type_id: p.promoTypeId,
-    promo_type_name: ({ 1: { id: 'Diskon kamar', en: 'Room discount' }, 2: { id: 'Gratis menginap', en: 'Free of charge' }, 3: { id: 'Diskon metode pembayaran', en: 'Payment method discount' } } as Record<number, Record<ApiLang, string>>)[p.promoTypeId]?.[lang] ?? '',
+    promo_type_name:
+      (
+        {
+          1: { id: 'Diskon kamar', en: 'Room discount' },
+          2: { id: 'Gratis menginap', en: 'Free of charge' },
+          3: { id: 'Diskon metode pembayaran', en: 'Payment method discount' },
+        } as Record<number, Record<ApiLang, string>>
+      )[p.promoTypeId]?.[lang] ?? '',
     discount_type: p.discountType,
     discount_value: p.discountValue,
     max_discount: p.maxDiscount,
@@ -75,14 +121,32 @@ export function promotionInfo(p: PromotionRow, today: Temporal.PlainDate, lang: 
 export type PromotionInfo = ReturnType<typeof promotionInfo>;
 
 /** Public promos: active, not expired, public; optionally for a hotel and a stay; size -1 = all. */
-type PublicPromoQuery = { hotelId?: number; checkInDate?: string; checkOutDate?: string; activeFrom?: string; activeTo?: string; size?: number };
+type PublicPromoQuery = {
+  hotelId?: number;
+  checkInDate?: string;
+  checkOutDate?: string;
+  activeFrom?: string;
+  activeTo?: string;
+  size?: number;
+};
 export async function listPublicPromos(db: Db, q: PublicPromoQuery, today: Temporal.PlainDate, lang: ApiLang) {
   const t = today.toString();
   // Prepared once per database handle: every search without a code reads this for its promo hint.
-  const query = preparedOnce(db, 'public_promos_v1', (d) => d.select().from(promotions)
-    .where(and(eq(promotions.isPublic, true), eq(promotions.isActive, true), lte(promotions.activeFrom, sql.placeholder('today')), gte(promotions.activeTo, sql.placeholder('today'))))
-    .orderBy(asc(promotions.id))
-    .prepare('public_promos_v1'));
+  const query = preparedOnce(db, 'public_promos_v1', (d) =>
+    d
+      .select()
+      .from(promotions)
+      .where(
+        and(
+          eq(promotions.isPublic, true),
+          eq(promotions.isActive, true),
+          lte(promotions.activeFrom, sql.placeholder('today')),
+          gte(promotions.activeTo, sql.placeholder('today')),
+        ),
+      )
+      .orderBy(asc(promotions.id))
+      .prepare('public_promos_v1'),
+  );
   const found = (await query.execute({ today: t })) as PromotionRow[];
   return filterPublicPromos(found, q, today, lang);
 }
@@ -91,7 +155,12 @@ export async function listPublicPromos(db: Db, q: PublicPromoQuery, today: Tempo
  * The public promos of `found` that are active today and match the query (hotel, stay dates,
  * active period), in the order given; size -1 = all. `found` may hold more rows than qualify.
  */
-export function filterPublicPromos(found: PromotionRow[], q: PublicPromoQuery, today: Temporal.PlainDate, lang: ApiLang) {
+export function filterPublicPromos(
+  found: PromotionRow[],
+  q: PublicPromoQuery,
+  today: Temporal.PlainDate,
+  lang: ApiLang,
+) {
   const t = today.toString();
   const list = found.filter((p) => {
     if (!p.isPublic || !p.isActive || p.activeFrom > t || p.activeTo < t) return false;
@@ -106,15 +175,28 @@ export function filterPublicPromos(found: PromotionRow[], q: PublicPromoQuery, t
 }
 
 /** The promo hint of a search among public promos already read (see filterPublicPromos). */
-export function promoMessageFrom(found: PromotionRow[], hotelId: number, checkIn: Temporal.PlainDate, today: Temporal.PlainDate, lang: ApiLang): string {
+export function promoMessageFrom(
+  found: PromotionRow[],
+  hotelId: number,
+  checkIn: Temporal.PlainDate,
+  today: Temporal.PlainDate,
+  lang: ApiLang,
+): string {
   const list = filterPublicPromos(found, { hotelId, checkInDate: checkIn.toString() }, today, lang);
   const best = list.find((p) => p.payment_methods.length === 0) ?? list[0];
   if (!best) return '';
   const amount = best.discount_type === 'percent' ? `${best.discount_value}%` : formatRupiah(best.discount_value);
-  return lang === 'id' ? `Pakai kode ${best.promo_code} biar hemat ${amount}!` : `Use code ${best.promo_code} to save ${amount}!`;
+  return lang === 'id'
+    ? `Pakai kode ${best.promo_code} biar hemat ${amount}!`
+    : `Use code ${best.promo_code} to save ${amount}!`;
 }
 
-export async function viewPromo(db: Db, by: { promoCode?: string; id?: number }, today: Temporal.PlainDate, lang: ApiLang) {
+export async function viewPromo(
+  db: Db,
+  by: { promoCode?: string; id?: number },
+  today: Temporal.PlainDate,
+  lang: ApiLang,
+) {
   if (!by.promoCode && !by.id) throw errors.badRequest([{ path: 'promoCode', message: 'promoCode or id is required' }]);
   const where = by.id ? eq(promotions.id, by.id) : sql`upper(${promotions.promoCode}) = ${by.promoCode!.toUpperCase()}`;
   const [p] = await db.select().from(promotions).where(where).limit(1);
@@ -124,21 +206,51 @@ export async function viewPromo(db: Db, by: { promoCode?: string; id?: number },
 
 export async function activeAnnouncements(db: Db, today: Temporal.PlainDate, lang: ApiLang) {
   const t = today.toString();
-  const found = await db.select().from(announcements)
-    .where(and(eq(announcements.platform, 'web'), eq(announcements.isActive, true), lte(announcements.activeFrom, t), gte(announcements.activeTo, t)))
+  const found = await db
+    .select()
+    .from(announcements)
+    .where(
+      and(
+        eq(announcements.platform, 'web'),
+        eq(announcements.isActive, true),
+        lte(announcements.activeFrom, t),
+        gte(announcements.activeTo, t),
+      ),
+    )
     .orderBy(asc(announcements.id));
-  return found.map((a) => ({ id: a.id, title: a.title[lang], body: a.body[lang], linkUrl: a.linkUrl, activeFrom: a.activeFrom, activeTo: a.activeTo }));
+  return found.map((a) => ({
+    id: a.id,
+    title: a.title[lang],
+    body: a.body[lang],
+    linkUrl: a.linkUrl,
+    activeFrom: a.activeFrom,
+    activeTo: a.activeTo,
+  }));
 }
 
 /** The unique index decides duplicates: concurrent sign-ups of one address cannot both succeed. */
-export async function subscribe(db: Db, input: { firstName: string; lastName: string; email: string; listID: string }, now: Date) {
-  const inserted = await db.insert(newsletterSubscribers)
-    .values({ email: input.email.toLowerCase(), firstName: input.firstName || 'Bobo Friend', lastName: input.lastName, listId: input.listID, createdAt: now })
+export async function subscribe(
+  db: Db,
+  input: { firstName: string; lastName: string; email: string; listID: string },
+  now: Date,
+) {
+  const inserted = await db
+    .insert(newsletterSubscribers)
+    .values({
+      email: input.email.toLowerCase(),
+      firstName: input.firstName || 'Bobo Friend',
+      lastName: input.lastName,
+      listId: input.listID,
+      createdAt: now,
+    })
     .onConflictDoNothing()
     .returning();
   if (inserted.length === 0) throw promoErrors.duplicateSubscriber();
   return {
     id: inserted[0].id,
-    message: { id: 'Terima kasih sudah berlangganan, email kamu sudah kita simpan ya!', en: "Thanks for subscribing, we've saved your e-mail!" },
+    message: {
+      id: 'Terima kasih sudah berlangganan, email kamu sudah kita simpan ya!',
+      en: "Thanks for subscribing, we've saved your e-mail!",
+    },
   };
 }

@@ -14,8 +14,12 @@ import { isPromoExpired, promoErrors, promoOutcomeError, promotionInfo } from '.
 type Ctx = { now: Date; userId: number; lang: ApiLang };
 
 async function ownedReservation(db: Db, reservationId: number, userId: number) {
-  const [row] = await db.select({ r: reservations, h: hotels }).from(reservations).innerJoin(hotels, eq(hotels.id, reservations.hotelId))
-    .where(and(eq(reservations.id, reservationId), eq(reservations.userId, userId))).limit(1);
+  const [row] = await db
+    .select({ r: reservations, h: hotels })
+    .from(reservations)
+    .innerJoin(hotels, eq(hotels.id, reservations.hotelId))
+    .where(and(eq(reservations.id, reservationId), eq(reservations.userId, userId)))
+    .limit(1);
   if (!row) throw reservationErrors.notFound();
   return row;
 }
@@ -27,11 +31,19 @@ async function evaluate(db: Db, p: PromotionRow, row: Awaited<ReturnType<typeof 
   let reason = '';
   let discount = 0;
   if (isPromoExpired(p, today)) reason = promoErrors.expired().messages[ctx.lang];
-  else if ((p.hotelIds.length && !p.hotelIds.includes(row.r.hotelId)) || row.r.checkinDate < p.stayFrom || row.r.checkinDate > p.stayTo) reason = promoErrors.notForHotel().messages[ctx.lang];
+  else if (
+    (p.hotelIds.length && !p.hotelIds.includes(row.r.hotelId)) ||
+    row.r.checkinDate < p.stayFrom ||
+    row.r.checkinDate > p.stayTo
+  )
+    reason = promoErrors.notForHotel().messages[ctx.lang];
   else {
     const { price } = await priceReservation(db, { ...row.r, giftCertificate: 0 }, { promoCode: p.promoCode });
     if (price.promo?.applied) discount = price.promoDiscount;
-    else reason = (price.promo && promoOutcomeError(price.promo.reason, p)?.messages[ctx.lang]) || promoErrors.notForHotel().messages[ctx.lang];
+    else
+      reason =
+        (price.promo && promoOutcomeError(price.promo.reason, p)?.messages[ctx.lang]) ||
+        promoErrors.notForHotel().messages[ctx.lang];
   }
   return { ...info, estimated_discount: discount, is_applicable: reason === '', reason };
 }
@@ -40,25 +52,44 @@ async function evaluate(db: Db, p: PromotionRow, row: Awaited<ReturnType<typeof 
 export async function reservationVoucherList(db: Db, reservationId: number, ctx: Ctx) {
   const row = await ownedReservation(db, reservationId, ctx.userId);
   const t = hotelToday(ctx.now, row.h.timeZone).toString();
-  const found = await db.select().from(promotions)
-    .where(and(eq(promotions.isActive, true), lte(promotions.activeFrom, t), gte(promotions.activeTo, t))).orderBy(asc(promotions.id));
+  const found = await db
+    .select()
+    .from(promotions)
+    .where(and(eq(promotions.isActive, true), lte(promotions.activeFrom, t), gte(promotions.activeTo, t)))
+    .orderBy(asc(promotions.id));
   const out = [];
   for (const p of found) out.push(await evaluate(db, p, row, ctx));
-  return out.sort((a, b) => Number(b.is_applicable) - Number(a.is_applicable) || b.estimated_discount - a.estimated_discount);
+  return out.sort(
+    (a, b) => Number(b.is_applicable) - Number(a.is_applicable) || b.estimated_discount - a.estimated_discount,
+  );
 }
 
 export async function reservationVoucherSearch(db: Db, reservationId: number, code: string, ctx: Ctx) {
   const row = await ownedReservation(db, reservationId, ctx.userId);
-  const [p] = await db.select().from(promotions).where(sql`upper(${promotions.promoCode}) = ${code.toUpperCase()}`).limit(1);
+  const [p] = await db
+    .select()
+    .from(promotions)
+    .where(sql`upper(${promotions.promoCode}) = ${code.toUpperCase()}`)
+    .limit(1);
   if (!p || !p.isActive) throw promoErrors.notFound();
   return evaluate(db, p, row, ctx);
 }
 
 /** PromotionInfoDetail: a code's terms; with a reservation, only if usable for it. */
-export async function promotionInfoDetail(db: Db, code: string, ctx: { now: Date; lang: ApiLang; userId?: number; reservationId?: number | null }) {
-  const [p] = await db.select().from(promotions).where(sql`upper(${promotions.promoCode}) = ${code.toUpperCase()}`).limit(1);
+export async function promotionInfoDetail(
+  db: Db,
+  code: string,
+  ctx: { now: Date; lang: ApiLang; userId?: number; reservationId?: number | null },
+) {
+  const [p] = await db
+    .select()
+    .from(promotions)
+    .where(sql`upper(${promotions.promoCode}) = ${code.toUpperCase()}`)
+    .limit(1);
   if (!p || !p.isActive) throw promoErrors.notFound();
-  const today = Temporal.Instant.fromEpochMilliseconds(ctx.now.getTime()).toZonedDateTimeISO('Asia/Jakarta').toPlainDate();
+  const today = Temporal.Instant.fromEpochMilliseconds(ctx.now.getTime())
+    .toZonedDateTimeISO('Asia/Jakarta')
+    .toPlainDate();
   if (isPromoExpired(p, today)) throw promoErrors.expired();
   return promotionInfo(p, today, ctx.lang);
 }

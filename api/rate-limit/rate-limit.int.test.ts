@@ -13,7 +13,12 @@ const appB = createApp(nodeB.deps);
 afterAll(() => nodeA.deps.database.close());
 
 const login = async (app: typeof appA, deps: typeof nodeA.deps, username: string, lang = 'en') =>
-  post(app, '/api/auth/login', { username, password: 'wrong-pass-1' }, { token: (await issueClientToken(deps, deps.env.WEB_CLIENT_ID)).access_token, lang });
+  post(
+    app,
+    '/api/auth/login',
+    { username, password: 'wrong-pass-1' },
+    { token: (await issueClientToken(deps, deps.env.WEB_CLIENT_ID)).access_token, lang },
+  );
 
 describe('rate limits in PostgreSQL', () => {
   it('sign-in attempts counted on one node are refused on another with a bilingual 429', async () => {
@@ -31,7 +36,9 @@ describe('rate limits in PostgreSQL', () => {
     // Another user is not affected.
     expect((await login(appA, nodeA.deps, 'someone-else@example.com')).status).toBe(401);
     // The counter row is in the database, not in either process.
-    const rows = await nodeA.deps.database.db.execute(`select count from rate_limits where key = 'signin-user:ratelimited@example.com'`);
+    const rows = await nodeA.deps.database.db.execute(
+      `select count from rate_limits where key = 'signin-user:ratelimited@example.com'`,
+    );
     expect((rows as unknown as { rows: { count: number }[] }).rows[0].count).toBe(limit + 1);
   });
 
@@ -44,7 +51,8 @@ describe('rate limits in PostgreSQL', () => {
 
   it('code requests per address are limited', async () => {
     const token = (await issueClientToken(nodeA.deps, nodeA.deps.env.WEB_CLIENT_ID)).access_token;
-    const ask = () => post(appA, '/api/auth/password/forgot', { channel: 'email', target: 'limit-codes@example.com' }, { token });
+    const ask = () =>
+      post(appA, '/api/auth/password/forgot', { channel: 'email', target: 'limit-codes@example.com' }, { token });
     for (let i = 0; i < RATE_RULES.codeRequestByTarget.limit; i += 1) expect((await ask()).status).toBe(202);
     expect((await ask()).status).toBe(429);
   });

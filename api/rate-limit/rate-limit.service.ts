@@ -27,7 +27,10 @@ export async function hitRateLimit(deps: AppDeps, rule: RateRule, subject: strin
   const [row] = await sqlDb(deps)
     .insert(rateLimits)
     .values({ key: `${rule.name}:${subject.slice(0, 200)}`, windowStart, count: 1, expiresAt })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
     .returning({ count: rateLimits.count });
   if (row.count > rule.limit) {
     const retryAfterSeconds = Math.max(1, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000));

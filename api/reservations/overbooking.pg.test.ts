@@ -33,10 +33,16 @@ const ROOM_TYPE = 51; // Bobobox Simpang Lima (hotel 5), single sky
 const HOTEL = 5;
 
 async function setStock(date: string, sellable: number, sold: number) {
-  await db.update(roomInventory).set({ sellable, sold }).where(and(eq(roomInventory.roomTypeId, ROOM_TYPE), eq(roomInventory.date, date)));
+  await db
+    .update(roomInventory)
+    .set({ sellable, sold })
+    .where(and(eq(roomInventory.roomTypeId, ROOM_TYPE), eq(roomInventory.date, date)));
 }
 async function soldOn(date: string) {
-  const [r] = await db.select().from(roomInventory).where(and(eq(roomInventory.roomTypeId, ROOM_TYPE), eq(roomInventory.date, date)));
+  const [r] = await db
+    .select()
+    .from(roomInventory)
+    .where(and(eq(roomInventory.roomTypeId, ROOM_TYPE), eq(roomInventory.date, date)));
   return r.sold;
 }
 
@@ -46,10 +52,32 @@ async function fire(n: number, checkIn: string, checkOut: string) {
       const tok = tokens[i % tokens.length];
       const res = await fetch(`${base}/api/gateway/secure`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${tok.userToken}`, 'x-api-key': tok.apiKey, 'accept-language': 'id' },
-        body: JSON.stringify({ query: CREATE, variables: { input: { hotel_id: HOTEL, room_type_id: ROOM_TYPE, check_in_date_time: checkIn, check_out_date_time: checkOut, total_room: 1 } } }),
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${tok.userToken}`,
+          'x-api-key': tok.apiKey,
+          'accept-language': 'id',
+        },
+        body: JSON.stringify({
+          query: CREATE,
+          variables: {
+            input: {
+              hotel_id: HOTEL,
+              room_type_id: ROOM_TYPE,
+              check_in_date_time: checkIn,
+              check_out_date_time: checkOut,
+              total_room: 1,
+            },
+          },
+        }),
       });
-      return { status: res.status, body: (await res.json()) as { data?: { HotelCreateReservation: { id: number } } | null; errors?: { message: string; extensions: { code: string } }[] } };
+      return {
+        status: res.status,
+        body: (await res.json()) as {
+          data?: { HotelCreateReservation: { id: number } } | null;
+          errors?: { message: string; extensions: { code: string } }[];
+        },
+      };
     }),
   );
 }
@@ -59,7 +87,9 @@ beforeAll(async () => {
   database = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://', DATABASE_POOL_MAX: 40 });
   db = database.db as Db;
   // A clean slate each run: the same cluster may be reused with DATABASE_URL set by hand.
-  await db.execute(sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;`);
+  await db.execute(
+    sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;`,
+  );
   await openSeededDatabase(TEST_NOW, database);
   t = await testDeps({ DATABASE_URL: url }, database);
   t.setNow(TEST_NOW);
@@ -97,7 +127,10 @@ describe('no overbooking on real PostgreSQL', () => {
     expect(refused[0].body.errors![0].message).toBe('Maaf, kamar ini sudah habis untuk tanggal yang kamu pilih.');
     expect(results.every((r) => r.status < 500)).toBe(true);
     expect(await soldOn(night)).toBe(8);
-    const held = await db.select().from(reservations).where(and(eq(reservations.roomTypeId, ROOM_TYPE), eq(reservations.checkinDate, night)));
+    const held = await db
+      .select()
+      .from(reservations)
+      .where(and(eq(reservations.roomTypeId, ROOM_TYPE), eq(reservations.checkinDate, night)));
     expect(held).toHaveLength(5);
   });
 
@@ -119,19 +152,28 @@ describe('no overbooking on real PostgreSQL', () => {
     expect(swept.reduce((a, b) => a + b, 0)).toBe(8); // 5 + 3 reservations, each expired once
     expect(await soldOn(night)).toBe(3);
     expect(await soldOn('2026-03-25')).toBe(5);
-    const statuses = await db.select({ s: reservations.paymentStatusId }).from(reservations).where(eq(reservations.roomTypeId, ROOM_TYPE));
+    const statuses = await db
+      .select({ s: reservations.paymentStatusId })
+      .from(reservations)
+      .where(eq(reservations.roomTypeId, ROOM_TYPE));
     expect(statuses.every((r) => r.s === 3)).toBe(true);
     // The released rooms sell again, still exactly up to the limit (fresh tokens: 31 minutes passed).
-    tokens = await Promise.all(tokens.map(async () => {
-      const tk = await tokensForTest(t.deps);
-      return { userToken: tk.userToken!, apiKey: tk.apiKey };
-    }));
+    tokens = await Promise.all(
+      tokens.map(async () => {
+        const tk = await tokensForTest(t.deps);
+        return { userToken: tk.userToken!, apiKey: tk.apiKey };
+      }),
+    );
     const again = await fire(100, night, '2026-03-21');
     expect(again.filter((r) => r.body.data?.HotelCreateReservation?.id)).toHaveLength(5);
     expect(await soldOn(night)).toBe(8);
   });
 
   it('the CHECK constraint refuses any write that would sell beyond stock', async () => {
-    await expect(db.execute(sql`update room_inventory set sold = sellable + 1 where room_type_id = ${ROOM_TYPE} and date = '2026-03-20'`)).rejects.toThrow();
+    await expect(
+      db.execute(
+        sql`update room_inventory set sold = sellable + 1 where room_type_id = ${ROOM_TYPE} and date = '2026-03-20'`,
+      ),
+    ).rejects.toThrow();
   });
 });

@@ -17,16 +17,37 @@ beforeAll(async () => {
   await db.update(roomInventory).set({ sold: 0 }).where(eq(roomInventory.hotelId, 8));
 });
 
-const CREATE = 'mutation C($input: HotelCreateReservationInput!) { HotelCreateReservation(input: $input) { id order_id source_id checkin_date checkout_date created_datetime expired_datetime payment_status_id total_room hotel { id name } booker { id name email phone } daily_details { date guest_price gross_revenue gift_certificate rate_plan_ota_price promotion_ota_price ota_commision promotion_percent promotion_price add_on_price fake_price promotion_code } } }';
-const DETAIL = 'query D($input: ReservationDetailInput!) { ReservationDetail(input: $input) { info { reservationId orderId expiredDateTime paymentStatus paymentStatusLabel duration totalPods hotel { name timeZoneLabel } pods { roomType count } } priceDetail { grossRevenue promotion tax serviceFee insurance carbonOffset bankFee guestPrice giftCertificateDiscount } guest { name email phoneNumber } roomRevenue { date grossRevenue } insurancePolicies { coverAmount premium } priceBreakdown { total bobopoint_value promo_code promo_value tax_total fee_total payment_channel_code room_types { room_type_id items { date price quantity } } } allowEsgPurchase esg { total items { uuid quantity total } } } }';
+const CREATE =
+  'mutation C($input: HotelCreateReservationInput!) { HotelCreateReservation(input: $input) { id order_id source_id checkin_date checkout_date created_datetime expired_datetime payment_status_id total_room hotel { id name } booker { id name email phone } daily_details { date guest_price gross_revenue gift_certificate rate_plan_ota_price promotion_ota_price ota_commision promotion_percent promotion_price add_on_price fake_price promotion_code } } }';
+const DETAIL =
+  'query D($input: ReservationDetailInput!) { ReservationDetail(input: $input) { info { reservationId orderId expiredDateTime paymentStatus paymentStatusLabel duration totalPods hotel { name timeZoneLabel } pods { roomType count } } priceDetail { grossRevenue promotion tax serviceFee insurance carbonOffset bankFee guestPrice giftCertificateDiscount } guest { name email phoneNumber } roomRevenue { date grossRevenue } insurancePolicies { coverAmount premium } priceBreakdown { total bobopoint_value promo_code promo_value tax_total fee_total payment_channel_code room_types { room_type_id items { date price quantity } } } allowEsgPurchase esg { total items { uuid quantity total } } } }';
 const CARBON = '6f1c2b0e-4d1a-4c55-9a3e-0b8f5c1d2e01';
 
 const sold = async (roomTypeId: number, date: string) =>
-  (await db.select().from(roomInventory).where(and(eq(roomInventory.roomTypeId, roomTypeId), eq(roomInventory.date, date))))[0].sold;
+  (
+    await db
+      .select()
+      .from(roomInventory)
+      .where(and(eq(roomInventory.roomTypeId, roomTypeId), eq(roomInventory.date, date)))
+  )[0].sold;
 
 async function create(input: Record<string, unknown>, lang: 'id' | 'en' = 'en') {
   const roomTypeId = Number(input.room_type_id ?? 71);
-  return t.gql('secure', CREATE, { input: { hotel_id: Math.floor(roomTypeId / 10), room_type_id: roomTypeId, check_in_date_time: '2026-03-12', check_out_date_time: '2026-03-14', total_room: 1, ...input } }, { lang });
+  return t.gql(
+    'secure',
+    CREATE,
+    {
+      input: {
+        hotel_id: Math.floor(roomTypeId / 10),
+        room_type_id: roomTypeId,
+        check_in_date_time: '2026-03-12',
+        check_out_date_time: '2026-03-14',
+        total_room: 1,
+        ...input,
+      },
+    },
+    { lang },
+  );
 }
 
 describe('HotelCreateReservation', () => {
@@ -35,21 +56,45 @@ describe('HotelCreateReservation', () => {
     const r = await create({ room_type_id: 72, total_room: 2 });
     expect(r.status).toBe(200);
     const c = r.data.data.HotelCreateReservation;
-    expect(c).toMatchObject({ source_id: 1, checkin_date: '2026-03-12', checkout_date: '2026-03-14', created_datetime: '2026-03-02 10:00:00', expired_datetime: '2026-03-02 10:30:00', payment_status_id: 1, total_room: 2, hotel: { id: 7 } });
+    expect(c).toMatchObject({
+      source_id: 1,
+      checkin_date: '2026-03-12',
+      checkout_date: '2026-03-14',
+      created_datetime: '2026-03-02 10:00:00',
+      expired_datetime: '2026-03-02 10:30:00',
+      payment_status_id: 1,
+      total_room: 2,
+      hotel: { id: 7 },
+    });
     expect(c.booker.id).toBe(t.userId);
     expect(c.daily_details).toHaveLength(2);
     expect(c.order_id).toMatch(/^BBX-20260302-/);
-    expect([await sold(72, '2026-03-12'), await sold(72, '2026-03-13'), await sold(72, '2026-03-14')]).toEqual([before[0] + 2, before[1] + 2, before[2]]);
+    expect([await sold(72, '2026-03-12'), await sold(72, '2026-03-13'), await sold(72, '2026-03-14')]).toEqual([
+      before[0] + 2,
+      before[1] + 2,
+      before[2],
+    ]);
   });
   it('refuses when the last rooms are gone (409, bilingual) and on blackout nights', async () => {
-    await db.update(roomInventory).set({ sellable: 10, sold: 8 }).where(and(eq(roomInventory.roomTypeId, 73), eq(roomInventory.date, '2026-03-13')));
+    await db
+      .update(roomInventory)
+      .set({ sellable: 10, sold: 8 })
+      .where(and(eq(roomInventory.roomTypeId, 73), eq(roomInventory.date, '2026-03-13')));
     const r = await create({ room_type_id: 73, total_room: 1 }, 'id');
     expect(r.data.errors[0].message).toBe('Maaf, kamar ini sudah habis untuk tanggal yang kamu pilih.');
     expect(r.data.errors[0].extensions.code).toBe('sold_out');
     expect(await sold(73, '2026-03-12')).toBe(0); // nothing taken on the other night
   });
   it('needs a user token: the open gateway refuses with 401 and the secure gateway needs a user', async () => {
-    const open = await t.gql('open', CREATE, { input: { hotel_id: 7, room_type_id: 71, check_in_date_time: '2026-03-12', check_out_date_time: '2026-03-13', total_room: 1 } });
+    const open = await t.gql('open', CREATE, {
+      input: {
+        hotel_id: 7,
+        room_type_id: 71,
+        check_in_date_time: '2026-03-12',
+        check_out_date_time: '2026-03-13',
+        total_room: 1,
+      },
+    });
     expect(open.status).toBe(401);
     const clientOnSecure = await t.gql('secure', CREATE, { input: {} }, { token: t.tokens.clientToken });
     expect(clientOnSecure.status).toBe(401);
@@ -57,7 +102,19 @@ describe('HotelCreateReservation', () => {
   it('validates input: total_room 0 or 11, wrong room type', async () => {
     expect((await create({ total_room: 0 })).data.errors[0].extensions.code).toBe('bad_request');
     expect((await create({ total_room: 11 })).data.errors[0].extensions.code).toBe('bad_request');
-    expect((await t.gql('secure', CREATE, { input: { hotel_id: 7, room_type_id: 11, check_in_date_time: '2026-03-12', check_out_date_time: '2026-03-13', total_room: 1 } })).data.errors[0].extensions.code).toBe('not_found');
+    expect(
+      (
+        await t.gql('secure', CREATE, {
+          input: {
+            hotel_id: 7,
+            room_type_id: 11,
+            check_in_date_time: '2026-03-12',
+            check_out_date_time: '2026-03-13',
+            total_room: 1,
+          },
+        })
+      ).data.errors[0].extensions.code,
+    ).toBe('not_found');
   });
 });
 
@@ -66,10 +123,19 @@ describe('reservation detail, list, update, cancel, expiry', () => {
     const c = (await create({ room_type_id: 74 })).data.data.HotelCreateReservation;
     const d = await t.gql('secure', DETAIL, { input: { reservation_id: c.id } }, { lang: 'id' });
     const det = d.data.data.ReservationDetail;
-    expect(det.info).toMatchObject({ reservationId: c.id, expiredDateTime: '2026-03-02 10:30:00', paymentStatus: 1, paymentStatusLabel: 'Menunggu pembayaran', duration: 2, totalPods: 1 });
+    expect(det.info).toMatchObject({
+      reservationId: c.id,
+      expiredDateTime: '2026-03-02 10:30:00',
+      paymentStatus: 1,
+      paymentStatusLabel: 'Menunggu pembayaran',
+      duration: 2,
+      totalPods: 1,
+    });
     expect(det.info.expiredDateTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(det.priceDetail.tax).toBe(Math.round(det.priceDetail.grossRevenue * 0.1));
-    expect(det.priceDetail.guestPrice).toBe(det.priceDetail.grossRevenue + det.priceDetail.tax + det.priceDetail.serviceFee);
+    expect(det.priceDetail.guestPrice).toBe(
+      det.priceDetail.grossRevenue + det.priceDetail.tax + det.priceDetail.serviceFee,
+    );
     expect(det.roomRevenue).toHaveLength(2);
     expect(det.allowEsgPurchase).toBe(true);
     const rest = await t.call('GET', `/api/clients/v1/reservations/view?reservationId=${c.id}`, { token: t.userToken });
@@ -83,13 +149,38 @@ describe('reservation detail, list, update, cancel, expiry', () => {
     const c = (await create({ room_type_id: 74 })).data.data.HotelCreateReservation;
     const { tokensForTest } = await import('../auth/test-tokens.ts');
     const other = await tokensForTest(t.deps);
-    expect((await t.call('GET', `/api/clients/v1/reservations/view?reservationId=${c.id}`, { token: other.userToken })).status).toBe(404);
-    expect((await t.call('POST', '/api/clients/v1/reservations/cancel', { token: other.userToken, form: { reservationId: String(c.id) } })).status).toBe(404);
+    expect(
+      (await t.call('GET', `/api/clients/v1/reservations/view?reservationId=${c.id}`, { token: other.userToken }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await t.call('POST', '/api/clients/v1/reservations/cancel', {
+          token: other.userToken,
+          form: { reservationId: String(c.id) },
+        })
+      ).status,
+    ).toBe(404);
   });
   it('update recomputes price with promo, insurance, carbon offset, channel fee and points', async () => {
     const c = (await create({ room_type_id: 71 })).data.data.HotelCreateReservation;
-    await db.insert(bobopointAccounts).values({ userId: t.userId, balance: 40_000 }).onConflictDoUpdate({ target: bobopointAccounts.userId, set: { balance: 40_000 } });
-    const u = await t.call('PUT', '/api/clients/v1/reservations/update', { token: t.userToken, form: { reservationId: String(c.id), isUsePromo: 'true', promoCode: 'BOBOHEMAT', isUseGiftCertificate: 'true', giftCertificate: '10000', isUseAddon: 'true', paymentChannelCode: 'bca_va', ancillaryPackageUUIDs: CARBON } });
+    await db
+      .insert(bobopointAccounts)
+      .values({ userId: t.userId, balance: 40_000 })
+      .onConflictDoUpdate({ target: bobopointAccounts.userId, set: { balance: 40_000 } });
+    const u = await t.call('PUT', '/api/clients/v1/reservations/update', {
+      token: t.userToken,
+      form: {
+        reservationId: String(c.id),
+        isUsePromo: 'true',
+        promoCode: 'BOBOHEMAT',
+        isUseGiftCertificate: 'true',
+        giftCertificate: '10000',
+        isUseAddon: 'true',
+        paymentChannelCode: 'bca_va',
+        ancillaryPackageUUIDs: CARBON,
+      },
+    });
     expect(u.status).toBe(200);
     const p = u.data.data.priceDetail;
     const gross = p.grossRevenue;
@@ -102,30 +193,58 @@ describe('reservation detail, list, update, cancel, expiry', () => {
     expect(p.giftCertificateDiscount).toBe(10_000);
     expect(p.bankFee).toBe(4_000);
     expect(p.guestPrice).toBe(gross - promo + p.tax + p.serviceFee + 10_000 + 5_000 - 10_000 + 4_000);
-    expect(u.data.data.priceBreakdown).toMatchObject({ promo_code: 'BOBOHEMAT', bobopoint_value: 10_000, payment_channel_code: 'bca_va' });
+    expect(u.data.data.priceBreakdown).toMatchObject({
+      promo_code: 'BOBOHEMAT',
+      bobopoint_value: 10_000,
+      payment_channel_code: 'bca_va',
+    });
     expect(u.data.data.esg.items[0]).toMatchObject({ uuid: CARBON, quantity: 2, total: 5_000 });
     expect(u.data.data.insurancePolicies[0].coverAmount).toBe(10_000_000);
   });
   it('update: a voucher the channel does not support is removed with the spec message; bad points are 422', async () => {
     const c = (await create({ room_type_id: 71 })).data.data.HotelCreateReservation;
-    const u = await t.call('PUT', '/api/clients/v1/reservations/update', { token: t.userToken, lang: 'id', json: { reservationId: c.id, isUsePromo: true, promoCode: 'DOMPETDIGITAL', paymentChannelCode: 'bca_va' } });
+    const u = await t.call('PUT', '/api/clients/v1/reservations/update', {
+      token: t.userToken,
+      lang: 'id',
+      json: { reservationId: c.id, isUsePromo: true, promoCode: 'DOMPETDIGITAL', paymentChannelCode: 'bca_va' },
+    });
     expect(u.status).toBe(200);
     expect(u.data.data.notice.message).toBe('Voucher tidak bisa dipakai jika menggunakan metode pembayaran ini');
     expect(u.data.data.priceBreakdown.promo_code).toBeNull();
-    const kept = await t.call('PUT', '/api/clients/v1/reservations/update', { token: t.userToken, json: { reservationId: c.id, isUsePromo: true, promoCode: 'DOMPETDIGITAL', paymentChannelCode: 'gopay' } });
+    const kept = await t.call('PUT', '/api/clients/v1/reservations/update', {
+      token: t.userToken,
+      json: { reservationId: c.id, isUsePromo: true, promoCode: 'DOMPETDIGITAL', paymentChannelCode: 'gopay' },
+    });
     expect(kept.data.data.priceBreakdown.promo_code).toBe('DOMPETDIGITAL');
-    const tooMany = await t.call('PUT', '/api/clients/v1/reservations/update', { token: t.userToken, lang: 'id', json: { reservationId: c.id, isUseGiftCertificate: true, giftCertificate: 50_000 } });
+    const tooMany = await t.call('PUT', '/api/clients/v1/reservations/update', {
+      token: t.userToken,
+      lang: 'id',
+      json: { reservationId: c.id, isUseGiftCertificate: true, giftCertificate: 50_000 },
+    });
     expect(tooMany.status).toBe(422);
     expect(tooMany.data.message).toBe('Gagal menggunakan Bobopoint: Kamu tidak memiliki total Bobopoint yang cukup');
-    const step = await t.call('PUT', '/api/clients/v1/reservations/update', { token: t.userToken, json: { reservationId: c.id, isUseGiftCertificate: true, giftCertificate: 7_000 } });
+    const step = await t.call('PUT', '/api/clients/v1/reservations/update', {
+      token: t.userToken,
+      json: { reservationId: c.id, isUseGiftCertificate: true, giftCertificate: 7_000 },
+    });
     expect(step.data.code).toBe('points_step');
-    const hidden = await t.call('PUT', '/api/clients/v1/reservations/update', { token: t.userToken, json: { reservationId: c.id, paymentChannelCode: 'internal_settlement' } });
+    const hidden = await t.call('PUT', '/api/clients/v1/reservations/update', {
+      token: t.userToken,
+      json: { reservationId: c.id, paymentChannelCode: 'internal_settlement' },
+    });
     expect(hidden.status).toBe(422);
   });
   it('update-rate refreshes the locked nightly prices', async () => {
-    const c = (await create({ room_type_id: 71, check_in_date_time: '2026-03-16', check_out_date_time: '2026-03-17' })).data.data.HotelCreateReservation;
-    await db.update(roomInventory).set({ price: 123_000 }).where(and(eq(roomInventory.roomTypeId, 71), eq(roomInventory.date, '2026-03-16')));
-    const r = await t.call('POST', '/api/clients/v1/update-rate', { token: t.userToken, form: { reservationId: String(c.id) } });
+    const c = (await create({ room_type_id: 71, check_in_date_time: '2026-03-16', check_out_date_time: '2026-03-17' }))
+      .data.data.HotelCreateReservation;
+    await db
+      .update(roomInventory)
+      .set({ price: 123_000 })
+      .where(and(eq(roomInventory.roomTypeId, 71), eq(roomInventory.date, '2026-03-16')));
+    const r = await t.call('POST', '/api/clients/v1/update-rate', {
+      token: t.userToken,
+      form: { reservationId: String(c.id) },
+    });
     expect(r.status).toBe(200);
     expect(r.data.data.priceDetail.grossRevenue).toBe(123_000);
   });
@@ -133,31 +252,55 @@ describe('reservation detail, list, update, cancel, expiry', () => {
     const before = await sold(81, '2026-03-12');
     const c = (await create({ room_type_id: 81 })).data.data.HotelCreateReservation;
     expect(await sold(81, '2026-03-12')).toBe(before + 1);
-    const ok = await t.call('PUT', '/api/clients/v1/reservations/cancel', { token: t.userToken, form: { reservationId: String(c.id) } });
+    const ok = await t.call('PUT', '/api/clients/v1/reservations/cancel', {
+      token: t.userToken,
+      form: { reservationId: String(c.id) },
+    });
     expect(ok.data.data.paymentStatus).toBe(4);
     expect(await sold(81, '2026-03-12')).toBe(before);
-    const again = await t.call('POST', '/api/clients/v1/reservations/cancel', { token: t.userToken, form: { reservationId: String(c.id) }, lang: 'id' });
+    const again = await t.call('POST', '/api/clients/v1/reservations/cancel', {
+      token: t.userToken,
+      form: { reservationId: String(c.id) },
+      lang: 'id',
+    });
     expect(again.status).toBe(409);
     expect(again.data.message).toBe('Gagal membatalkan pesanan');
-    const en = await t.call('POST', '/api/clients/v1/reservations/cancel', { token: t.userToken, json: { reservationId: c.id } });
+    const en = await t.call('POST', '/api/clients/v1/reservations/cancel', {
+      token: t.userToken,
+      json: { reservationId: c.id },
+    });
     expect(en.data.message).toBe('Failed to cancel the booking');
-    const upd = await t.call('PUT', '/api/clients/v1/reservations/update', { token: t.userToken, json: { reservationId: c.id } });
+    const upd = await t.call('PUT', '/api/clients/v1/reservations/update', {
+      token: t.userToken,
+      json: { reservationId: c.id },
+    });
     expect(upd.status).toBe(409);
   });
   it('an unpaid hold expires after the window and releases its nights', async () => {
-    const c = (await create({ room_type_id: 71, check_in_date_time: '2026-03-20', check_out_date_time: '2026-03-22' })).data.data.HotelCreateReservation;
+    const c = (await create({ room_type_id: 71, check_in_date_time: '2026-03-20', check_out_date_time: '2026-03-22' }))
+      .data.data.HotelCreateReservation;
     const held = await sold(71, '2026-03-21');
     t.advance(29 * 60_000);
-    expect((await t.call('GET', `/api/clients/v1/reservations/view?reservationId=${c.id}`, { token: t.userToken })).data.data.info.paymentStatus).toBe(1);
+    expect(
+      (await t.call('GET', `/api/clients/v1/reservations/view?reservationId=${c.id}`, { token: t.userToken })).data.data
+        .info.paymentStatus,
+    ).toBe(1);
     t.advance(2 * 60_000);
     const { tokensForTest } = await import('../auth/test-tokens.ts');
     const fresh = await tokensForTest(t.deps, { userId: t.userId });
-    const v = await t.call('GET', `/api/clients/v1/reservations/view?reservationId=${c.id}`, { token: fresh.userToken });
+    const v = await t.call('GET', `/api/clients/v1/reservations/view?reservationId=${c.id}`, {
+      token: fresh.userToken,
+    });
     expect(v.data.data.info.paymentStatus).toBe(3);
     expect(await sold(71, '2026-03-21')).toBe(held - 1);
-    const expiredList = await t.call('GET', '/api/clients/v1/reservations/list?paymentStatus=3', { token: fresh.userToken });
+    const expiredList = await t.call('GET', '/api/clients/v1/reservations/list?paymentStatus=3', {
+      token: fresh.userToken,
+    });
     expect(expiredList.data.data.items.some((i: { reservationId: number }) => i.reservationId === c.id)).toBe(true);
-    const cancel = await t.call('POST', '/api/clients/v1/reservations/cancel', { token: fresh.userToken, form: { reservationId: String(c.id) } });
+    const cancel = await t.call('POST', '/api/clients/v1/reservations/cancel', {
+      token: fresh.userToken,
+      form: { reservationId: String(c.id) },
+    });
     expect(cancel.status).toBe(409);
     t.setNow(new Date('2026-03-02T03:00:00.000Z'));
   });
@@ -165,33 +308,87 @@ describe('reservation detail, list, update, cancel, expiry', () => {
 
 describe('stays and vouchers', () => {
   it('paid reservations appear in HotelStayList (upcoming) and HotelStayHistoryList (past)', async () => {
-    const c = (await create({ room_type_id: 71, check_in_date_time: '2026-03-05', check_out_date_time: '2026-03-06', total_room: 2 })).data.data.HotelCreateReservation;
+    const c = (
+      await create({
+        room_type_id: 71,
+        check_in_date_time: '2026-03-05',
+        check_out_date_time: '2026-03-06',
+        total_room: 2,
+      })
+    ).data.data.HotelCreateReservation;
     await db.update(reservations).set({ paymentStatusId: 2 }).where(eq(reservations.id, c.id));
-    const stays = await t.gql('secure', '{ HotelStayList { reservation_id stay_status stay_status_label check_in_datetime check_out_datetime qr_code guest_name room { room_type } hotel { name time_zone_label } } }', {}, { lang: 'id' });
+    const stays = await t.gql(
+      'secure',
+      '{ HotelStayList { reservation_id stay_status stay_status_label check_in_datetime check_out_datetime qr_code guest_name room { room_type } hotel { name time_zone_label } } }',
+      {},
+      { lang: 'id' },
+    );
     const mine = stays.data.data.HotelStayList.filter((s: { reservation_id: number }) => s.reservation_id === c.id);
     expect(mine).toHaveLength(2);
-    expect(mine[0]).toMatchObject({ stay_status: 1, stay_status_label: 'Akan datang', check_in_datetime: '2026-03-05 14:00:00', check_out_datetime: '2026-03-06 12:00:00' });
+    expect(mine[0]).toMatchObject({
+      stay_status: 1,
+      stay_status_label: 'Akan datang',
+      check_in_datetime: '2026-03-05 14:00:00',
+      check_out_datetime: '2026-03-06 12:00:00',
+    });
     t.setNow(new Date('2026-03-08T03:00:00.000Z'));
     const { tokensForTest } = await import('../auth/test-tokens.ts');
     const fresh = await tokensForTest(t.deps, { userId: t.userId });
-    const hist = await t.gql('secure', '{ HotelStayHistoryList { reservation_id stay_status } }', {}, { token: fresh.userToken });
-    expect(hist.data.data.HotelStayHistoryList.filter((s: { reservation_id: number }) => s.reservation_id === c.id)).toHaveLength(2);
+    const hist = await t.gql(
+      'secure',
+      '{ HotelStayHistoryList { reservation_id stay_status } }',
+      {},
+      { token: fresh.userToken },
+    );
+    expect(
+      hist.data.data.HotelStayHistoryList.filter((s: { reservation_id: number }) => s.reservation_id === c.id),
+    ).toHaveLength(2);
     t.setNow(new Date('2026-03-02T03:00:00.000Z'));
   });
   it('voucher list and search rate each code against the reservation; PromotionInfoDetail errors are bilingual', async () => {
     const c = (await create({ room_type_id: 71 })).data.data.HotelCreateReservation;
-    const list = await t.gql('secure', 'query V($input: ReservationRoomVoucherListInput!) { ReservationRoomVoucherList(input: $input) { promo_code is_applicable estimated_discount reason } }', { input: { reservation_id: c.id } });
+    const list = await t.gql(
+      'secure',
+      'query V($input: ReservationRoomVoucherListInput!) { ReservationRoomVoucherList(input: $input) { promo_code is_applicable estimated_discount reason } }',
+      { input: { reservation_id: c.id } },
+    );
     const codes = list.data.data.ReservationRoomVoucherList;
     expect(codes.find((x: { promo_code: string }) => x.promo_code === 'STAYLAGI25').is_applicable).toBe(true);
     expect(codes.find((x: { promo_code: string }) => x.promo_code === 'JALANJALAN50').is_applicable).toBe(false);
     expect(codes.some((x: { promo_code: string }) => x.promo_code === 'LEBARANLALU')).toBe(false);
-    const search = await t.gql('secure', 'query S($input: ReservationRoomVoucherSearchInput!) { ReservationRoomVoucherSearch(input: $input) { promo_code estimated_discount is_applicable } }', { input: { reservation_id: c.id, promo_code: 'malamgratis' } });
-    expect(search.data.data.ReservationRoomVoucherSearch).toMatchObject({ promo_code: 'MALAMGRATIS', is_applicable: true });
-    const info = await t.gql('open', 'query P($input: PromotionInfoDetailInput!) { PromotionInfoDetail(input: $input) { id promo_name promo_code promo_type_id promo_type_name discount_type discount_value is_foc payment_methods } }', { input: { promo_code: 'DOMPETDIGITAL' } });
-    expect(info.data.data.PromotionInfoDetail).toMatchObject({ promo_code: 'DOMPETDIGITAL', discount_type: 'percent', discount_value: 15, payment_methods: ['ovo', 'dana', 'shopeepay', 'gopay'] });
-    const missing = await t.gql('open', 'query P($input: PromotionInfoDetailInput!) { PromotionInfoDetail(input: $input) { id } }', { input: { promo_code: 'NOPE' } }, { lang: 'id' });
+    const search = await t.gql(
+      'secure',
+      'query S($input: ReservationRoomVoucherSearchInput!) { ReservationRoomVoucherSearch(input: $input) { promo_code estimated_discount is_applicable } }',
+      { input: { reservation_id: c.id, promo_code: 'malamgratis' } },
+    );
+    expect(search.data.data.ReservationRoomVoucherSearch).toMatchObject({
+      promo_code: 'MALAMGRATIS',
+      is_applicable: true,
+    });
+    const info = await t.gql(
+      'open',
+      'query P($input: PromotionInfoDetailInput!) { PromotionInfoDetail(input: $input) { id promo_name promo_code promo_type_id promo_type_name discount_type discount_value is_foc payment_methods } }',
+      { input: { promo_code: 'DOMPETDIGITAL' } },
+    );
+    expect(info.data.data.PromotionInfoDetail).toMatchObject({
+      promo_code: 'DOMPETDIGITAL',
+      discount_type: 'percent',
+      discount_value: 15,
+      payment_methods: ['ovo', 'dana', 'shopeepay', 'gopay'],
+    });
+    const missing = await t.gql(
+      'open',
+      'query P($input: PromotionInfoDetailInput!) { PromotionInfoDetail(input: $input) { id } }',
+      { input: { promo_code: 'NOPE' } },
+      { lang: 'id' },
+    );
     expect(missing.data.errors[0].message).toBe('Kode promo tidak ditemukan.');
-    const expired = await t.gql('open', 'query P($input: PromotionInfoDetailInput!) { PromotionInfoDetail(input: $input) { id } }', { input: { promo_code: 'LEBARANLALU' } }, { lang: 'en' });
+    const expired = await t.gql(
+      'open',
+      'query P($input: PromotionInfoDetailInput!) { PromotionInfoDetail(input: $input) { id } }',
+      { input: { promo_code: 'LEBARANLALU' } },
+      { lang: 'en' },
+    );
     expect(expired.data.errors[0].message).toBe('This promo code has expired.');
   });
 });

@@ -2,11 +2,23 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppDeps } from '../deps.ts';
 import { requireUser } from '../auth/middleware.ts';
-import { CreateReservationInput, ReservationIdInput, ReservationListQuery, ReservationUpdateBody } from '../../core/contracts/booking.ts';
+import {
+  CreateReservationInput,
+  ReservationIdInput,
+  ReservationListQuery,
+  ReservationUpdateBody,
+} from '../../core/contracts/booking.ts';
 import { clock, dbOf, userIdOf } from '../http/context.ts';
 import { requestLang } from '../http/errors.ts';
 import { parseInput, readBody } from '../http/validate.ts';
-import { cancelReservation, createReservation, listReservations, reservationDetail, updateRate, updateReservation } from './reservations.service.ts';
+import {
+  cancelReservation,
+  createReservation,
+  listReservations,
+  reservationDetail,
+  updateRate,
+  updateReservation,
+} from './reservations.service.ts';
 
 /** Body (form or JSON) merged over the query string, for calls whose method the spec leaves open. */
 async function params(c: Context) {
@@ -22,7 +34,19 @@ export function reservationRoutes(deps: AppDeps) {
 
   app.post('/clients/v1/reservations/create', async (c) => {
     const b = parseInput(CreateReservationInput, await readBody(c));
-    const data = await createReservation(dbOf(deps), { hotelId: b.hotel_id, roomTypeId: b.room_type_id, checkIn: b.check_in_date_time, checkOut: b.check_out_date_time, totalRoom: b.total_room, promoCode: b.promo_code, notes: b.notes }, { ...ctx(c), holdMinutes: deps.env.RESERVATION_HOLD_MINUTES });
+    const data = await createReservation(
+      dbOf(deps),
+      {
+        hotelId: b.hotel_id,
+        roomTypeId: b.room_type_id,
+        checkIn: b.check_in_date_time,
+        checkOut: b.check_out_date_time,
+        totalRoom: b.total_room,
+        promoCode: b.promo_code,
+        notes: b.notes,
+      },
+      { ...ctx(c), holdMinutes: deps.env.RESERVATION_HOLD_MINUTES },
+    );
     return c.json({ data }, 201);
   });
   app.get('/clients/v1/reservations/list', async (c) => {

@@ -1,4 +1,16 @@
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.schema.ts';
 import { hotels, roomTypes } from '../hotels/hotels.schema.ts';
 

@@ -35,10 +35,20 @@ export const PAYMENT_STATUS = {
 
 export const reservationErrors = {
   notFound: () => errors.notFound({ id: 'Pesanan tidak ditemukan.', en: 'Booking not found.' }),
-  roomTypeNotFound: () => errors.notFound({ id: 'Tipe kamar tidak ditemukan di hotel ini.', en: 'Room type not found at this hotel.' }),
-  soldOut: () => errors.conflict('sold_out', { id: 'Maaf, kamar ini sudah habis untuk tanggal yang kamu pilih.', en: 'Sorry, this room is sold out for the dates you chose.' }),
-  cancelFailed: () => errors.conflict('cancel_failed', { id: 'Gagal membatalkan pesanan', en: 'Failed to cancel the booking' }),
-  notWaiting: () => errors.conflict('reservation_not_waiting', { id: 'Pesanan ini sudah tidak menunggu pembayaran, jadi tidak bisa diubah.', en: 'This booking is no longer waiting for payment, so it cannot be changed.' }),
+  roomTypeNotFound: () =>
+    errors.notFound({ id: 'Tipe kamar tidak ditemukan di hotel ini.', en: 'Room type not found at this hotel.' }),
+  soldOut: () =>
+    errors.conflict('sold_out', {
+      id: 'Maaf, kamar ini sudah habis untuk tanggal yang kamu pilih.',
+      en: 'Sorry, this room is sold out for the dates you chose.',
+    }),
+  cancelFailed: () =>
+    errors.conflict('cancel_failed', { id: 'Gagal membatalkan pesanan', en: 'Failed to cancel the booking' }),
+  notWaiting: () =>
+    errors.conflict('reservation_not_waiting', {
+      id: 'Pesanan ini sudah tidak menunggu pembayaran, jadi tidak bisa diubah.',
+      en: 'This booking is no longer waiting for payment, so it cannot be changed.',
+    }),
   userMissing: () => errors.unauthorized(),
 };
 
@@ -53,15 +63,29 @@ export function jakartaDateTime(d: Date): string {
 /** Hold the nights and create the reservation; the stock is taken by a guarded UPDATE. */
 export async function createReservation(
   db: Db,
-  input: { hotelId: number; roomTypeId: number; checkIn: string; checkOut: string; totalRoom: number; promoCode?: string | null; notes?: string },
+  input: {
+    hotelId: number;
+    roomTypeId: number;
+    checkIn: string;
+    checkOut: string;
+    totalRoom: number;
+    promoCode?: string | null;
+    notes?: string;
+  },
   ctx: Clock & { userId: number; holdMinutes: number },
 ) {
   const hotel = await getHotel(db, input.hotelId);
-  const [rt] = await db.select().from(roomTypes).where(and(eq(roomTypes.id, input.roomTypeId), eq(roomTypes.hotelId, hotel.id))).limit(1);
+  const [rt] = await db
+    .select()
+    .from(roomTypes)
+    .where(and(eq(roomTypes.id, input.roomTypeId), eq(roomTypes.hotelId, hotel.id)))
+    .limit(1);
   if (!rt) throw reservationErrors.roomTypeNotFound();
   const stay = resolveStay(input.checkIn, input.checkOut, hotel, ctx.now);
   const today = hotelToday(ctx.now, hotel.timeZone);
-  const promo = input.promoCode ? await resolvePromo(db, input.promoCode, { hotelId: hotel.id, checkIn: stay.checkIn, today }) : null;
+  const promo = input.promoCode
+    ? await resolvePromo(db, input.promoCode, { hotelId: hotel.id, checkIn: stay.checkIn, today })
+    : null;
   const [user] = await db.select().from(users).where(eq(users.id, ctx.userId)).limit(1);
   if (!user) throw reservationErrors.userMissing();
   await sweepExpired(db, ctx.now);
@@ -71,8 +95,14 @@ export async function createReservation(
   const created = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     // Lock the nights in date order so concurrent multi-night holds cannot deadlock.
-    await rows(t, sql`select date from room_inventory where room_type_id = ${rt.id} and date between ${first}::date and ${last}::date order by date for update`);
-    const closed = await rows<{ n: number }>(t, sql`select count(*)::int as n from hotel_blackouts where hotel_id = ${hotel.id} and date between ${first}::date and ${last}::date`);
+    await rows(
+      t,
+      sql`select date from room_inventory where room_type_id = ${rt.id} and date between ${first}::date and ${last}::date order by date for update`,
+    );
+    const closed = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from hotel_blackouts where hotel_id = ${hotel.id} and date between ${first}::date and ${last}::date`,
+    );
     if (Number(closed[0].n) > 0) throw reservationErrors.soldOut();
     // The guard: each night is taken only if it still has n web-sellable rooms. Never check-then-insert.
     const taken = await rows<{ date: string; price: number; fake_price: number }>(
@@ -85,32 +115,48 @@ export async function createReservation(
     if (taken.length !== stay.nights) throw reservationErrors.soldOut();
     const expiredAt = new Date(ctx.now.getTime() + ctx.holdMinutes * 60_000);
     const ymd = today.toString().replaceAll('-', '');
-    const [r] = await tx.insert(reservations).values({
-      orderId: `BBX-${ymd}-${token(8)}`,
-      invoiceNumber: `INV/${ymd}/${token(10)}`,
-      sourceId: 1,
-      hotelId: hotel.id,
-      roomTypeId: rt.id,
-      userId: user.id,
-      totalRoom: n,
-      checkinDate: stay.checkIn.toString(),
-      checkoutDate: stay.checkOut.toString(),
-      createdAt: ctx.now,
-      expiredAt,
-      updatedAt: ctx.now,
-      paymentStatusId: 1,
-      promoCode: promo?.promoCode ?? null,
-      notes: input.notes ?? '',
-      guestName: user.name,
-      guestEmail: user.email,
-      guestPhone: user.telephone ?? '',
-    }).returning();
+    const [r] = await tx
+      .insert(reservations)
+      .values({
+        orderId: `BBX-${ymd}-${token(8)}`,
+        invoiceNumber: `INV/${ymd}/${token(10)}`,
+        sourceId: 1,
+        hotelId: hotel.id,
+        roomTypeId: rt.id,
+        userId: user.id,
+        totalRoom: n,
+        checkinDate: stay.checkIn.toString(),
+        checkoutDate: stay.checkOut.toString(),
+        createdAt: ctx.now,
+        expiredAt,
+        updatedAt: ctx.now,
+        paymentStatusId: 1,
+        promoCode: promo?.promoCode ?? null,
+        notes: input.notes ?? '',
+        guestName: user.name,
+        guestEmail: user.email,
+        guestPhone: user.telephone ?? '',
+      })
+      .returning();
     const sorted = [...taken].sort((a, b) => String(a.date).localeCompare(String(b.date)));
-    await tx.insert(reservationNights).values(sorted.map((x) => ({ reservationId: r.id, date: String(x.date), roomTypeId: rt.id, rooms: n, price: x.price, fakePrice: x.fake_price })));
+    await tx.insert(reservationNights).values(
+      sorted.map((x) => ({
+        reservationId: r.id,
+        date: String(x.date),
+        roomTypeId: rt.id,
+        rooms: n,
+        price: x.price,
+        fakePrice: x.fake_price,
+      })),
+    );
     return { r, nights: sorted };
   });
   const { r, nights } = created;
-  const price = priceStay({ nights: nights.map((x) => ({ date: String(x.date), price: x.price, fakePrice: x.fake_price })), rooms: n, promo: promo ? promoRule(promo) : null });
+  const price = priceStay({
+    nights: nights.map((x) => ({ date: String(x.date), price: x.price, fakePrice: x.fake_price })),
+    rooms: n,
+    promo: promo ? promoRule(promo) : null,
+  });
   return {
     id: r.id,
     order_id: r.orderId,
@@ -143,28 +189,45 @@ export async function createReservation(
 }
 
 async function loadOwned(db: Db, reservationId: number, userId: number): Promise<ReservationRow> {
-  const [r] = await db.select().from(reservations).where(and(eq(reservations.id, reservationId), eq(reservations.userId, userId))).limit(1);
+  const [r] = await db
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.id, reservationId), eq(reservations.userId, userId)))
+    .limit(1);
   if (!r) throw reservationErrors.notFound();
   return r;
 }
 
 /** Price of a stored reservation from its locked nightly rates and its current choices. */
-export async function priceReservation(db: Db, r: ReservationRow, opts: { channelCode?: string | null; promoCode?: string | null; ignorePromoErrors?: boolean } = {}) {
-  const nights = await db.select().from(reservationNights).where(eq(reservationNights.reservationId, r.id)).orderBy(asc(reservationNights.date));
+export async function priceReservation(
+  db: Db,
+  r: ReservationRow,
+  opts: { channelCode?: string | null; promoCode?: string | null; ignorePromoErrors?: boolean } = {},
+) {
+  const nights = await db
+    .select()
+    .from(reservationNights)
+    .where(eq(reservationNights.reservationId, r.id))
+    .orderBy(asc(reservationNights.date));
   const code = opts.promoCode === undefined ? r.promoCode : opts.promoCode;
   const [promo] = code ? await db.select().from(promotions).where(eq(promotions.promoCode, code)).limit(1) : [];
   const channelCode = opts.channelCode === undefined ? r.paymentChannelCode : opts.channelCode;
-  const [channel] = channelCode ? await db.select().from(paymentChannels).where(eq(paymentChannels.code, channelCode)).limit(1) : [];
+  const [channel] = channelCode
+    ? await db.select().from(paymentChannels).where(eq(paymentChannels.code, channelCode)).limit(1)
+    : [];
   const insurance = r.isUseAddon ? await insuranceItem(db) : null;
   const packages = await resolvePackages(db, r.ancillaryPackageUuids, r.hotelId, r.roomTypeId).catch(() => []);
   // Once a reservation is no longer waiting, its points were taken at settlement (api/points): the
   // balance no longer holds them, so the redemption is priced as already covered.
-  const balance = r.giftCertificate > 0 ? (r.paymentStatusId === 1 ? await pointsBalance(db, r.userId) : r.giftCertificate) : 0;
+  const balance =
+    r.giftCertificate > 0 ? (r.paymentStatusId === 1 ? await pointsBalance(db, r.userId) : r.giftCertificate) : 0;
   const price = priceStay({
     nights: nights.map((x) => ({ date: x.date, price: x.price, fakePrice: x.fakePrice })),
     rooms: r.totalRoom,
     promo: promo ? promoRule(promo) : null,
-    paymentChannel: channel ? { code: channel.code, feeFlat: channel.feeFlat, feeBps: channel.feeBps, minAmount: channel.minAmount } : null,
+    paymentChannel: channel
+      ? { code: channel.code, feeFlat: channel.feeFlat, feeBps: channel.feeBps, minAmount: channel.minAmount }
+      : null,
     insurancePerRoomNight: insurance?.price ?? null,
     ancillaryPerRoomNight: packages.map((p) => p.salePrice),
     pointsRequested: r.giftCertificate,
@@ -212,8 +275,30 @@ export async function reservationDetail(db: Db, reservationId: number, ctx: Cloc
       channelSource: 'web',
       reservationChangeType: null,
       reservationChangeReferenceId: null,
-      hotel: { id: hotel.id, name: hotel.name, address: hotel.address, telephone: hotel.telephone, isCabin: hotel.isCabin, timeZone: hotel.timeZone, timeZoneLabel: zoneLabel(hotel.timeZone), checkInTime: hotel.checkInTime, checkOutTime: hotel.checkOutTime },
-      pods: [{ roomTypeId: rt.id, roomType: rt.roomType, name: rt.name, label: rt.label[lang], capacity: rt.capacity, capacityChildren: rt.capacityChildren, bedSize: rt.bedSize, mainPictureUrl: rt.mainPictureUrl, count: r.totalRoom }],
+      hotel: {
+        id: hotel.id,
+        name: hotel.name,
+        address: hotel.address,
+        telephone: hotel.telephone,
+        isCabin: hotel.isCabin,
+        timeZone: hotel.timeZone,
+        timeZoneLabel: zoneLabel(hotel.timeZone),
+        checkInTime: hotel.checkInTime,
+        checkOutTime: hotel.checkOutTime,
+      },
+      pods: [
+        {
+          roomTypeId: rt.id,
+          roomType: rt.roomType,
+          name: rt.name,
+          label: rt.label[lang],
+          capacity: rt.capacity,
+          capacityChildren: rt.capacityChildren,
+          bedSize: rt.bedSize,
+          mainPictureUrl: rt.mainPictureUrl,
+          count: r.totalRoom,
+        },
+      ],
     },
     priceDetail: {
       grossRevenue: price.grossRevenue,
@@ -234,10 +319,27 @@ export async function reservationDetail(db: Db, reservationId: number, ctx: Cloc
       pointsEarned: price.pointsEarned,
     },
     guest: { name: r.guestName, email: r.guestEmail, phoneNumber: r.guestPhone },
-    roomRevenue: price.perNight.map((x) => ({ date: x.date, grossRevenue: x.grossRevenue, promotionPrice: x.promotionPrice, price: x.price })),
-    insurancePolicies: r.isUseAddon && insurance
-      ? [{ providerName: insurance.providerName, providerId: insurance.providerId, coverAmount: INSURANCE_COVER, premium: price.insurance, status: r.paymentStatusId === 2 ? 'active' : 'pending', termsUrl: insurance.termsUrl, benefitUrl: insurance.benefitUrl, claimUrl: insurance.claimUrl }]
-      : [],
+    roomRevenue: price.perNight.map((x) => ({
+      date: x.date,
+      grossRevenue: x.grossRevenue,
+      promotionPrice: x.promotionPrice,
+      price: x.price,
+    })),
+    insurancePolicies:
+      r.isUseAddon && insurance
+        ? [
+            {
+              providerName: insurance.providerName,
+              providerId: insurance.providerId,
+              coverAmount: INSURANCE_COVER,
+              premium: price.insurance,
+              status: r.paymentStatusId === 2 ? 'active' : 'pending',
+              termsUrl: insurance.termsUrl,
+              benefitUrl: insurance.benefitUrl,
+              claimUrl: insurance.claimUrl,
+            },
+          ]
+        : [],
     priceBreakdown: {
       total: price.total,
       bobopoint_value: price.pointsUsed,
@@ -248,13 +350,31 @@ export async function reservationDetail(db: Db, reservationId: number, ctx: Cloc
       service_fee: price.serviceFee,
       payment_fee: price.paymentChannelFee,
       insurance_total: price.insurance,
-      room_types: [{ room_type_id: rt.id, name: rt.name, items: price.perNight.map((x) => ({ date: x.date, price: x.price, quantity: r.totalRoom, subtotal: x.grossRevenue })) }],
+      room_types: [
+        {
+          room_type_id: rt.id,
+          name: rt.name,
+          items: price.perNight.map((x) => ({
+            date: x.date,
+            price: x.price,
+            quantity: r.totalRoom,
+            subtotal: x.grossRevenue,
+          })),
+        },
+      ],
       payment_channel_code: r.paymentChannelCode,
     },
     allowEsgPurchase: r.paymentStatusId === 1,
     esg: {
       total: price.ancillary,
-      items: packages.map((p) => ({ uuid: p.uuid, name: p.name[lang], provider_name: p.providerName, sale_price: p.salePrice, quantity: r.totalRoom * duration, total: p.salePrice * r.totalRoom * duration })),
+      items: packages.map((p) => ({
+        uuid: p.uuid,
+        name: p.name[lang],
+        provider_name: p.providerName,
+        sale_price: p.salePrice,
+        quantity: r.totalRoom * duration,
+        total: p.salePrice * r.totalRoom * duration,
+      })),
     },
   };
 }
@@ -263,18 +383,32 @@ export type ReservationDetail = Awaited<ReturnType<typeof reservationDetail>>;
 /** The user's reservations, newest first, optionally by payment status (1 fills the order badge). */
 export async function listReservations(db: Db, ctx: Clock & { userId: number; lang: ApiLang; status?: number }) {
   await sweepExpired(db, ctx.now);
-  const where = ctx.status ? and(eq(reservations.userId, ctx.userId), eq(reservations.paymentStatusId, ctx.status)) : eq(reservations.userId, ctx.userId);
-  const found = await db.select({ r: reservations, hotelName: hotels.name, roomName: roomTypes.name })
-    .from(reservations).innerJoin(hotels, eq(hotels.id, reservations.hotelId)).innerJoin(roomTypes, eq(roomTypes.id, reservations.roomTypeId))
-    .where(where).orderBy(desc(reservations.id)).limit(100);
+  const where = ctx.status
+    ? and(eq(reservations.userId, ctx.userId), eq(reservations.paymentStatusId, ctx.status))
+    : eq(reservations.userId, ctx.userId);
+  const found = await db
+    .select({ r: reservations, hotelName: hotels.name, roomName: roomTypes.name })
+    .from(reservations)
+    .innerJoin(hotels, eq(hotels.id, reservations.hotelId))
+    .innerJoin(roomTypes, eq(roomTypes.id, reservations.roomTypeId))
+    .where(where)
+    .orderBy(desc(reservations.id))
+    .limit(100);
   const items = [];
   for (const { r, hotelName, roomName } of found) {
     const { price } = await priceReservation(db, r);
     items.push({
-      reservationId: r.id, orderId: r.orderId, hotel: { id: r.hotelId, name: hotelName }, roomTypeName: roomName,
-      checkIn: r.checkinDate, checkOut: r.checkoutDate, totalPods: r.totalRoom,
-      paymentStatus: r.paymentStatusId, paymentStatusLabel: PAYMENT_STATUS[r.paymentStatusId as keyof typeof PAYMENT_STATUS][ctx.lang],
-      expiredDateTime: jakartaDateTime(r.expiredAt), total: price.total,
+      reservationId: r.id,
+      orderId: r.orderId,
+      hotel: { id: r.hotelId, name: hotelName },
+      roomTypeName: roomName,
+      checkIn: r.checkinDate,
+      checkOut: r.checkoutDate,
+      totalPods: r.totalRoom,
+      paymentStatus: r.paymentStatusId,
+      paymentStatusLabel: PAYMENT_STATUS[r.paymentStatusId as keyof typeof PAYMENT_STATUS][ctx.lang],
+      expiredDateTime: jakartaDateTime(r.expiredAt),
+      total: price.total,
     });
   }
   return { count: items.length, totalRooms: items.reduce((s, i) => s + i.totalPods, 0), items };
@@ -310,7 +444,16 @@ export async function cancelReservation(db: Db, reservationId: number, ctx: Cloc
  */
 export async function updateReservation(
   db: Db,
-  body: { reservationId: number; isUsePromo: boolean; promoCode?: string | null; isUseGiftCertificate: boolean; giftCertificate: number; isUseAddon: boolean; paymentChannelCode?: string | null; ancillaryPackageUUIDs: string[] },
+  body: {
+    reservationId: number;
+    isUsePromo: boolean;
+    promoCode?: string | null;
+    isUseGiftCertificate: boolean;
+    giftCertificate: number;
+    isUseAddon: boolean;
+    paymentChannelCode?: string | null;
+    ancillaryPackageUUIDs: string[];
+  },
   ctx: Clock & { userId: number; lang: ApiLang },
 ) {
   await sweepExpired(db, ctx.now);
@@ -322,9 +465,17 @@ export async function updateReservation(
   let notice: { code: string; message: string } | null = null;
   if (body.isUsePromo && body.promoCode) {
     const today = hotelToday(ctx.now, hotel.timeZone);
-    const promo = await resolvePromo(db, body.promoCode, { hotelId: r.hotelId, checkIn: Temporal.PlainDate.from(r.checkinDate), today });
+    const promo = await resolvePromo(db, body.promoCode, {
+      hotelId: r.hotelId,
+      checkIn: Temporal.PlainDate.from(r.checkinDate),
+      today,
+    });
     promoCode = promo.promoCode;
-    const { price } = await priceReservation(db, { ...r, giftCertificate: 0 }, { promoCode, channelCode: channel?.code ?? null });
+    const { price } = await priceReservation(
+      db,
+      { ...r, giftCertificate: 0 },
+      { promoCode, channelCode: channel?.code ?? null },
+    );
     if (price.promo && !price.promo.applied) {
       const err = promoOutcomeError(price.promo.reason, promo) ?? promoErrors.notForHotel();
       if (price.promo.reason !== 'payment_method') throw err;
@@ -343,10 +494,18 @@ export async function updateReservation(
   };
   // Validates the Bobopoint redemption (422 in the spec's words when it fails).
   await priceReservation(db, next);
-  const updated = await db.update(reservations).set({
-    promoCode: next.promoCode, giftCertificate: next.giftCertificate, isUseAddon: next.isUseAddon,
-    ancillaryPackageUuids: next.ancillaryPackageUuids, paymentChannelCode: next.paymentChannelCode, updatedAt: ctx.now,
-  }).where(and(eq(reservations.id, r.id), eq(reservations.paymentStatusId, 1))).returning();
+  const updated = await db
+    .update(reservations)
+    .set({
+      promoCode: next.promoCode,
+      giftCertificate: next.giftCertificate,
+      isUseAddon: next.isUseAddon,
+      ancillaryPackageUuids: next.ancillaryPackageUuids,
+      paymentChannelCode: next.paymentChannelCode,
+      updatedAt: ctx.now,
+    })
+    .where(and(eq(reservations.id, r.id), eq(reservations.paymentStatusId, 1)))
+    .returning();
   if (updated.length === 0) throw reservationErrors.notWaiting();
   const detail = await reservationDetail(db, r.id, ctx);
   return { ...detail, notice };
@@ -360,17 +519,31 @@ export async function updateRate(db: Db, reservationId: number, ctx: Clock & { u
   await sweepExpired(db, ctx.now);
   const r = await loadOwned(db, reservationId, ctx.userId);
   if (r.paymentStatusId !== 1) throw reservationErrors.notWaiting();
-  await rows(db, sql`update reservation_nights n set price = i.price, fake_price = i.fake_price
-                     from room_inventory i where n.reservation_id = ${r.id} and i.room_type_id = n.room_type_id and i.date = n.date`);
+  await rows(
+    db,
+    sql`update reservation_nights n set price = i.price, fake_price = i.fake_price
+                     from room_inventory i where n.reservation_id = ${r.id} and i.room_type_id = n.room_type_id and i.date = n.date`,
+  );
   return reservationDetail(db, r.id, ctx);
 }
 
 /** Paid stays: current and upcoming (HotelStayList) or past (HotelStayHistoryList). */
-export async function listStays(db: Db, ctx: Clock & { userId: number; lang: ApiLang; history: boolean; stayStatus?: number | null }) {
-  const found = await db.select({ r: reservations, h: hotels, rt: roomTypes })
-    .from(reservations).innerJoin(hotels, eq(hotels.id, reservations.hotelId)).innerJoin(roomTypes, eq(roomTypes.id, reservations.roomTypeId))
-    .where(and(eq(reservations.userId, ctx.userId), eq(reservations.paymentStatusId, 2))).orderBy(desc(reservations.checkinDate));
-  const labels = { 1: { id: 'Akan datang', en: 'Upcoming' }, 2: { id: 'Sedang menginap', en: 'Staying' }, 3: { id: 'Selesai', en: 'Completed' } } as const;
+export async function listStays(
+  db: Db,
+  ctx: Clock & { userId: number; lang: ApiLang; history: boolean; stayStatus?: number | null },
+) {
+  const found = await db
+    .select({ r: reservations, h: hotels, rt: roomTypes })
+    .from(reservations)
+    .innerJoin(hotels, eq(hotels.id, reservations.hotelId))
+    .innerJoin(roomTypes, eq(roomTypes.id, reservations.roomTypeId))
+    .where(and(eq(reservations.userId, ctx.userId), eq(reservations.paymentStatusId, 2)))
+    .orderBy(desc(reservations.checkinDate));
+  const labels = {
+    1: { id: 'Akan datang', en: 'Upcoming' },
+    2: { id: 'Sedang menginap', en: 'Staying' },
+    3: { id: 'Selesai', en: 'Completed' },
+  } as const;
   const out = [];
   for (const { r, h, rt } of found) {
     const today = hotelToday(ctx.now, h.timeZone).toString();
@@ -398,12 +571,28 @@ export async function listStays(db: Db, ctx: Clock & { userId: number; lang: Api
         guest_type: 'primary',
         primary_guest: { name: r.guestName, email: r.guestEmail, phone: r.guestPhone },
         secondary_guest: null,
-        room: { room_type_id: rt.id, room_type: rt.roomType, name: rt.name, label: rt.label[ctx.lang], bed_size: rt.bedSize, capacity: rt.capacity },
-        hotel: { id: h.id, name: h.name, address: h.address, time_zone: h.timeZone, time_zone_label: zoneLabel(h.timeZone), latitude: h.latitude, longitude: h.longitude },
-        insurance_policy: r.isUseAddon ? { provider_name: 'Asuransi Sinar Lindung', cover_amount: INSURANCE_COVER, status: 'active' } : null,
+        room: {
+          room_type_id: rt.id,
+          room_type: rt.roomType,
+          name: rt.name,
+          label: rt.label[ctx.lang],
+          bed_size: rt.bedSize,
+          capacity: rt.capacity,
+        },
+        hotel: {
+          id: h.id,
+          name: h.name,
+          address: h.address,
+          time_zone: h.timeZone,
+          time_zone_label: zoneLabel(h.timeZone),
+          latitude: h.latitude,
+          longitude: h.longitude,
+        },
+        insurance_policy: r.isUseAddon
+          ? { provider_name: 'Asuransi Sinar Lindung', cover_amount: INSURANCE_COVER, status: 'active' }
+          : null,
       });
     }
   }
   return out;
 }
-

@@ -12,17 +12,39 @@ export function searchRoutes(deps: AppDeps) {
   const app = new Hono();
   app.post('/clients/v1/search', requireClient(deps), async (c) => {
     const b = parseInput(SearchBody, await readBody(c));
-    const data = await searchRooms(dbOf(deps), { hotelId: b.hotelId, checkIn: b.checkInDateTime, checkOut: b.checkOutDateTime, isUsedGiftCertificate: b.isUsedGiftCertificate, promoCode: b.promoCode }, { now: clock(deps), lang: requestLang(c), userId: optionalUserId(c) });
+    const data = await searchRooms(
+      dbOf(deps),
+      {
+        hotelId: b.hotelId,
+        checkIn: b.checkInDateTime,
+        checkOut: b.checkOutDateTime,
+        isUsedGiftCertificate: b.isUsedGiftCertificate,
+        promoCode: b.promoCode,
+      },
+      { now: clock(deps), lang: requestLang(c), userId: optionalUserId(c) },
+    );
     return c.json({ data });
   });
   // REST twins of the RoomAvailability / RoomAvailabilityMaxDuration GraphQL operations.
   app.get('/clients/v1/availability', requireClient(deps), async (c) => {
     const q = parseInput(RoomAvailabilityInput, c.req.query());
-    return c.json({ data: await roomAvailability(dbOf(deps), { hotelId: q.hotel_id, dateStart: q.date_start, dateEnd: q.date_end }, clock(deps)) });
+    return c.json({
+      data: await roomAvailability(
+        dbOf(deps),
+        { hotelId: q.hotel_id, dateStart: q.date_start, dateEnd: q.date_end },
+        clock(deps),
+      ),
+    });
   });
   app.get('/clients/v1/availability/max-duration', requireClient(deps), async (c) => {
     const q = parseInput(MaxDurationInput, c.req.query());
-    return c.json({ data: await roomAvailabilityMaxDuration(dbOf(deps), { hotelId: q.hotel_id, dateStart: q.date_start }, clock(deps)) });
+    return c.json({
+      data: await roomAvailabilityMaxDuration(
+        dbOf(deps),
+        { hotelId: q.hotel_id, dateStart: q.date_start },
+        clock(deps),
+      ),
+    });
   });
   return app;
 }

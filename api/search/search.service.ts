@@ -19,7 +19,13 @@ import { bobopointAccounts, promotions } from '../promotions/promotions.schema.t
 import { promoMessageFrom, promoOutcomeError, promoRule, resolvePromo } from '../promotions/promotions.service.ts';
 import type { PromotionRow } from '../promotions/promotions.service.ts';
 
-export type SearchInput = { hotelId: number; checkIn: string; checkOut: string; isUsedGiftCertificate: boolean; promoCode: string };
+export type SearchInput = {
+  hotelId: number;
+  checkIn: string;
+  checkOut: string;
+  isUsedGiftCertificate: boolean;
+  promoCode: string;
+};
 
 export async function pointsBalance(db: Db, userId: number | undefined): Promise<number> {
   if (userId === undefined) return 0;
@@ -34,11 +40,21 @@ const NIGHTS_BY_ROOM_TYPE: Statement = {
     where i.hotel_id = $1 and i.date between $2::date and $3::date
     order by i.date`,
 };
-type NightRow = { room_type_id: number; date: string; sellable: number; sold: number; price: number; fake_price: number; blackout: boolean };
+type NightRow = {
+  room_type_id: number;
+  date: string;
+  sellable: number;
+  sold: number;
+  price: number;
+  fake_price: number;
+  blackout: boolean;
+};
 
 /** Nightly stock and rates of every room type of a hotel for the given nights (one named prepared statement). */
 export async function nightsByRoomType(db: Db, hotelId: number, dates: string[]) {
-  return groupByRoomType(await statementRows<NightRow>(db, NIGHTS_BY_ROOM_TYPE, [hotelId, dates[0], dates[dates.length - 1]]));
+  return groupByRoomType(
+    await statementRows<NightRow>(db, NIGHTS_BY_ROOM_TYPE, [hotelId, dates[0], dates[dates.length - 1]]),
+  );
 }
 
 function groupByRoomType(nights: Iterable<NightRow>): Map<number, NightRow[]> {
@@ -117,7 +133,12 @@ export async function searchRooms(db: Db, input: SearchInput, ctx: { now: Date; 
   }
   await sweepExpiredForReads(db, ctx.now);
   const [[read], balance] = await Promise.all([
-    statementRows<{ bundle: string }>(db, SEARCH_READ, [input.hotelId, range.from, range.to, hotelToday(ctx.now, 'UTC').toString()]),
+    statementRows<{ bundle: string }>(db, SEARCH_READ, [
+      input.hotelId,
+      range.from,
+      range.to,
+      hotelToday(ctx.now, 'UTC').toString(),
+    ]),
     input.isUsedGiftCertificate ? pointsBalance(db, ctx.userId) : Promise.resolve(0),
   ]);
   const bundle = JSON.parse(read!.bundle) as SearchBundle;
@@ -139,11 +160,31 @@ export async function searchRooms(db: Db, input: SearchInput, ctx: { now: Date; 
   const items = bundle.add_ons.map((r) => rowFromJson(addOnItems, r));
   const addOns = groupAddOns(items, lang);
   const insurance = items.find((i) => i.addOnTypeId === 1) ?? null;
-  const hint = promo ? '' : promoMessageFrom(bundle.promos.map((r) => rowFromJson(promotions, r)), hotel.id, stay.checkIn, today, lang);
+  const hint = promo
+    ? ''
+    : promoMessageFrom(
+        bundle.promos.map((r) => rowFromJson(promotions, r)),
+        hotel.id,
+        stay.checkIn,
+        today,
+        lang,
+      );
   const wanted = new Set(stay.dates);
   const covered = stay.dates.every((d) => d >= range.from && d <= range.to);
   const nightsMap = covered
-    ? groupByRoomType(bundle.nights.filter((n) => wanted.has(n[1])).map(([room_type_id, date, sellable, sold, price, fake_price, blackout]) => ({ room_type_id, date, sellable, sold, price, fake_price, blackout })))
+    ? groupByRoomType(
+        bundle.nights
+          .filter((n) => wanted.has(n[1]))
+          .map(([room_type_id, date, sellable, sold, price, fake_price, blackout]) => ({
+            room_type_id,
+            date,
+            sellable,
+            sold,
+            price,
+            fake_price,
+            blackout,
+          })),
+      )
     : await nightsByRoomType(db, hotel.id, stay.dates);
 
   const roomTypesOut = types.map((rt) => {
@@ -151,14 +192,27 @@ export async function searchRooms(db: Db, input: SearchInput, ctx: { now: Date; 
     const complete = nights.length === stay.nights;
     const blocked = !complete || nights.some((n) => n.blackout);
     const rawRoomRemaining = complete ? Math.max(0, Math.min(...nights.map((n) => n.sellable - n.sold))) : 0;
-    const roomRemaining = blocked ? 0 : Math.max(0, Math.min(...nights.map((n) => n.sellable - n.sold - rt.stopSellLimitWeb)));
-    const price = priceStay({ nights: nights.map((n) => ({ date: n.date, price: n.price, fakePrice: n.fake_price })), rooms: 1, promo: promo ? promoRule(promo) : null });
+    const roomRemaining = blocked
+      ? 0
+      : Math.max(0, Math.min(...nights.map((n) => n.sellable - n.sold - rt.stopSellLimitWeb)));
+    const price = priceStay({
+      nights: nights.map((n) => ({ date: n.date, price: n.price, fakePrice: n.fake_price })),
+      rooms: 1,
+      promo: promo ? promoRule(promo) : null,
+    });
     let roomMessage = returnMessagePromo;
-    if (promo && price.promo && !price.promo.applied) roomMessage = promoOutcomeError(price.promo.reason, promo)?.messages[lang] ?? '';
+    if (promo && price.promo && !price.promo.applied)
+      roomMessage = promoOutcomeError(price.promo.reason, promo)?.messages[lang] ?? '';
     else if (promo && price.promo?.applied) {
-      roomMessage = lang === 'id' ? `Kode ${promo.promoCode} dipakai: hemat ${formatRupiah(price.promoDiscount)}.` : `Code ${promo.promoCode} applied: you save ${formatRupiah(price.promoDiscount)}.`;
+      roomMessage =
+        lang === 'id'
+          ? `Kode ${promo.promoCode} dipakai: hemat ${formatRupiah(price.promoDiscount)}.`
+          : `Code ${promo.promoCode} applied: you save ${formatRupiah(price.promoDiscount)}.`;
     }
-    const usableGc = Math.min(Math.floor(Math.min(balance, POINTS_MAX_PER_BOOKING, price.roomAfterDiscount) / POINTS_STEP) * POINTS_STEP, balance);
+    const usableGc = Math.min(
+      Math.floor(Math.min(balance, POINTS_MAX_PER_BOOKING, price.roomAfterDiscount) / POINTS_STEP) * POINTS_STEP,
+      balance,
+    );
     const insurancePrice = insurance ? insurance.price * stay.nights : 0;
     return {
       id: rt.id,
@@ -185,7 +239,14 @@ export async function searchRooms(db: Db, input: SearchInput, ctx: { now: Date; 
       insurancePrice,
       insurancePriceLabel: formatRupiah(insurancePrice),
       insuranceProvider: insurance
-        ? { providerId: insurance.providerId, providerName: insurance.providerName, coverAmount: insurance.coverAmount, termsUrl: insurance.termsUrl, benefitUrl: insurance.benefitUrl, claimUrl: insurance.claimUrl }
+        ? {
+            providerId: insurance.providerId,
+            providerName: insurance.providerName,
+            coverAmount: insurance.coverAmount,
+            termsUrl: insurance.termsUrl,
+            benefitUrl: insurance.benefitUrl,
+            claimUrl: insurance.claimUrl,
+          }
         : null,
       giftCertificate: usableGc,
       giftCertificateRemaining: balance - usableGc,

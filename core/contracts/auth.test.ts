@@ -1,6 +1,13 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { EmailSchema, normalisePhone, PasswordSchema, PhoneSchema, RegisterSchema, ResetPasswordSchema } from './auth.ts';
+import {
+  EmailSchema,
+  normalisePhone,
+  PasswordSchema,
+  PhoneSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+} from './auth.ts';
 
 describe('normalisePhone (spec section 5)', () => {
   it.each([
@@ -38,11 +45,19 @@ describe('e-mail and password rules', () => {
   });
 
   it('confirmation must match on register and reset', () => {
-    const base = { fullName: 'Sari', email: 'sari@example.com', password: 'abcdefg1', confirmPassword: 'abcdefg2', phone: '0812 3456 7890' };
+    const base = {
+      fullName: 'Sari',
+      email: 'sari@example.com',
+      password: 'abcdefg1',
+      confirmPassword: 'abcdefg2',
+      phone: '0812 3456 7890',
+    };
     const reg = v.safeParse(RegisterSchema, base);
     expect(reg.success).toBe(false);
     expect(reg.issues?.[0].message).toBe('password_mismatch');
     expect(v.safeParse(RegisterSchema, { ...base, confirmPassword: 'abcdefg1' }).success).toBe(true);
-    expect(v.safeParse(ResetPasswordSchema, { resetToken: 't', password: 'abcdefg1', confirmPassword: 'x' }).success).toBe(false);
+    expect(
+      v.safeParse(ResetPasswordSchema, { resetToken: 't', password: 'abcdefg1', confirmPassword: 'x' }).success,
+    ).toBe(false);
   });
 });

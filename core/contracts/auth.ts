@@ -90,7 +90,11 @@ export const RegisterSchema = v.pipe(
     verifyBy: v.optional(ChannelSchema, 'email'),
   }),
   v.forward(
-    v.partialCheck([['password'], ['confirmPassword']], (input) => input.password === input.confirmPassword, m('password_mismatch')),
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (input) => input.password === input.confirmPassword,
+      m('password_mismatch'),
+    ),
     ['confirmPassword'],
   ),
 );
@@ -98,7 +102,12 @@ export type RegisterInput = v.InferInput<typeof RegisterSchema>;
 
 /** Sign-in: username is an e-mail or a phone number. */
 export const SignInSchema = v.object({
-  username: v.pipe(v.string(m('required')), v.trim(), v.nonEmpty(m('username_invalid')), v.maxLength(254, m('too_long'))),
+  username: v.pipe(
+    v.string(m('required')),
+    v.trim(),
+    v.nonEmpty(m('username_invalid')),
+    v.maxLength(254, m('too_long')),
+  ),
   password: v.pipe(v.string(m('required')), v.nonEmpty(m('required')), v.maxLength(128, m('too_long'))),
 });
 export type SignInInput = v.InferInput<typeof SignInSchema>;
@@ -112,7 +121,12 @@ export type CodePurpose = v.InferOutput<typeof CodePurposeSchema>;
 export const CodeRequestSchema = v.object({ purpose: CodePurposeSchema, channel: ChannelSchema, target });
 export type CodeRequestInput = v.InferInput<typeof CodeRequestSchema>;
 
-export const CodeValidateSchema = v.object({ purpose: CodePurposeSchema, channel: ChannelSchema, target, code: CodeSchema });
+export const CodeValidateSchema = v.object({
+  purpose: CodePurposeSchema,
+  channel: ChannelSchema,
+  target,
+  code: CodeSchema,
+});
 export type CodeValidateInput = v.InferInput<typeof CodeValidateSchema>;
 
 export const CompleteRegistrationSchema = v.object({ channel: ChannelSchema, target, code: CodeSchema });
@@ -128,7 +142,11 @@ export const ResetPasswordSchema = v.pipe(
     confirmPassword: v.pipe(v.string(m('required')), v.maxLength(128, m('too_long'))),
   }),
   v.forward(
-    v.partialCheck([['password'], ['confirmPassword']], (input) => input.password === input.confirmPassword, m('password_mismatch')),
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (input) => input.password === input.confirmPassword,
+      m('password_mismatch'),
+    ),
     ['confirmPassword'],
   ),
 );
@@ -142,7 +160,10 @@ export const LogoutSchema = v.object({
 });
 
 /** Check a target against its channel (e-mail or phone) and return it normalised, or the issue key. */
-export function parseTarget(channel: Channel, value: string): { ok: true; value: string } | { ok: false; message: AuthMessageKey } {
+export function parseTarget(
+  channel: Channel,
+  value: string,
+): { ok: true; value: string } | { ok: false; message: AuthMessageKey } {
   const result = v.safeParse(channel === 'email' ? EmailSchema : PhoneSchema, value);
   if (result.success) return { ok: true, value: result.output };
   return { ok: false, message: result.issues[0].message as AuthMessageKey };

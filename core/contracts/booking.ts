@@ -1,5 +1,14 @@
 import * as v from 'valibot';
-import { BoolLike, DateOrDateTime, IntLike, IntList, PlainDateString, PositiveInt, PromoCode, StringList } from './common.ts';
+import {
+  BoolLike,
+  DateOrDateTime,
+  IntLike,
+  IntList,
+  PlainDateString,
+  PositiveInt,
+  PromoCode,
+  StringList,
+} from './common.ts';
 
 // Inputs of the booking calls, shared by the REST routes, the GraphQL resolvers and the islands.
 
@@ -40,7 +49,9 @@ export const CreateReservationInput = v.object({
 });
 
 export const ReservationIdInput = v.object({ reservationId: PositiveInt });
-export const ReservationListQuery = v.object({ paymentStatus: v.optional(v.pipe(IntLike, v.minValue(1), v.maxValue(5))) });
+export const ReservationListQuery = v.object({
+  paymentStatus: v.optional(v.pipe(IntLike, v.minValue(1), v.maxValue(5))),
+});
 
 export const ReservationUpdateBody = v.object({
   reservationId: PositiveInt,
@@ -74,12 +85,23 @@ export const PromoViewQuery = v.object({ promoCode: v.optional(PromoCode), id: v
 export const SubscribeBody = v.object({
   firstName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(80)), 'Bobo Friend'),
   lastName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(80)), ''),
-  email: v.pipe(v.string(), v.trim(), v.maxLength(254), v.email(), v.check((e) => !e.includes('+'), 'e-mail must not contain +')),
+  email: v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(254),
+    v.email(),
+    v.check((e) => !e.includes('+'), 'e-mail must not contain +'),
+  ),
   listID: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64)), 'web-newsletter'),
 });
 
 export const VoucherListInput = v.object({ reservation_id: PositiveInt });
 export const VoucherSearchInput = v.object({ reservation_id: PositiveInt, promo_code: PromoCode });
-export const PromotionInfoInput = v.object({ promo_code: PromoCode, reservation_id: v.optional(v.nullable(PositiveInt)) });
+export const PromotionInfoInput = v.object({
+  promo_code: PromoCode,
+  reservation_id: v.optional(v.nullable(PositiveInt)),
+});
 export const ReservationDetailInput = v.object({ reservation_id: PositiveInt });
-export const StayListInput = v.object({ stay_status: v.optional(v.nullable(v.pipe(IntLike, v.minValue(0), v.maxValue(9)))) });
+export const StayListInput = v.object({
+  stay_status: v.optional(v.nullable(v.pipe(IntLike, v.minValue(0), v.maxValue(9)))),
+});

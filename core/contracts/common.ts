@@ -18,20 +18,43 @@ export const BoolLike = v.pipe(
 export const DateOrDateTime = v.pipe(
   v.string(),
   v.trim(),
-  v.regex(/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/, 'date must be YYYY-MM-DD or YYYY-MM-DD HH:mm:ss'),
+  v.regex(
+    /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/,
+    'date must be YYYY-MM-DD or YYYY-MM-DD HH:mm:ss',
+  ),
 );
 export const PlainDateString = v.pipe(v.string(), v.trim(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD'));
 
-export const PromoCode = v.pipe(v.string(), v.trim(), v.maxLength(40), v.regex(/^[A-Za-z0-9_-]*$/, 'promo code has letters and digits only'));
+export const PromoCode = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(40),
+  v.regex(/^[A-Za-z0-9_-]*$/, 'promo code has letters and digits only'),
+);
 
 /** A list given as JSON array, or a comma-separated string (form-encoded). */
 export const StringList = v.pipe(
   v.union([v.array(v.pipe(v.string(), v.maxLength(64))), v.pipe(v.string(), v.maxLength(2000))]),
-  v.transform((x) => (Array.isArray(x) ? x : x.split(',').map((s) => s.trim()).filter(Boolean))),
+  v.transform((x) =>
+    Array.isArray(x)
+      ? x
+      : x
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+  ),
   v.maxLength(20),
 );
 export const IntList = v.pipe(
   v.union([v.array(IntLike), v.pipe(v.string(), v.maxLength(2000), v.regex(/^[\d,\s-]*$/))]),
-  v.transform((x) => (Array.isArray(x) ? x : x.split(',').map((s) => s.trim()).filter(Boolean).map(Number))),
+  v.transform((x) =>
+    Array.isArray(x)
+      ? x
+      : x
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+          .map(Number),
+  ),
   v.maxLength(100),
 );

@@ -19,7 +19,10 @@ const en = {
     paymentOnly: 'Only with',
     allPromos: 'All promos',
   },
-  faq: { title: 'Frequently asked questions', description: 'Answers about booking, cancellation, Bobopoints, pods and cabins at Bobobox.' },
+  faq: {
+    title: 'Frequently asked questions',
+    description: 'Answers about booking, cancellation, Bobopoints, pods and cabins at Bobobox.',
+  },
   legal: { effective: 'Effective', contents: 'Contents' },
   destination: {
     priceFrom: 'From',
@@ -31,7 +34,10 @@ const en = {
     book: 'Check availability',
     highlights: 'Highlights',
   },
-  landing: { offerTitle: 'Welcome offer', offer: '{cabin}% off cabins and {pod}% off pods for the first {limit} new members.' },
+  landing: {
+    offerTitle: 'Welcome offer',
+    offer: '{cabin}% off cabins and {pod}% off pods for the first {limit} new members.',
+  },
   contact: { whatsapp: 'WhatsApp', email: 'E-mail' },
   download: { ios: 'Download on the App Store', android: 'Get it on Google Play' },
 };
@@ -40,7 +46,8 @@ export type ContentStrings = typeof en;
 const id: ContentStrings = {
   promo: {
     listTitle: 'Promo',
-    listDescription: 'Promo Bobobox yang sedang berjalan: kode kupon untuk pod dan kabin, lengkap dengan periode pemesanan dan menginap.',
+    listDescription:
+      'Promo Bobobox yang sedang berjalan: kode kupon untuk pod dan kabin, lengkap dengan periode pemesanan dan menginap.',
     listIntro: 'Salin kodenya lalu pakai saat pembayaran. Hanya promo yang sedang berjalan yang ditampilkan.',
     none: 'Belum ada promo',
     period: 'Periode pemesanan',
@@ -54,7 +61,10 @@ const id: ContentStrings = {
     paymentOnly: 'Khusus pembayaran',
     allPromos: 'Semua promo',
   },
-  faq: { title: 'Pertanyaan yang sering diajukan', description: 'Jawaban seputar pemesanan, pembatalan, Bobopoints, pod dan kabin di Bobobox.' },
+  faq: {
+    title: 'Pertanyaan yang sering diajukan',
+    description: 'Jawaban seputar pemesanan, pembatalan, Bobopoints, pod dan kabin di Bobobox.',
+  },
   legal: { effective: 'Berlaku sejak', contents: 'Daftar isi' },
   destination: {
     priceFrom: 'Mulai',
@@ -66,7 +76,10 @@ const id: ContentStrings = {
     book: 'Cek ketersediaan',
     highlights: 'Keunggulan',
   },
-  landing: { offerTitle: 'Penawaran anggota baru', offer: 'Diskon {cabin}% untuk kabin dan {pod}% untuk pod bagi {limit} anggota baru pertama.' },
+  landing: {
+    offerTitle: 'Penawaran anggota baru',
+    offer: 'Diskon {cabin}% untuk kabin dan {pod}% untuk pod bagi {limit} anggota baru pertama.',
+  },
   contact: { whatsapp: 'WhatsApp', email: 'E-mail' },
   download: { ios: 'Unduh di App Store', android: 'Dapatkan di Google Play' },
 };

@@ -103,7 +103,8 @@ export const en = {
   },
   home: {
     heroTitle: 'Stay smart, sleep well',
-    heroBody: 'Capsule pods in the heart of the city and cabins in the middle of nature, all booked and unlocked from one app.',
+    heroBody:
+      'Capsule pods in the heart of the city and cabins in the middle of nature, all booked and unlocked from one app.',
     searchSoon: 'Pick a place, a date and how many nights.',
   },
   ...journeyEn,

@@ -34,7 +34,8 @@ export const journeyEn = {
     rangeHint: 'Pick the check-in day, then the check-out day (at most {n} nights).',
     rangeTooLong: 'A stay can be at most {n} nights.',
     stayNowTitle: 'Staying tonight?',
-    stayNowBody: "It's past midnight. Are you checking in right now for the night that already started ({date}), or later today?",
+    stayNowBody:
+      "It's past midnight. Are you checking in right now for the night that already started ({date}), or later today?",
     stayNow: 'Stay now',
     stayLater: 'Stay later',
     chooseHotelTitle: 'Where do you want to stay?',
@@ -72,7 +73,8 @@ export const journeyEn = {
     choosing: 'Booking…',
     signInFirst: 'Sign in to continue with this room.',
     promoTitle: 'Promo',
-    capacityRule: 'Children above 10 count as adults. Guests under 18 need an adult with ID; the booker must be 18 or older with a valid ID.',
+    capacityRule:
+      'Children above 10 count as adults. Guests under 18 need an adult with ID; the booker must be 18 or older with a valid ID.',
     recommendationTitle: 'Other places you might like',
     seeHotel: 'See {name}',
     searchError: 'We could not load the rooms. Please try again.',
@@ -125,7 +127,8 @@ export const journeyEn = {
     noReservation: 'You have no booking in progress. Start by choosing a room.',
     startSearch: 'Search a stay',
     signInToSee: 'Sign in to see your booking.',
-    guestRules: 'The booker must be at least 18 with a valid ID (national ID, driving licence or passport, plus a selfie). Children above 10 count as adults; guests under 18 need an accompanying adult with ID.',
+    guestRules:
+      'The booker must be at least 18 with a valid ID (national ID, driving licence or passport, plus a selfie). Children above 10 count as adults; guests under 18 need an accompanying adult with ID.',
     verifyFirst: 'Verify your e-mail or phone before your first booking.',
   },
   auth: {

@@ -35,7 +35,8 @@ export const journeyId: Pick<Dictionary, 'search' | 'booking' | 'auth'> = {
     rangeHint: 'Pilih hari check-in, lalu hari check-out (maksimal {n} malam).',
     rangeTooLong: 'Lama menginap maksimal {n} malam.',
     stayNowTitle: 'Mau menginap malam ini?',
-    stayNowBody: 'Sekarang sudah lewat tengah malam. Kamu mau check-in sekarang untuk malam yang sudah berjalan ({date}), atau nanti hari ini?',
+    stayNowBody:
+      'Sekarang sudah lewat tengah malam. Kamu mau check-in sekarang untuk malam yang sudah berjalan ({date}), atau nanti hari ini?',
     stayNow: 'Menginap sekarang',
     stayLater: 'Menginap nanti',
     chooseHotelTitle: 'Mau menginap di mana?',
@@ -73,7 +74,8 @@ export const journeyId: Pick<Dictionary, 'search' | 'booking' | 'auth'> = {
     choosing: 'Memesan…',
     signInFirst: 'Masuk dulu untuk lanjut dengan kamar ini.',
     promoTitle: 'Promo',
-    capacityRule: 'Anak di atas 10 tahun dihitung dewasa. Tamu di bawah 18 tahun wajib didampingi orang dewasa ber-KTP; pemesan minimal 18 tahun dengan identitas yang sah.',
+    capacityRule:
+      'Anak di atas 10 tahun dihitung dewasa. Tamu di bawah 18 tahun wajib didampingi orang dewasa ber-KTP; pemesan minimal 18 tahun dengan identitas yang sah.',
     recommendationTitle: 'Tempat lain yang mungkin kamu suka',
     seeHotel: 'Lihat {name}',
     searchError: 'Kamar gagal dimuat. Coba lagi ya.',
@@ -126,7 +128,8 @@ export const journeyId: Pick<Dictionary, 'search' | 'booking' | 'auth'> = {
     noReservation: 'Belum ada pesanan yang sedang berjalan. Mulai dengan memilih kamar ya.',
     startSearch: 'Cari tempat menginap',
     signInToSee: 'Masuk dulu untuk melihat pesanan kamu.',
-    guestRules: 'Pemesan minimal 18 tahun dengan identitas yang sah (KTP, SIM, atau paspor asli, plus swafoto). Anak di atas 10 tahun dihitung dewasa; tamu di bawah 18 tahun wajib didampingi orang dewasa ber-KTP.',
+    guestRules:
+      'Pemesan minimal 18 tahun dengan identitas yang sah (KTP, SIM, atau paspor asli, plus swafoto). Anak di atas 10 tahun dihitung dewasa; tamu di bawah 18 tahun wajib didampingi orang dewasa ber-KTP.',
     verifyFirst: 'Verifikasi e-mail atau nomor HP kamu dulu sebelum pesanan pertama.',
   },
   auth: {

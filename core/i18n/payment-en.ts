@@ -18,7 +18,8 @@ export const paymentEn = {
     chooseMethod: 'Choose a payment method',
     categories: { virtual_account: 'Virtual account', ewallet: 'E-wallet', qris: 'QRIS', card: 'Credit/debit card' },
     fee: 'Fee {fee}',
-    minimumNotice: 'This method cannot take a total of {total} (minimum {min}). Please choose from the available methods.',
+    minimumNotice:
+      'This method cannot take a total of {total} (minimum {min}). Please choose from the available methods.',
     ewalletPhone: 'Phone number registered in {wallet}',
     ewalletPhonePlaceholder: '08xxxxxxxxx',
     ewalletPhoneInvalid: 'The phone number must start with 08, e.g. 08xxxxxxxxx.',
@@ -95,19 +96,59 @@ export const paymentEn = {
 /** Transfer steps per bank; {code} is the VA number or bill key, {biller} the Mandiri company code. */
 export const bankStepsEn: Record<'bca' | 'bni' | 'permata' | 'mandiri', { atm: string[]; online: string[] }> = {
   bca: {
-    atm: ['Insert your BCA card and enter your PIN.', 'Choose Other Transactions > Transfer > To BCA Virtual Account.', 'Enter the virtual account number {code}.', 'Check the name and amount, then confirm.'],
-    online: ['Open BCA mobile (m-BCA) or KlikBCA.', 'Choose m-Transfer > BCA Virtual Account.', 'Enter {code} and check the amount.', 'Confirm with your PIN.'],
+    atm: [
+      'Insert your BCA card and enter your PIN.',
+      'Choose Other Transactions > Transfer > To BCA Virtual Account.',
+      'Enter the virtual account number {code}.',
+      'Check the name and amount, then confirm.',
+    ],
+    online: [
+      'Open BCA mobile (m-BCA) or KlikBCA.',
+      'Choose m-Transfer > BCA Virtual Account.',
+      'Enter {code} and check the amount.',
+      'Confirm with your PIN.',
+    ],
   },
   bni: {
-    atm: ['Insert your BNI card and enter your PIN.', 'Choose Other Menu > Transfer > Virtual Account Billing.', 'Enter {code}.', 'Check the details and confirm.'],
-    online: ['Open BNI Mobile Banking or BNI Internet Banking.', 'Choose Transfer > Virtual Account Billing.', 'Enter {code} and check the amount.', 'Confirm with your transaction password.'],
+    atm: [
+      'Insert your BNI card and enter your PIN.',
+      'Choose Other Menu > Transfer > Virtual Account Billing.',
+      'Enter {code}.',
+      'Check the details and confirm.',
+    ],
+    online: [
+      'Open BNI Mobile Banking or BNI Internet Banking.',
+      'Choose Transfer > Virtual Account Billing.',
+      'Enter {code} and check the amount.',
+      'Confirm with your transaction password.',
+    ],
   },
   permata: {
-    atm: ['Insert your card and enter your PIN.', 'Choose Other Transactions > Payment > Other Payments > Virtual Account.', 'Enter {code}.', 'Check the details and confirm. Permata can take up to 5 minutes to update.'],
-    online: ['Open PermataMobile X or PermataNet.', 'Choose Pay Bills > Virtual Account.', 'Enter {code} and check the amount.', 'Confirm with your response code.'],
+    atm: [
+      'Insert your card and enter your PIN.',
+      'Choose Other Transactions > Payment > Other Payments > Virtual Account.',
+      'Enter {code}.',
+      'Check the details and confirm. Permata can take up to 5 minutes to update.',
+    ],
+    online: [
+      'Open PermataMobile X or PermataNet.',
+      'Choose Pay Bills > Virtual Account.',
+      'Enter {code} and check the amount.',
+      'Confirm with your response code.',
+    ],
   },
   mandiri: {
-    atm: ['Insert your Mandiri card and enter your PIN.', 'Choose Pay/Buy > Others > Multi Payment.', 'Enter the company code {biller}, then the payment code {code}.', 'Check the details and confirm.'],
-    online: ['Open Livin’ by Mandiri.', 'Choose Pay > Multi Payment and search for Midtrans ({biller}).', 'Enter the payment code {code}.', 'Check the amount and confirm with your PIN.'],
+    atm: [
+      'Insert your Mandiri card and enter your PIN.',
+      'Choose Pay/Buy > Others > Multi Payment.',
+      'Enter the company code {biller}, then the payment code {code}.',
+      'Check the details and confirm.',
+    ],
+    online: [
+      'Open Livin’ by Mandiri.',
+      'Choose Pay > Multi Payment and search for Midtrans ({biller}).',
+      'Enter the payment code {code}.',
+      'Check the amount and confirm with your PIN.',
+    ],
   },
 };

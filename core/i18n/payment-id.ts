@@ -19,9 +19,15 @@ export const paymentId: Widen<typeof paymentEn> = {
     countdown: 'Sisa waktu pembayaran: {time}',
     countdownLabel: 'Sisa waktu pembayaran',
     chooseMethod: 'Pilih metode pembayaran',
-    categories: { virtual_account: 'Virtual account', ewallet: 'Dompet digital', qris: 'QRIS', card: 'Kartu kredit/debit' },
+    categories: {
+      virtual_account: 'Virtual account',
+      ewallet: 'Dompet digital',
+      qris: 'QRIS',
+      card: 'Kartu kredit/debit',
+    },
     fee: 'Biaya {fee}',
-    minimumNotice: 'Metode ini tidak bisa dipakai untuk total {total} (minimal {min}). Silakan pilih metode pembayaran lain yang tersedia.',
+    minimumNotice:
+      'Metode ini tidak bisa dipakai untuk total {total} (minimal {min}). Silakan pilih metode pembayaran lain yang tersedia.',
     ewalletPhone: 'Nomor HP yang terdaftar di {wallet}',
     ewalletPhonePlaceholder: '08xxxxxxxxx',
     ewalletPhoneInvalid: 'Nomor HP harus diawali 08, contoh 08xxxxxxxxx.',
@@ -97,19 +103,59 @@ export const paymentId: Widen<typeof paymentEn> = {
 
 export const bankStepsId: typeof bankStepsEn = {
   bca: {
-    atm: ['Masukkan kartu ATM BCA dan PIN kamu.', 'Pilih Transaksi Lainnya > Transfer > Ke Rek BCA Virtual Account.', 'Masukkan nomor virtual account {code}.', 'Cek nama dan jumlah tagihan, lalu konfirmasi.'],
-    online: ['Buka BCA mobile (m-BCA) atau KlikBCA.', 'Pilih m-Transfer > BCA Virtual Account.', 'Masukkan {code} dan cek jumlah tagihan.', 'Konfirmasi dengan PIN kamu.'],
+    atm: [
+      'Masukkan kartu ATM BCA dan PIN kamu.',
+      'Pilih Transaksi Lainnya > Transfer > Ke Rek BCA Virtual Account.',
+      'Masukkan nomor virtual account {code}.',
+      'Cek nama dan jumlah tagihan, lalu konfirmasi.',
+    ],
+    online: [
+      'Buka BCA mobile (m-BCA) atau KlikBCA.',
+      'Pilih m-Transfer > BCA Virtual Account.',
+      'Masukkan {code} dan cek jumlah tagihan.',
+      'Konfirmasi dengan PIN kamu.',
+    ],
   },
   bni: {
-    atm: ['Masukkan kartu ATM BNI dan PIN kamu.', 'Pilih Menu Lain > Transfer > Virtual Account Billing.', 'Masukkan {code}.', 'Cek detailnya, lalu konfirmasi.'],
-    online: ['Buka BNI Mobile Banking atau BNI Internet Banking.', 'Pilih Transfer > Virtual Account Billing.', 'Masukkan {code} dan cek jumlah tagihan.', 'Konfirmasi dengan password transaksi kamu.'],
+    atm: [
+      'Masukkan kartu ATM BNI dan PIN kamu.',
+      'Pilih Menu Lain > Transfer > Virtual Account Billing.',
+      'Masukkan {code}.',
+      'Cek detailnya, lalu konfirmasi.',
+    ],
+    online: [
+      'Buka BNI Mobile Banking atau BNI Internet Banking.',
+      'Pilih Transfer > Virtual Account Billing.',
+      'Masukkan {code} dan cek jumlah tagihan.',
+      'Konfirmasi dengan password transaksi kamu.',
+    ],
   },
   permata: {
-    atm: ['Masukkan kartu ATM dan PIN kamu.', 'Pilih Transaksi Lainnya > Pembayaran > Pembayaran Lainnya > Virtual Account.', 'Masukkan {code}.', 'Cek detailnya, lalu konfirmasi. Status Permata bisa butuh sampai 5 menit.'],
-    online: ['Buka PermataMobile X atau PermataNet.', 'Pilih Bayar Tagihan > Virtual Account.', 'Masukkan {code} dan cek jumlah tagihan.', 'Konfirmasi dengan kode respons kamu.'],
+    atm: [
+      'Masukkan kartu ATM dan PIN kamu.',
+      'Pilih Transaksi Lainnya > Pembayaran > Pembayaran Lainnya > Virtual Account.',
+      'Masukkan {code}.',
+      'Cek detailnya, lalu konfirmasi. Status Permata bisa butuh sampai 5 menit.',
+    ],
+    online: [
+      'Buka PermataMobile X atau PermataNet.',
+      'Pilih Bayar Tagihan > Virtual Account.',
+      'Masukkan {code} dan cek jumlah tagihan.',
+      'Konfirmasi dengan kode respons kamu.',
+    ],
   },
   mandiri: {
-    atm: ['Masukkan kartu ATM Mandiri dan PIN kamu.', 'Pilih Bayar/Beli > Lainnya > Multi Payment.', 'Masukkan kode perusahaan {biller}, lalu kode bayar {code}.', 'Cek detailnya, lalu konfirmasi.'],
-    online: ['Buka Livin’ by Mandiri.', 'Pilih Bayar > Multi Payment, cari Midtrans ({biller}).', 'Masukkan kode bayar {code}.', 'Cek jumlah tagihan dan konfirmasi dengan PIN kamu.'],
+    atm: [
+      'Masukkan kartu ATM Mandiri dan PIN kamu.',
+      'Pilih Bayar/Beli > Lainnya > Multi Payment.',
+      'Masukkan kode perusahaan {biller}, lalu kode bayar {code}.',
+      'Cek detailnya, lalu konfirmasi.',
+    ],
+    online: [
+      'Buka Livin’ by Mandiri.',
+      'Pilih Bayar > Multi Payment, cari Midtrans ({biller}).',
+      'Masukkan kode bayar {code}.',
+      'Cek jumlah tagihan dan konfirmasi dengan PIN kamu.',
+    ],
   },
 };

@@ -9,7 +9,6 @@ export function useTranslations(lang: Lang): Dictionary {
   return dictionaries[lang];
 }
 
-
 export const ERROR_CODES = ['400', '401', '403', '404', '405', '410', '429', '500', '502', '503'] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -18,28 +18,71 @@ export function AccVerif({ lang, t }: { lang: Lang; t: Dictionary['auth'] }) {
   const signedOut = useClientValue(() => !hasStoredSession(), false);
   useEffect(() => {
     if (!restoreAuth().isLoggedIn) return;
-    userCall<{ data: Profile }>({ path: 'auth/me' }).then((b) => setProfile(b.data)).catch((e) => { if (!(e instanceof SessionRedirect)) setError(t.genericError); });
+    userCall<{ data: Profile }>({ path: 'auth/me' })
+      .then((b) => setProfile(b.data))
+      .catch((e) => {
+        if (!(e instanceof SessionRedirect)) setError(t.genericError);
+      });
   }, [t.genericError]);
-  if (signedOut) return <p className="rounded-xl bg-white p-6"><a className="font-semibold text-brand-700 underline" href={`${localizedPath(lang, '/signin/')}?redirect=${encodeURIComponent(localizedPath(lang, '/acc-verif/'))}`}>{t.signInTitle}</a></p>;
-  if (profile && profile.is_email_verified && (profile.is_telephone_verified || !profile.telephone)) return <p role="status" className="rounded-xl bg-white p-6">{t.verified}</p>;
+  if (signedOut)
+    return (
+      <p className="rounded-xl bg-white p-6">
+        <a
+          className="font-semibold text-brand-700 underline"
+          href={`${localizedPath(lang, '/signin/')}?redirect=${encodeURIComponent(localizedPath(lang, '/acc-verif/'))}`}
+        >
+          {t.signInTitle}
+        </a>
+      </p>
+    );
+  if (profile && profile.is_email_verified && (profile.is_telephone_verified || !profile.telephone))
+    return (
+      <p role="status" className="rounded-xl bg-white p-6">
+        {t.verified}
+      </p>
+    );
   const submit = async () => {
     if (!profile) return;
-    const target = channel === 'email' ? profile.email : profile.telephone ?? '';
+    const target = channel === 'email' ? profile.email : (profile.telephone ?? '');
     setBusy(true);
     try {
       await openCall({ method: 'post', path: 'auth/codes/request', form: { purpose: 'verify', channel, target } });
-      window.location.assign(withRedirect(`${localizedPath(lang, '/otp-verif/')}?${new URLSearchParams({ channel, target })}`, window.location.search));
+      window.location.assign(
+        withRedirect(
+          `${localizedPath(lang, '/otp-verif/')}?${new URLSearchParams({ channel, target })}`,
+          window.location.search,
+        ),
+      );
     } catch (e) {
-      setError(e instanceof ApiError && e.code === 'already_verified' ? t.verified : apiErrors(e, lang, t.genericError)._form ?? t.genericError);
+      setError(
+        e instanceof ApiError && e.code === 'already_verified'
+          ? t.verified
+          : (apiErrors(e, lang, t.genericError)._form ?? t.genericError),
+      );
       setBusy(false);
     }
   };
   return (
-    <FormShell testId="acc-verif" title={t.accVerifTitle} intro={t.accVerifIntro} error={error} onSubmit={() => void submit()}>
+    <FormShell
+      testId="acc-verif"
+      title={t.accVerifTitle}
+      intro={t.accVerifIntro}
+      error={error}
+      onSubmit={() => void submit()}
+    >
       <fieldset className="flex flex-col gap-2 text-sm">
         <legend className="mb-1 font-semibold">{t.channel}</legend>
-        <label className="flex items-center gap-2"><input type="radio" name="channel" checked={channel === 'email'} onChange={() => setChannel('email')} />{t.byEmail}{profile ? ` (${profile.email})` : ''}</label>
-        {profile?.telephone && <label className="flex items-center gap-2"><input type="radio" name="channel" checked={channel === 'phone'} onChange={() => setChannel('phone')} />{t.byPhone} (+62 {profile.telephone})</label>}
+        <label className="flex items-center gap-2">
+          <input type="radio" name="channel" checked={channel === 'email'} onChange={() => setChannel('email')} />
+          {t.byEmail}
+          {profile ? ` (${profile.email})` : ''}
+        </label>
+        {profile?.telephone && (
+          <label className="flex items-center gap-2">
+            <input type="radio" name="channel" checked={channel === 'phone'} onChange={() => setChannel('phone')} />
+            {t.byPhone} (+62 {profile.telephone})
+          </label>
+        )}
       </fieldset>
       <SubmitButton busy={busy || !profile} label={t.sendCode} busyLabel={t.working} />
     </FormShell>

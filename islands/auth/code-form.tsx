@@ -7,7 +7,16 @@ import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
 import { keepSession, openCall } from '../lib/api-client.ts';
 import type { TokenResponse } from '../lib/api-client.ts';
-import { Field, FormShell, SubmitButton, apiErrors, redirectTarget, useForm, useLocationSearch, validate } from './form-kit.tsx';
+import {
+  Field,
+  FormShell,
+  SubmitButton,
+  apiErrors,
+  redirectTarget,
+  useForm,
+  useLocationSearch,
+  validate,
+} from './form-kit.tsx';
 
 // The 4-digit code screens: complete registration (sign-up's code, signs the guest in) and
 // /otp-verif/ (verify an e-mail or phone of an existing account). ?channel=&target= say where the code went.
@@ -39,10 +48,18 @@ export function CodeForm({ lang, t, mode }: { lang: Lang; t: Dictionary['auth'];
     f.setBusy(true);
     try {
       if (mode === 'complete') {
-        const body = await openCall<TokenResponse>({ method: 'post', path: 'auth/register/complete', form: { ...target, code: checked.output.code } });
+        const body = await openCall<TokenResponse>({
+          method: 'post',
+          path: 'auth/register/complete',
+          form: { ...target, code: checked.output.code },
+        });
         keepSession(body);
       } else {
-        await openCall({ method: 'post', path: 'auth/codes/validate', form: { purpose: 'verify', ...target, code: checked.output.code } });
+        await openCall({
+          method: 'post',
+          path: 'auth/codes/validate',
+          form: { purpose: 'verify', ...target, code: checked.output.code },
+        });
       }
       window.location.assign(redirectTarget(lang, window.location.search));
     } catch (error) {
@@ -60,17 +77,38 @@ export function CodeForm({ lang, t, mode }: { lang: Lang; t: Dictionary['auth'];
       f.setErrors(apiErrors(error, lang, t.genericError));
     }
   };
-  if (!target) return <p className="rounded-xl bg-white p-6">{t.missingTarget} <a className="font-semibold text-brand-700 underline" href={localizedPath(lang, '/signup/')}>{t.signUpLink}</a></p>;
+  if (!target)
+    return (
+      <p className="rounded-xl bg-white p-6">
+        {t.missingTarget}{' '}
+        <a className="font-semibold text-brand-700 underline" href={localizedPath(lang, '/signup/')}>
+          {t.signUpLink}
+        </a>
+      </p>
+    );
   return (
-    <FormShell testId={mode === 'complete' ? 'complete-registration' : 'otp'} title={mode === 'complete' ? t.completeTitle : t.otpTitle}
-      intro={fill(mode === 'complete' ? t.completeIntro : t.otpIntro, { target: target.channel === 'phone' ? `+62 ${target.target}` : target.target })}
-      error={f.errors._form} onSubmit={() => void submit()}>
+    <FormShell
+      testId={mode === 'complete' ? 'complete-registration' : 'otp'}
+      title={mode === 'complete' ? t.completeTitle : t.otpTitle}
+      intro={fill(mode === 'complete' ? t.completeIntro : t.otpIntro, {
+        target: target.channel === 'phone' ? `+62 ${target.target}` : target.target,
+      })}
+      error={f.errors._form}
+      onSubmit={() => void submit()}
+    >
       <Field label={t.code} inputMode="numeric" autoComplete="one-time-code" maxLength={4} {...f.bind('code')} />
       <SubmitButton busy={f.busy} label={t.verify} busyLabel={t.working} />
-      <button type="button" className="text-sm font-semibold text-brand-700 underline disabled:text-muted disabled:no-underline" disabled={cooldown > 0} onClick={() => void resend()}>
+      <button
+        type="button"
+        className="text-sm font-semibold text-brand-700 underline disabled:text-muted disabled:no-underline"
+        disabled={cooldown > 0}
+        onClick={() => void resend()}
+      >
         {cooldown > 0 ? fill(t.resendIn, { s: cooldown }) : t.resend}
       </button>
-      <p aria-live="polite" className="text-sm text-emerald-800">{notice}</p>
+      <p aria-live="polite" className="text-sm text-emerald-800">
+        {notice}
+      </p>
     </FormShell>
   );
 }

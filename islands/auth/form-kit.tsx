@@ -18,7 +18,11 @@ export function messageFor(key: string, lang: Lang, fallback = ''): string {
 }
 
 /** Validate with a contract schema; every field's first issue, translated. */
-export function validate<S extends v.GenericSchema>(schema: S, input: unknown, lang: Lang): { ok: true; output: v.InferOutput<S> } | { ok: false; errors: FieldErrors } {
+export function validate<S extends v.GenericSchema>(
+  schema: S,
+  input: unknown,
+  lang: Lang,
+): { ok: true; output: v.InferOutput<S> } | { ok: false; errors: FieldErrors } {
   const result = v.safeParse(schema, input);
   if (result.success) return { ok: true, output: result.output };
   const errors: FieldErrors = {};
@@ -32,7 +36,8 @@ export function validate<S extends v.GenericSchema>(schema: S, input: unknown, l
 /** API errors as field errors (422 details.fields) or a form-level message. */
 export function apiErrors(error: unknown, lang: Lang, generic: string): FieldErrors {
   if (error instanceof ApiError) {
-    if (error.fields.length) return Object.fromEntries(error.fields.map((f) => [f.field, messageFor(f.code, lang, error.message)]));
+    if (error.fields.length)
+      return Object.fromEntries(error.fields.map((f) => [f.field, messageFor(f.code, lang, error.message)]));
     return { _form: error.message || generic };
   }
   return { _form: generic };
@@ -52,28 +57,67 @@ export function withRedirect(path: string, search: string): string {
   return `${path}${sep}redirect=${encodeURIComponent(r)}`;
 }
 
-export function Field(props: { name: string; label: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+export function Field(
+  props: { name: string; label: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>,
+) {
   const { name, label, error, hint, ...rest } = props;
   const id = `f-${name}`;
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-semibold">{label}</label>
-      <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`rounded-lg border px-3 py-2 ${error ? 'border-red-600' : 'border-slate-300'}`} {...rest} />
-      {hint && <p id={`${id}-hint`} className="text-xs text-muted">{hint}</p>}
-      {error && <p id={`${id}-error`} className="text-sm text-red-700" data-field-error={name}>{error}</p>}
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`rounded-lg border px-3 py-2 ${error ? 'border-red-600' : 'border-slate-300'}`}
+        {...rest}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700" data-field-error={name}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }
 
-export function FormShell(props: { title: string; intro?: string; error?: string; onSubmit: () => void; children: ReactNode; footer?: ReactNode; testId: string }) {
+export function FormShell(props: {
+  title: string;
+  intro?: string;
+  error?: string;
+  onSubmit: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  testId: string;
+}) {
   return (
     <div className="rounded-2xl bg-white p-6 shadow-sm">
       <h1 className="mb-2 text-2xl font-extrabold">{props.title}</h1>
       {props.intro && <p className="mb-6 text-muted">{props.intro}</p>}
-      <form noValidate data-auth-form={props.testId} className="flex flex-col gap-4" onSubmit={(e) => { e.preventDefault(); props.onSubmit(); }}>
+      <form
+        noValidate
+        data-auth-form={props.testId}
+        className="flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          props.onSubmit();
+        }}
+      >
         {props.children}
-        {props.error && <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800" data-form-error>{props.error}</p>}
+        {props.error && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800" data-form-error>
+            {props.error}
+          </p>
+        )}
       </form>
       {props.footer && <div className="mt-6 text-sm">{props.footer}</div>}
     </div>
@@ -81,7 +125,15 @@ export function FormShell(props: { title: string; intro?: string; error?: string
 }
 
 export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
-  return <button type="submit" disabled={busy} className="rounded-lg bg-brand-600 px-4 py-2.5 font-bold text-white disabled:bg-slate-400">{busy ? busyLabel : label}</button>;
+  return (
+    <button
+      type="submit"
+      disabled={busy}
+      className="rounded-lg bg-brand-600 px-4 py-2.5 font-bold text-white disabled:bg-slate-400"
+    >
+      {busy ? busyLabel : label}
+    </button>
+  );
 }
 
 export function useForm<T extends Record<string, string>>(initial: T) {

@@ -4,7 +4,17 @@ import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
 import { keepSession, openCall } from '../lib/api-client.ts';
 import type { TokenResponse } from '../lib/api-client.ts';
-import { Field, FormShell, SubmitButton, apiErrors, redirectTarget, useForm, useLocationSearch, validate, withRedirect } from './form-kit.tsx';
+import {
+  Field,
+  FormShell,
+  SubmitButton,
+  apiErrors,
+  redirectTarget,
+  useForm,
+  useLocationSearch,
+  validate,
+  withRedirect,
+} from './form-kit.tsx';
 
 export function SignIn({ lang, t }: { lang: Lang; t: Dictionary['auth'] }) {
   const f = useForm({ username: '', password: '' });
@@ -24,11 +34,32 @@ export function SignIn({ lang, t }: { lang: Lang; t: Dictionary['auth'] }) {
     }
   };
   return (
-    <FormShell testId="signin" title={t.signInTitle} intro={t.signInIntro} error={f.errors._form} onSubmit={() => void submit()}
-      footer={<p>{t.noAccount} <a className="font-semibold text-brand-700 underline" href={withRedirect(localizedPath(lang, '/signup/'), search)}>{t.signUpLink}</a></p>}>
+    <FormShell
+      testId="signin"
+      title={t.signInTitle}
+      intro={t.signInIntro}
+      error={f.errors._form}
+      onSubmit={() => void submit()}
+      footer={
+        <p>
+          {t.noAccount}{' '}
+          <a
+            className="font-semibold text-brand-700 underline"
+            href={withRedirect(localizedPath(lang, '/signup/'), search)}
+          >
+            {t.signUpLink}
+          </a>
+        </p>
+      }
+    >
       <Field label={t.username} autoComplete="username" {...f.bind('username')} />
       <Field label={t.password} type="password" autoComplete="current-password" {...f.bind('password')} />
-      <a className="self-end text-sm font-semibold text-brand-700 underline" href={localizedPath(lang, '/forgot-password/')}>{t.forgotLink}</a>
+      <a
+        className="self-end text-sm font-semibold text-brand-700 underline"
+        href={localizedPath(lang, '/forgot-password/')}
+      >
+        {t.forgotLink}
+      </a>
       <SubmitButton busy={f.busy} label={t.signIn} busyLabel={t.working} />
     </FormShell>
   );

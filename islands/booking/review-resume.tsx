@@ -12,6 +12,18 @@ export function ReviewResume({ lang, t }: { lang: Lang; t: Dictionary['booking']
   useEffect(() => {
     if (storedId) window.location.replace(localizedPath(lang, `/reservation/review/${storedId}/`));
   }, [storedId, lang]);
-  if (!none) return <p role="status" className="p-6 text-muted">{t.loadingRooms}</p>;
-  return <p className="rounded-xl bg-white p-6">{t.noReservation} <a className="font-semibold text-brand-700 underline" href={localizedPath(lang, '/search/')}>{t.startSearch}</a></p>;
+  if (!none)
+    return (
+      <p role="status" className="p-6 text-muted">
+        {t.loadingRooms}
+      </p>
+    );
+  return (
+    <p className="rounded-xl bg-white p-6">
+      {t.noReservation}{' '}
+      <a className="font-semibold text-brand-700 underline" href={localizedPath(lang, '/search/')}>
+        {t.startSearch}
+      </a>
+    </p>
+  );
 }

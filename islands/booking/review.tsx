@@ -10,7 +10,14 @@ import { ApiError, SessionRedirect, userCall } from '../lib/api-client.ts';
 import { formatDate } from '../../core/format.ts';
 import { JAKARTA } from '../lib/stay-dates.ts';
 import { $auth, restoreAuth } from '../stores/$auth.ts';
-import { $reservation, lastSearchHref, loadCarbonPackages, loadReservation, rememberReservation, updateAddOns } from '../stores/$reservation.ts';
+import {
+  $reservation,
+  lastSearchHref,
+  loadCarbonPackages,
+  loadReservation,
+  rememberReservation,
+  updateAddOns,
+} from '../stores/$reservation.ts';
 import type { AncillaryPackage } from '../stores/$reservation.ts';
 import { searchRooms } from './search-result.ts';
 import type { InsuranceProvider } from './search-result.ts';
@@ -44,21 +51,28 @@ function Countdown({ expired, t, onExpire }: { expired: string; t: Dictionary['b
     const timer = window.setInterval(() => {
       const ms = msUntil(expired, Date.now());
       setLeft(ms);
-      if (ms === 0) { window.clearInterval(timer); expire(); }
+      if (ms === 0) {
+        window.clearInterval(timer);
+        expire();
+      }
     }, 1000);
     return () => window.clearInterval(timer);
   }, [expired]);
   return (
     <p className="rounded-xl bg-amber-50 p-3 font-semibold text-amber-900" data-countdown>
       <span className="sr-only">{t.countdownLabel}: </span>
-      <span role="timer" aria-live="off">{fill(t.countdown, { time: formatCountdown(left) })}</span>
+      <span role="timer" aria-live="off">
+        {fill(t.countdown, { time: formatCountdown(left) })}
+      </span>
     </p>
   );
 }
 
 function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
   return (
-    <div className={`flex justify-between gap-4 py-1 ${strong ? 'border-t border-slate-200 pt-3 text-lg font-extrabold' : ''}`}>
+    <div
+      className={`flex justify-between gap-4 py-1 ${strong ? 'border-t border-slate-200 pt-3 text-lg font-extrabold' : ''}`}
+    >
       <dt>{label}</dt>
       <dd data-price-row={testId}>{value}</dd>
     </div>
@@ -86,11 +100,20 @@ export function Review({ lang, t, nightsText, reservationId }: ReviewProps) {
         if (d.info.paymentStatus !== 1) setExpired(true);
         const [packages, rooms] = await Promise.all([
           loadCarbonPackages(d.info.hotel.id, pod.roomTypeId).catch(() => []),
-          searchRooms({ hotelId: d.info.hotel.id, checkin: d.info.checkIn.slice(0, 10), checkout: d.info.checkOut.slice(0, 10), promocode: '' }).catch(() => null),
+          searchRooms({
+            hotelId: d.info.hotel.id,
+            checkin: d.info.checkIn.slice(0, 10),
+            checkout: d.info.checkOut.slice(0, 10),
+            promocode: '',
+          }).catch(() => null),
         ]);
         setCarbon(packages);
         const room = rooms?.roomTypes.find((r) => r.id === pod.roomTypeId);
-        if (room?.insuranceProvider) setProvider({ info: room.insuranceProvider, perNight: Math.round(room.insurancePrice / Math.max(1, room.nights)) });
+        if (room?.insuranceProvider)
+          setProvider({
+            info: room.insuranceProvider,
+            perNight: Math.round(room.insurancePrice / Math.max(1, room.nights)),
+          });
       })
       .catch((e) => {
         if (e instanceof SessionRedirect) return;
@@ -124,40 +147,85 @@ export function Review({ lang, t, nightsText, reservationId }: ReviewProps) {
     window.location.assign(lastSearchHref() ?? localizedPath(lang, '/search/'));
   };
 
-  if (!auth.isLoggedIn) return <p className="rounded-xl bg-white p-6">{t.signInToSee} <a className="font-semibold text-brand-700 underline" href={`${localizedPath(lang, '/signin/')}?redirect=${encodeURIComponent(localizedPath(lang, `/reservation/review/${reservationId}/`))}`}>{t.signInFirst}</a></p>;
-  if (error && !detail) return <p role="alert" className="rounded-xl bg-red-50 p-6 text-red-800">{error}</p>;
-  if (!detail) return <p role="status" className="p-6 text-muted">{t.loadingRooms}</p>;
+  if (!auth.isLoggedIn)
+    return (
+      <p className="rounded-xl bg-white p-6">
+        {t.signInToSee}{' '}
+        <a
+          className="font-semibold text-brand-700 underline"
+          href={`${localizedPath(lang, '/signin/')}?redirect=${encodeURIComponent(localizedPath(lang, `/reservation/review/${reservationId}/`))}`}
+        >
+          {t.signInFirst}
+        </a>
+      </p>
+    );
+  if (error && !detail)
+    return (
+      <p role="alert" className="rounded-xl bg-red-50 p-6 text-red-800">
+        {error}
+      </p>
+    );
+  if (!detail)
+    return (
+      <p role="status" className="p-6 text-muted">
+        {t.loadingRooms}
+      </p>
+    );
 
   const info = detail.info;
   const pod = info.pods[0];
   const p = detail.priceDetail;
   const hasInsurance = detail.insurancePolicies.length > 0;
   const chosen = new Set(detail.esg.items.map((i) => i.uuid));
-  const toggleCarbon = (uuid: string, on: boolean) => void change({ packages: on ? [...chosen, uuid] : [...chosen].filter((u) => u !== uuid) });
+  const toggleCarbon = (uuid: string, on: boolean) =>
+    void change({ packages: on ? [...chosen, uuid] : [...chosen].filter((u) => u !== uuid) });
 
   return (
     <div className="grid gap-6 md:grid-cols-[1fr_360px]" data-review data-step={step}>
       <div className="grid gap-6">
-        {expired ? <p role="alert" className="rounded-xl bg-red-50 p-3 text-red-800">{t.expired}</p> : <Countdown expired={info.expiredDateTime} t={t} onExpire={() => setExpired(true)} />}
+        {expired ? (
+          <p role="alert" className="rounded-xl bg-red-50 p-3 text-red-800">
+            {t.expired}
+          </p>
+        ) : (
+          <Countdown expired={info.expiredDateTime} t={t} onExpire={() => setExpired(true)} />
+        )}
         {step === 'review' ? (
           <>
             <section aria-labelledby="h-order" className="rounded-2xl bg-white p-5 shadow-sm">
-              <h2 id="h-order" className="mb-3 text-xl font-bold">{t.orderDetail}</h2>
+              <h2 id="h-order" className="mb-3 text-xl font-bold">
+                {t.orderDetail}
+              </h2>
               <h3 className="font-semibold">{info.hotel.name}</h3>
               <dl className="grid gap-1 text-sm">
                 <Row label={t.address} value={info.hotel.address} />
                 <Row label={t.phone} value={info.hotel.telephone} />
-                <Row label={t.checkinAt} value={`${formatDate(info.checkIn, lang)} ${info.hotel.checkInTime} ${info.hotel.timeZoneLabel}`} />
-                <Row label={t.checkoutAt} value={`${formatDate(info.checkOut, lang)} ${info.hotel.checkOutTime} ${info.hotel.timeZoneLabel}`} />
+                <Row
+                  label={t.checkinAt}
+                  value={`${formatDate(info.checkIn, lang)} ${info.hotel.checkInTime} ${info.hotel.timeZoneLabel}`}
+                />
+                <Row
+                  label={t.checkoutAt}
+                  value={`${formatDate(info.checkOut, lang)} ${info.hotel.checkOutTime} ${info.hotel.timeZoneLabel}`}
+                />
                 <Row label={t.stayDuration} value={nightsLabel(info.duration)} />
                 <Row label={t.podType} value={pod.label} />
                 <Row label={t.podCount} value={String(info.totalPods)} />
-                <Row label={t.roomCapacity} value={pod.capacityChildren > 0 ? fill(t.capacityChildren, { adults: pod.capacity, children: pod.capacityChildren }) : fill(t.capacity, { adults: pod.capacity })} />
+                <Row
+                  label={t.roomCapacity}
+                  value={
+                    pod.capacityChildren > 0
+                      ? fill(t.capacityChildren, { adults: pod.capacity, children: pod.capacityChildren })
+                      : fill(t.capacity, { adults: pod.capacity })
+                  }
+                />
               </dl>
               <p className="mt-3 text-sm text-muted">{t.guestRules}</p>
             </section>
             <section aria-labelledby="h-contact" className="rounded-2xl bg-white p-5 shadow-sm">
-              <h2 id="h-contact" className="mb-3 text-xl font-bold">{t.contactDetail}</h2>
+              <h2 id="h-contact" className="mb-3 text-xl font-bold">
+                {t.contactDetail}
+              </h2>
               <dl className="grid gap-1 text-sm">
                 <Row label={t.name} value={detail.guest.name} />
                 <Row label={t.email} value={detail.guest.email} />
@@ -165,67 +233,173 @@ export function Review({ lang, t, nightsText, reservationId }: ReviewProps) {
             </section>
             {provider && (
               <section aria-labelledby="h-insurance" className="rounded-2xl bg-white p-5 shadow-sm" data-insurance>
-                <h2 id="h-insurance" className="mb-2 text-xl font-bold">{t.insuranceTitle}</h2>
-                <p className="mb-3 text-sm">{fill(t.insuranceBody, { cover: formatRupiah(provider.info.coverAmount), provider: provider.info.providerName })}</p>
+                <h2 id="h-insurance" className="mb-2 text-xl font-bold">
+                  {t.insuranceTitle}
+                </h2>
+                <p className="mb-3 text-sm">
+                  {fill(t.insuranceBody, {
+                    cover: formatRupiah(provider.info.coverAmount),
+                    provider: provider.info.providerName,
+                  })}
+                </p>
                 <label className="flex items-center gap-2 font-semibold">
-                  <input type="checkbox" name="insurance" checked={hasInsurance} disabled={busy || expired} onChange={(e) => void change({ insurance: e.target.checked })} />
+                  <input
+                    type="checkbox"
+                    name="insurance"
+                    checked={hasInsurance}
+                    disabled={busy || expired}
+                    onChange={(e) => void change({ insurance: e.target.checked })}
+                  />
                   {fill(t.insuranceAdd, { price: formatRupiah(provider.perNight) })}
                 </label>
                 <p className="mt-2 flex gap-4 text-sm">
-                  <a href={provider.info.termsUrl} target="_blank" rel="noopener" className="text-brand-700 underline">{t.terms}</a>
-                  <a href={provider.info.benefitUrl} target="_blank" rel="noopener" className="text-brand-700 underline">{t.benefit}</a>
-                  <a href={provider.info.claimUrl} target="_blank" rel="noopener" className="text-brand-700 underline">{t.claim}</a>
+                  <a href={provider.info.termsUrl} target="_blank" rel="noopener" className="text-brand-700 underline">
+                    {t.terms}
+                  </a>
+                  <a
+                    href={provider.info.benefitUrl}
+                    target="_blank"
+                    rel="noopener"
+                    className="text-brand-700 underline"
+                  >
+                    {t.benefit}
+                  </a>
+                  <a href={provider.info.claimUrl} target="_blank" rel="noopener" className="text-brand-700 underline">
+                    {t.claim}
+                  </a>
                 </p>
               </section>
             )}
             <div className="flex flex-wrap justify-between gap-3">
-              <button type="button" className="rounded-lg border border-slate-300 px-4 py-2 font-semibold" onClick={() => leaveRef.current?.showModal()}>{t.backToRooms}</button>
-              <button type="button" disabled={expired} className="rounded-lg bg-brand-600 px-5 py-2 font-bold text-white disabled:bg-slate-400" onClick={() => setStep('carbon')}>{t.continue}</button>
+              <button
+                type="button"
+                className="rounded-lg border border-slate-300 px-4 py-2 font-semibold"
+                onClick={() => leaveRef.current?.showModal()}
+              >
+                {t.backToRooms}
+              </button>
+              <button
+                type="button"
+                disabled={expired}
+                className="rounded-lg bg-brand-600 px-5 py-2 font-bold text-white disabled:bg-slate-400"
+                onClick={() => setStep('carbon')}
+              >
+                {t.continue}
+              </button>
             </div>
           </>
         ) : (
           <section aria-labelledby="h-carbon" className="rounded-2xl bg-white p-5 shadow-sm" data-carbon-step>
-            <h2 id="h-carbon" className="mb-3 text-xl font-bold">{t.carbonStepTitle}</h2>
+            <h2 id="h-carbon" className="mb-3 text-xl font-bold">
+              {t.carbonStepTitle}
+            </h2>
             <ul className="grid gap-3">
               {carbon.map((pkg) => (
                 <li key={pkg.uuid}>
-                  <p className="mb-1 text-sm text-muted">{fill(t.carbonStepBody, { provider: pkg.provider_name, description: pkg.provider_short_description })}</p>
+                  <p className="mb-1 text-sm text-muted">
+                    {fill(t.carbonStepBody, {
+                      provider: pkg.provider_name,
+                      description: pkg.provider_short_description,
+                    })}
+                  </p>
                   <label className="flex items-center gap-2 font-semibold">
-                    <input type="checkbox" name="carbon" checked={chosen.has(pkg.uuid)} disabled={busy || expired || !detail.allowEsgPurchase} onChange={(e) => toggleCarbon(pkg.uuid, e.target.checked)} />
+                    <input
+                      type="checkbox"
+                      name="carbon"
+                      checked={chosen.has(pkg.uuid)}
+                      disabled={busy || expired || !detail.allowEsgPurchase}
+                      onChange={(e) => toggleCarbon(pkg.uuid, e.target.checked)}
+                    />
                     {fill(t.carbonAdd, { name: pkg.name, price: formatRupiah(pkg.sale_price) })}
                   </label>
                 </li>
               ))}
             </ul>
             <div className="mt-5 flex flex-wrap justify-between gap-3">
-              <button type="button" className="rounded-lg border border-slate-300 px-4 py-2 font-semibold" onClick={() => setStep('review')}>{t.back}</button>
-              <a href={localizedPath(lang, `/payment/list/${reservationId}/`)} aria-disabled={expired || busy} className={`rounded-lg px-5 py-2 font-bold text-white ${expired || busy ? 'pointer-events-none bg-slate-400' : 'bg-brand-600'}`}>{t.toPayment}</a>
+              <button
+                type="button"
+                className="rounded-lg border border-slate-300 px-4 py-2 font-semibold"
+                onClick={() => setStep('review')}
+              >
+                {t.back}
+              </button>
+              <a
+                href={localizedPath(lang, `/payment/list/${reservationId}/`)}
+                aria-disabled={expired || busy}
+                className={`rounded-lg px-5 py-2 font-bold text-white ${expired || busy ? 'pointer-events-none bg-slate-400' : 'bg-brand-600'}`}
+              >
+                {t.toPayment}
+              </a>
             </div>
           </section>
         )}
-        {error && <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">{error}</p>}
+        {error && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+            {error}
+          </p>
+        )}
       </div>
       <aside aria-labelledby="h-price" className="h-max rounded-2xl bg-white p-5 shadow-sm" aria-busy={busy}>
-        <h2 id="h-price" className="mb-3 text-xl font-bold">{t.priceDetail}</h2>
+        <h2 id="h-price" className="mb-3 text-xl font-bold">
+          {t.priceDetail}
+        </h2>
         <dl className="text-sm">
-          <Row label={fill(t.roomPrice, { nights: nightsLabel(info.duration), pods: `${info.totalPods}×` })} value={formatRupiah(p.grossRevenue)} testId="room" />
-          {detail.priceBreakdown.promo_code && <Row label={`${t.voucher} (${detail.priceBreakdown.promo_code})`} value={`-${formatRupiah(detail.priceBreakdown.promo_value)}`} testId="voucher" />}
-          {!detail.priceBreakdown.promo_code && p.promotion > 0 && <Row label={t.discount} value={`-${formatRupiah(p.promotion)}`} testId="discount" />}
-          {p.giftCertificateDiscount > 0 && <Row label={t.points} value={`-${formatRupiah(p.giftCertificateDiscount)}`} testId="points" />}
+          <Row
+            label={fill(t.roomPrice, { nights: nightsLabel(info.duration), pods: `${info.totalPods}×` })}
+            value={formatRupiah(p.grossRevenue)}
+            testId="room"
+          />
+          {detail.priceBreakdown.promo_code && (
+            <Row
+              label={`${t.voucher} (${detail.priceBreakdown.promo_code})`}
+              value={`-${formatRupiah(detail.priceBreakdown.promo_value)}`}
+              testId="voucher"
+            />
+          )}
+          {!detail.priceBreakdown.promo_code && p.promotion > 0 && (
+            <Row label={t.discount} value={`-${formatRupiah(p.promotion)}`} testId="discount" />
+          )}
+          {p.giftCertificateDiscount > 0 && (
+            <Row label={t.points} value={`-${formatRupiah(p.giftCertificateDiscount)}`} testId="points" />
+          )}
           <Row label={t.tax} value={formatRupiah(p.tax)} testId="tax" />
           <Row label={t.serviceFee} value={formatRupiah(p.serviceFee)} testId="service" />
           <Row label={t.insurance} value={formatRupiah(p.insurance)} testId="insurance" />
           <Row label={t.carbonOffset} value={formatRupiah(p.carbonOffset)} testId="carbon" />
           <Row label={t.total} value={formatRupiah(p.guestPrice)} strong testId="total" />
         </dl>
-        <p className="sr-only" aria-live="polite">{busy ? t.updating : ''}</p>
+        <p className="sr-only" aria-live="polite">
+          {busy ? t.updating : ''}
+        </p>
       </aside>
-      <dialog ref={leaveRef} aria-labelledby="leave-title" aria-describedby="leave-body" className="m-auto max-w-md rounded-2xl p-6 backdrop:bg-black/50" data-leave-dialog>
-        <h2 id="leave-title" className="mb-2 text-xl font-bold">{t.leaveTitle}</h2>
-        <p id="leave-body" className="mb-6 text-muted">{t.leaveBody}</p>
+      <dialog
+        ref={leaveRef}
+        aria-labelledby="leave-title"
+        aria-describedby="leave-body"
+        className="m-auto max-w-md rounded-2xl p-6 backdrop:bg-black/50"
+        data-leave-dialog
+      >
+        <h2 id="leave-title" className="mb-2 text-xl font-bold">
+          {t.leaveTitle}
+        </h2>
+        <p id="leave-body" className="mb-6 text-muted">
+          {t.leaveBody}
+        </p>
         <div className="flex justify-end gap-3">
-          <button type="button" className="rounded-lg border border-slate-300 px-4 py-2 font-semibold" onClick={() => leaveRef.current?.close()}>{t.leaveCancel}</button>
-          <button type="button" className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white" onClick={() => void leave()}>{t.leaveConfirm}</button>
+          <button
+            type="button"
+            className="rounded-lg border border-slate-300 px-4 py-2 font-semibold"
+            onClick={() => leaveRef.current?.close()}
+          >
+            {t.leaveCancel}
+          </button>
+          <button
+            type="button"
+            className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white"
+            onClick={() => void leave()}
+          >
+            {t.leaveConfirm}
+          </button>
         </div>
       </dialog>
     </div>

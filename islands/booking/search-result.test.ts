@@ -3,10 +3,34 @@ import { lowStockCount, podCountOptions, promoAlertMessage } from './search-resu
 import type { RoomTypeResult, SearchResult } from './search-result.ts';
 
 const room = (over: Partial<RoomTypeResult>): RoomTypeResult => ({
-  id: 1, roomRemaining: 5, label: 'Single', name: 'Single', description: '', mainPictureUrl: '', nights: 1, grossRevenue: 150_000, roomPriceFake: 195_000,
-  promotionPrice: 150_000, insurancePrice: 0, insuranceProvider: null, returnMessagePromo: '', bedSize: '', capacity: 1, capacityChildren: 0, facility: [], ...over,
+  id: 1,
+  roomRemaining: 5,
+  label: 'Single',
+  name: 'Single',
+  description: '',
+  mainPictureUrl: '',
+  nights: 1,
+  grossRevenue: 150_000,
+  roomPriceFake: 195_000,
+  promotionPrice: 150_000,
+  insurancePrice: 0,
+  insuranceProvider: null,
+  returnMessagePromo: '',
+  bedSize: '',
+  capacity: 1,
+  capacityChildren: 0,
+  facility: [],
+  ...over,
 });
-const result = (roomTypes: RoomTypeResult[], messagePromo = 'Pakai kode BOBOHEMAT ya!'): SearchResult => ({ hotel: { id: 1, isCabin: 0, timeZoneLabel: 'WIB' }, checkInDate: '', checkOutDate: '', nights: 1, promoCode: null, messagePromo, roomTypes });
+const result = (roomTypes: RoomTypeResult[], messagePromo = 'Pakai kode BOBOHEMAT ya!'): SearchResult => ({
+  hotel: { id: 1, isCabin: 0, timeZoneLabel: 'WIB' },
+  checkInDate: '',
+  checkOutDate: '',
+  nights: 1,
+  promoCode: null,
+  messagePromo,
+  roomTypes,
+});
 
 describe('room cards', () => {
   test('"N left" above 0 and at most 5 for hotels, 3 for cabins', () => {
@@ -25,9 +49,15 @@ describe('room cards', () => {
     expect(promoAlertMessage(result([room({})]))).toBe('Pakai kode BOBOHEMAT ya!');
     expect(promoAlertMessage(result([room({})], ''))).toBeNull();
     // The best price is discounted: no alert.
-    expect(promoAlertMessage(result([room({}), room({ id: 2, grossRevenue: 160_000, promotionPrice: 120_000 })]))).toBeNull();
+    expect(
+      promoAlertMessage(result([room({}), room({ id: 2, grossRevenue: 160_000, promotionPrice: 120_000 })])),
+    ).toBeNull();
     // Sold-out rooms do not count as the best price.
-    expect(promoAlertMessage(result([room({ roomRemaining: 0, promotionPrice: 100_000, grossRevenue: 120_000 }), room({ id: 2 })]))).toBe('Pakai kode BOBOHEMAT ya!');
+    expect(
+      promoAlertMessage(
+        result([room({ roomRemaining: 0, promotionPrice: 100_000, grossRevenue: 120_000 }), room({ id: 2 })]),
+      ),
+    ).toBe('Pakai kode BOBOHEMAT ya!');
     expect(promoAlertMessage(result([room({ roomRemaining: 0 })]))).toBeNull();
   });
 });

@@ -2,7 +2,13 @@ import { openCall } from '../lib/api-client.ts';
 
 // The priced search (POST /clients/v1/search) as the islands read it, plus the room-card rules.
 
-export interface InsuranceProvider { providerName: string; coverAmount: number; termsUrl: string; benefitUrl: string; claimUrl: string }
+export interface InsuranceProvider {
+  providerName: string;
+  coverAmount: number;
+  termsUrl: string;
+  benefitUrl: string;
+  claimUrl: string;
+}
 export interface RoomTypeResult {
   id: number;
   roomRemaining: number;
@@ -32,11 +38,21 @@ export interface SearchResult {
   roomTypes: RoomTypeResult[];
 }
 
-export async function searchRooms(q: { hotelId: number; checkin: string; checkout: string; promocode: string }): Promise<SearchResult> {
+export async function searchRooms(q: {
+  hotelId: number;
+  checkin: string;
+  checkout: string;
+  promocode: string;
+}): Promise<SearchResult> {
   const body = await openCall<{ data: SearchResult }>({
     method: 'post',
     path: 'clients/v1/search',
-    form: { hotelId: q.hotelId, checkInDateTime: q.checkin, checkOutDateTime: q.checkout, promoCode: q.promocode || undefined },
+    form: {
+      hotelId: q.hotelId,
+      checkInDateTime: q.checkin,
+      checkOutDateTime: q.checkout,
+      promoCode: q.promocode || undefined,
+    },
   });
   return body.data;
 }

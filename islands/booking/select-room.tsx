@@ -34,21 +34,32 @@ export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
   const state = committed?.state;
   const nightsLabel = (n: number) => (n === 1 ? nightsText.one : fill(nightsText.many, { n }));
 
-  useEffect(() => { restoreAuth(); }, []);
+  useEffect(() => {
+    restoreAuth();
+  }, []);
 
   const seq = committed?.seq ?? -1;
   useEffect(() => {
     if (!state?.checkin || state.hotelId !== hotel.id) return;
     let live = true;
-    searchRooms({ hotelId: hotel.id, checkin: state.checkin, checkout: addNights(state.checkin, state.nights), promocode: state.promocode })
+    searchRooms({
+      hotelId: hotel.id,
+      checkin: state.checkin,
+      checkout: addNights(state.checkin, state.nights),
+      promocode: state.promocode,
+    })
       .then((r) => {
         if (!live) return;
         setAnswer({ seq, result: r });
         const promo = promoAlertMessage(r);
         if (promo) showAlert({ name: t.promoTitle, message: promo });
       })
-      .catch(() => { if (live) setAnswer({ seq, result: null }); });
-    return () => { live = false; };
+      .catch(() => {
+        if (live) setAnswer({ seq, result: null });
+      });
+    return () => {
+      live = false;
+    };
     // One request per committed search: `state` changes only together with `seq`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [seq, hotel.id]);
@@ -57,14 +68,24 @@ export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
 
   const choose = async (room: RoomTypeResult, count: number) => {
     if (!result) return;
-    const choice: RoomChoice = { hotelId: hotel.id, slug: hotel.slug, roomTypeId: room.id, pods: count, checkin: result.checkInDate, checkout: result.checkOutDate, promocode: state?.promocode ?? '' };
+    const choice: RoomChoice = {
+      hotelId: hotel.id,
+      slug: hotel.slug,
+      roomTypeId: room.id,
+      pods: count,
+      checkin: result.checkInDate,
+      checkout: result.checkOutDate,
+      promocode: state?.promocode ?? '',
+    };
     if (!$auth.get().isLoggedIn) {
       // Sign in (or register) first, then come back to this page and this choice.
       saveChoice(choice);
       const back = new URL(window.location.href);
       back.searchParams.set('room', String(room.id));
       back.searchParams.set('pods', String(count));
-      window.location.assign(`${localizedPath(lang, '/signin/')}?redirect=${encodeURIComponent(back.pathname + back.search)}`);
+      window.location.assign(
+        `${localizedPath(lang, '/signin/')}?redirect=${encodeURIComponent(back.pathname + back.search)}`,
+      );
       return;
     }
     setBusy(room.id);
@@ -99,13 +120,27 @@ export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
   }, [result, auth.isLoggedIn]);
 
   if (!state?.checkin) return <p className="rounded-xl bg-slate-50 p-4 text-muted">{t.needDates}</p>;
-  if (status === 'error') return <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">{t.searchError}</p>;
-  if (!result || status === 'loading') return <p role="status" className="p-4 text-muted">{t.loadingRooms}</p>;
+  if (status === 'error')
+    return (
+      <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">
+        {t.searchError}
+      </p>
+    );
+  if (!result || status === 'loading')
+    return (
+      <p role="status" className="p-4 text-muted">
+        {t.loadingRooms}
+      </p>
+    );
 
   return (
     <div data-select-room>
       <p className="mb-1 font-semibold" data-stay-line>
-        {fill(t.stayLine, { checkin: formatDate(result.checkInDate, lang), checkout: formatDate(result.checkOutDate, lang), nights: nightsLabel(result.nights) })}
+        {fill(t.stayLine, {
+          checkin: formatDate(result.checkInDate, lang),
+          checkout: formatDate(result.checkOutDate, lang),
+          nights: nightsLabel(result.nights),
+        })}
       </p>
       <p className="mb-4 text-sm text-muted">{t.capacityRule}</p>
       <ul className="grid gap-4">
@@ -115,34 +150,82 @@ export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
           const count = pods[room.id] ?? 1;
           const selectId = `pods-${room.id}`;
           return (
-            <li key={room.id} data-room-type={room.id} data-sold-out={soldOut} className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 md:grid-cols-[200px_1fr_auto]">
-              <img src={room.mainPictureUrl} alt={room.label} width={200} height={140} loading="lazy" className="h-36 w-full rounded-xl bg-slate-100 object-cover md:w-[200px]" />
+            <li
+              key={room.id}
+              data-room-type={room.id}
+              data-sold-out={soldOut}
+              className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 md:grid-cols-[200px_1fr_auto]"
+            >
+              <img
+                src={room.mainPictureUrl}
+                alt={room.label}
+                width={200}
+                height={140}
+                loading="lazy"
+                className="h-36 w-full rounded-xl bg-slate-100 object-cover md:w-[200px]"
+              />
               <div>
                 <h3 className="text-lg font-bold">{room.label}</h3>
                 <p className="text-sm text-muted">{room.description}</p>
-                <p className="mt-2 text-sm">{room.capacityChildren > 0 ? fill(t.capacityChildren, { adults: room.capacity, children: room.capacityChildren }) : fill(t.capacity, { adults: room.capacity })}</p>
+                <p className="mt-2 text-sm">
+                  {room.capacityChildren > 0
+                    ? fill(t.capacityChildren, { adults: room.capacity, children: room.capacityChildren })
+                    : fill(t.capacity, { adults: room.capacity })}
+                </p>
                 <p className="text-sm">{fill(t.bedSize, { size: room.bedSize })}</p>
                 <ul className="mt-2 flex flex-wrap gap-2 text-xs">
-                  {room.facility.map((f) => <li key={f.code} className="rounded-full bg-slate-100 px-2 py-1">{f.name}</li>)}
+                  {room.facility.map((f) => (
+                    <li key={f.code} className="rounded-full bg-slate-100 px-2 py-1">
+                      {f.name}
+                    </li>
+                  ))}
                 </ul>
               </div>
               <div className="flex flex-col items-start gap-2 md:items-end">
                 {room.roomPriceFake > room.promotionPrice && (
-                  <p className="text-sm text-muted"><span className="sr-only">{t.normalPrice}: </span><s data-fake-price>{formatRupiah(room.roomPriceFake)}</s></p>
+                  <p className="text-sm text-muted">
+                    <span className="sr-only">{t.normalPrice}: </span>
+                    <s data-fake-price>{formatRupiah(room.roomPriceFake)}</s>
+                  </p>
                 )}
-                <p className="text-xl font-extrabold text-brand-700" data-price>{formatRupiah(room.promotionPrice)}</p>
+                <p className="text-xl font-extrabold text-brand-700" data-price>
+                  {formatRupiah(room.promotionPrice)}
+                </p>
                 <p className="text-xs text-muted">{fill(t.perStay, { nights: nightsLabel(room.nights) })}</p>
                 {room.returnMessagePromo && <p className="text-xs text-emerald-800">{room.returnMessagePromo}</p>}
                 {soldOut ? (
-                  <p className="rounded-lg bg-slate-200 px-3 py-2 font-semibold" data-sold-out-label>{t.soldOut}</p>
+                  <p className="rounded-lg bg-slate-200 px-3 py-2 font-semibold" data-sold-out-label>
+                    {t.soldOut}
+                  </p>
                 ) : (
                   <>
-                    {low !== null && <p className="font-semibold text-red-700" data-low-stock>{fill(t.left, { n: low })}</p>}
-                    <label htmlFor={selectId} className="text-sm">{t.pods}</label>
-                    <select id={selectId} value={count} onChange={(e) => setPods({ ...pods, [room.id]: Number(e.target.value) })} className="rounded-lg border border-slate-300 px-3 py-1">
-                      {podCountOptions(room.roomRemaining).map((n) => <option key={n} value={n}>{n}</option>)}
+                    {low !== null && (
+                      <p className="font-semibold text-red-700" data-low-stock>
+                        {fill(t.left, { n: low })}
+                      </p>
+                    )}
+                    <label htmlFor={selectId} className="text-sm">
+                      {t.pods}
+                    </label>
+                    <select
+                      id={selectId}
+                      value={count}
+                      onChange={(e) => setPods({ ...pods, [room.id]: Number(e.target.value) })}
+                      className="rounded-lg border border-slate-300 px-3 py-1"
+                    >
+                      {podCountOptions(room.roomRemaining).map((n) => (
+                        <option key={n} value={n}>
+                          {n}
+                        </option>
+                      ))}
                     </select>
-                    <button type="button" disabled={busy !== null} onClick={() => void choose(room, count)} className="rounded-lg bg-brand-600 px-5 py-2 font-bold text-white disabled:bg-slate-400" aria-label={`${t.choose}: ${room.label}`}>
+                    <button
+                      type="button"
+                      disabled={busy !== null}
+                      onClick={() => void choose(room, count)}
+                      className="rounded-lg bg-brand-600 px-5 py-2 font-bold text-white disabled:bg-slate-400"
+                      aria-label={`${t.choose}: ${room.label}`}
+                    >
                       {busy === room.id ? t.choosing : t.choose}
                     </button>
                   </>

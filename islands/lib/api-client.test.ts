@@ -5,12 +5,24 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 
 class MemoryStorage {
   map = new Map<string, string>();
-  getItem(k: string) { return this.map.get(k) ?? null; }
-  setItem(k: string, v: string) { this.map.set(k, String(v)); }
-  removeItem(k: string) { this.map.delete(k); }
-  clear() { this.map.clear(); }
-  key() { return null; }
-  get length() { return this.map.size; }
+  getItem(k: string) {
+    return this.map.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.map.set(k, String(v));
+  }
+  removeItem(k: string) {
+    this.map.delete(k);
+  }
+  clear() {
+    this.map.clear();
+  }
+  key() {
+    return null;
+  }
+  get length() {
+    return this.map.size;
+  }
 }
 
 type Handler = (url: URL, init: Request) => Response | Promise<Response>;
@@ -33,7 +45,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 async function load() {
   const auth = await import('../stores/$auth.ts');
@@ -56,10 +69,16 @@ describe('userCall', () => {
       }
       return json(401, { code: 'unauthorized', message: 'no' });
     };
-    const results = await Promise.allSettled([client.userCall({ path: 'auth/me' }), client.userCall({ path: 'auth/me' })]);
+    const results = await Promise.allSettled([
+      client.userCall({ path: 'auth/me' }),
+      client.userCall({ path: 'auth/me' }),
+    ]);
     expect(results.every((r) => r.status === 'rejected' && r.reason instanceof client.SessionRedirect)).toBe(true);
     expect(calls.filter((c) => c === 'POST /api/oauth2/token')).toHaveLength(1);
-    expect(auth.decodeTokens(localStorage.getItem('auth'))).toEqual({ accessToken: 'new-access', refreshToken: 'rt_new' });
+    expect(auth.decodeTokens(localStorage.getItem('auth'))).toEqual({
+      accessToken: 'new-access',
+      refreshToken: 'rt_new',
+    });
     expect(client.browser.reload).toHaveBeenCalled();
     expect(client.browser.goHome).not.toHaveBeenCalled();
   });
@@ -76,7 +95,8 @@ describe('userCall', () => {
 
   test('other refresh failures clear the stored login without leaving the page', async () => {
     const { auth, client } = await load();
-    handler = (url) => (url.pathname === '/api/oauth2/token' ? json(500, {}) : json(401, { code: 'unauthorized', message: 'no' }));
+    handler = (url) =>
+      url.pathname === '/api/oauth2/token' ? json(500, {}) : json(401, { code: 'unauthorized', message: 'no' });
     await expect(client.userCall({ path: 'auth/me' })).rejects.toMatchObject({ status: 401 });
     expect(auth.$auth.get().isLoggedIn).toBe(false);
     expect(client.browser.goHome).not.toHaveBeenCalled();
@@ -87,10 +107,22 @@ describe('userCall', () => {
     const { client } = await load();
     handler = (url, req) => {
       expect(req.headers.get('authorization')).toBe('Bearer old-access');
-      return url.pathname === '/api/auth/me' ? json(200, { data: { id: 3 } }) : json(422, { code: 'validation_failed', message: 'bad', details: { fields: [{ field: 'email', code: 'email_plus' }] } });
+      return url.pathname === '/api/auth/me'
+        ? json(200, { data: { id: 3 } })
+        : json(422, {
+            code: 'validation_failed',
+            message: 'bad',
+            details: { fields: [{ field: 'email', code: 'email_plus' }] },
+          });
     };
     await expect(client.userCall({ path: 'auth/me' })).resolves.toEqual({ data: { id: 3 } });
-    await expect(client.userCall({ path: 'my-account/update', method: 'post', form: { email: 'a+b@x.id' } })).rejects.toMatchObject({ status: 422, code: 'validation_failed', fields: [{ field: 'email', code: 'email_plus' }] });
+    await expect(
+      client.userCall({ path: 'my-account/update', method: 'post', form: { email: 'a+b@x.id' } }),
+    ).rejects.toMatchObject({
+      status: 422,
+      code: 'validation_failed',
+      fields: [{ field: 'email', code: 'email_plus' }],
+    });
   });
 });
 

@@ -17,7 +17,10 @@ export class ApiError extends Error {
   status: number;
   code: string;
   fields: { field: string; code: string }[];
-  constructor(status: number, body: { code?: string; message?: string; details?: { fields?: { field: string; code: string }[] } } | null) {
+  constructor(
+    status: number,
+    body: { code?: string; message?: string; details?: { fields?: { field: string; code: string }[] } } | null,
+  ) {
     super(body?.message ?? `HTTP ${status}`);
     this.status = status;
     this.code = body?.code ?? 'http_error';
@@ -56,7 +59,12 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-type TokenResponse = { access_token: string; refresh_token?: string; expires_in: number; user?: { id: number; name: string; email?: string } };
+type TokenResponse = {
+  access_token: string;
+  refresh_token?: string;
+  expires_in: number;
+  user?: { id: number; name: string; email?: string };
+};
 
 let clientTokenPromise: Promise<string> | null = null;
 
@@ -64,7 +72,10 @@ let clientTokenPromise: Promise<string> | null = null;
 export function clientToken(force = false): Promise<string> {
   if (!force) {
     try {
-      const cached = JSON.parse(sessionStorage.getItem(CLIENT_TOKEN_KEY) ?? 'null') as { token: string; exp: number } | null;
+      const cached = JSON.parse(sessionStorage.getItem(CLIENT_TOKEN_KEY) ?? 'null') as {
+        token: string;
+        exp: number;
+      } | null;
       if (cached && cached.exp > Date.now() + 60_000) return Promise.resolve(cached.token);
     } catch {
       // A broken cache entry is replaced below.
@@ -76,8 +87,12 @@ export function clientToken(force = false): Promise<string> {
       headers: { 'x-api-key': WEB_API_KEY, 'Accept-Language': lang() },
     });
     const body = (await readJson(response)) as TokenResponse | null;
-    if (!response.ok || !body?.access_token) throw new ApiError(response.status, { code: 'auth_error', message: 'auth error' });
-    sessionStorage.setItem(CLIENT_TOKEN_KEY, JSON.stringify({ token: body.access_token, exp: Date.now() + body.expires_in * 1000 }));
+    if (!response.ok || !body?.access_token)
+      throw new ApiError(response.status, { code: 'auth_error', message: 'auth error' });
+    sessionStorage.setItem(
+      CLIENT_TOKEN_KEY,
+      JSON.stringify({ token: body.access_token, exp: Date.now() + body.expires_in * 1000 }),
+    );
     return body.access_token;
   })().finally(() => {
     clientTokenPromise = null;
@@ -86,18 +101,37 @@ export function clientToken(force = false): Promise<string> {
 }
 
 type Body = Record<string, string | number | boolean | string[] | undefined | null>;
-type Call = { method?: 'get' | 'post' | 'put'; path: string; query?: Record<string, string | number>; form?: Body; json?: unknown };
+type Call = {
+  method?: 'get' | 'post' | 'put';
+  path: string;
+  query?: Record<string, string | number>;
+  form?: Body;
+  json?: unknown;
+};
 
 function request(call: Call, token: string): Promise<Response> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, 'x-api-key': WEB_API_KEY, 'Accept-Language': lang() };
-  const searchParams = call.query ? Object.fromEntries(Object.entries(call.query).map(([k, v]) => [k, String(v)])) : undefined;
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${token}`,
+    'x-api-key': WEB_API_KEY,
+    'Accept-Language': lang(),
+  };
+  const searchParams = call.query
+    ? Object.fromEntries(Object.entries(call.query).map(([k, v]) => [k, String(v)]))
+    : undefined;
   let body: BodyInit | undefined;
   if (call.form) {
     const form = new URLSearchParams();
-    for (const [k, v] of Object.entries(call.form)) if (v !== undefined && v !== null) form.set(k, Array.isArray(v) ? v.join(',') : String(v));
+    for (const [k, v] of Object.entries(call.form))
+      if (v !== undefined && v !== null) form.set(k, Array.isArray(v) ? v.join(',') : String(v));
     body = form;
   }
-  return http(call.path.replace(/^\//, ''), { method: call.method ?? 'get', headers, searchParams, body, json: call.json });
+  return http(call.path.replace(/^\//, ''), {
+    method: call.method ?? 'get',
+    headers,
+    searchParams,
+    body,
+    json: call.json,
+  });
 }
 
 async function unwrap<T>(response: Response): Promise<T> {
@@ -121,7 +155,11 @@ export function refreshSession(): Promise<'ok' | 'logout' | 'failed'> {
     const tokens = $auth.get().tokens;
     if (!tokens) return 'failed' as const;
     const response = await http.post('oauth2/token', {
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken, client_id: WEB_CLIENT_ID }),
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refreshToken,
+        client_id: WEB_CLIENT_ID,
+      }),
       headers: { 'x-api-key': WEB_API_KEY },
     });
     const body = (await readJson(response)) as TokenResponse | null;
@@ -160,10 +198,16 @@ export async function userCall<T>(call: Call): Promise<T> {
 
 /** GraphQL on the open gateway (client token); the first error message is thrown. */
 export async function gqlOpen<T>(query: string, input: unknown): Promise<T> {
-  const body = await openCall<{ data?: T; errors?: { message: string; extensions?: { code?: string; http?: { status?: number } } }[] }>({ method: 'post', path: 'gateway/open', json: { query, variables: { input } } });
+  const body = await openCall<{
+    data?: T;
+    errors?: { message: string; extensions?: { code?: string; http?: { status?: number } } }[];
+  }>({ method: 'post', path: 'gateway/open', json: { query, variables: { input } } });
   if (body.errors?.length || !body.data) {
     const first = body.errors?.[0];
-    throw new ApiError(first?.extensions?.http?.status ?? 400, { code: first?.extensions?.code, message: first?.message });
+    throw new ApiError(first?.extensions?.http?.status ?? 400, {
+      code: first?.extensions?.code,
+      message: first?.message,
+    });
   }
   return body.data;
 }

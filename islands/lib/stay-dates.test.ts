@@ -1,6 +1,14 @@
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, test } from 'vitest';
-import { addNights, jakartaToday, monthGrid, nightsBetween, offersStayNow, parseStayNowConfig, stayNowCheckin } from './stay-dates.ts';
+import {
+  addNights,
+  jakartaToday,
+  monthGrid,
+  nightsBetween,
+  offersStayNow,
+  parseStayNowConfig,
+  stayNowCheckin,
+} from './stay-dates.ts';
 
 const at = (iso: string) => new Date(iso);
 

@@ -12,7 +12,11 @@ import { $auth, $pendingCount, restoreAuth } from '../stores/$auth.ts';
 import { $paymentState, cancelPayment, loadPaymentState } from '../stores/$payment.ts';
 import { BankSteps, bankOf } from './bank-steps.tsx';
 
-export interface PaymentStatusProps { lang: Lang; t: Dictionary['payment']; reservationId: number }
+export interface PaymentStatusProps {
+  lang: Lang;
+  t: Dictionary['payment'];
+  reservationId: number;
+}
 
 /** Poll every 3 s while the payment is pending: the page updates itself when it settles. */
 const POLL_MS = 3_000;
@@ -51,30 +55,55 @@ export function PaymentStatus({ lang, t, reservationId }: PaymentStatusProps) {
     const tick = async () => {
       try {
         const s = await loadPaymentState(reservationId);
-        if (s.result === 'success') { markStep(4); $pendingCount.set(Math.max(0, $pendingCount.get() - 1)); }
-        if (!stopped && (s.result === 'pending' || s.result === 'unpaid')) timer = window.setTimeout(() => void tick(), POLL_MS);
+        if (s.result === 'success') {
+          markStep(4);
+          $pendingCount.set(Math.max(0, $pendingCount.get() - 1));
+        }
+        if (!stopped && (s.result === 'pending' || s.result === 'unpaid'))
+          timer = window.setTimeout(() => void tick(), POLL_MS);
       } catch (e) {
         if (!(e instanceof SessionRedirect)) setError(e instanceof Error ? e.message : t.payFailed);
       }
     };
     void tick();
     const clock = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => { stopped = true; window.clearTimeout(timer); window.clearInterval(clock); };
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+      window.clearInterval(clock);
+    };
   }, [reservationId, t.payFailed]);
 
-  const qrString = state?.result === 'pending' ? state.charge?.qr_string ?? null : null;
+  const qrString = state?.result === 'pending' ? (state.charge?.qr_string ?? null) : null;
   useEffect(() => {
     if (!qrString) return;
     void QRCode.toDataURL(qrString, { margin: 1, width: 240 }).then((url) => setDrawn({ text: qrString, url }));
   }, [qrString]);
   const qr = qrString && drawn?.text === qrString ? drawn.url : null;
 
-  if (!auth.isLoggedIn) return <p>{t.signInFirst} <a className="font-bold underline" href={localizedPath(lang, '/signin/')}>{t.signIn}</a></p>;
+  if (!auth.isLoggedIn)
+    return (
+      <p>
+        {t.signInFirst}{' '}
+        <a className="font-bold underline" href={localizedPath(lang, '/signin/')}>
+          {t.signIn}
+        </a>
+      </p>
+    );
   if (error) return <p role="alert">{error}</p>;
   if (!state) return <p role="status">{t.loading}</p>;
 
   const c = state.charge;
-  const heading = state.result === 'success' ? t.statusSuccess : state.result === 'pending' ? t.statusPending : state.result === 'refund' ? t.statusRefund : state.result === 'failed' ? t.statusFailed : t.statusUnpaid;
+  const heading =
+    state.result === 'success'
+      ? t.statusSuccess
+      : state.result === 'pending'
+        ? t.statusPending
+        : state.result === 'refund'
+          ? t.statusRefund
+          : state.result === 'failed'
+            ? t.statusFailed
+            : t.statusUnpaid;
   const code = c?.va_number ?? c?.bill_key ?? null;
   const bank = c ? bankOf(c.channel_code) : null;
   const left = c ? new Date(c.expires_at).getTime() - now : 0;
@@ -82,50 +111,138 @@ export function PaymentStatus({ lang, t, reservationId }: PaymentStatusProps) {
   return (
     <div className="space-y-4" data-result={state.result}>
       <section className="rounded-2xl bg-white p-6 text-center shadow-sm">
-        <h2 className="text-2xl font-extrabold" role="status" data-status-heading>{heading}</h2>
-        <p className="mt-2 text-sm text-slate-600">{t.orderId}: {state.order_id}</p>
-        {c && <p className="mt-1 text-lg font-bold">{t.amount}: {formatRupiah(c.gross_amount)}</p>}
+        <h2 className="text-2xl font-extrabold" role="status" data-status-heading>
+          {heading}
+        </h2>
+        <p className="mt-2 text-sm text-slate-600">
+          {t.orderId}: {state.order_id}
+        </p>
+        {c && (
+          <p className="mt-1 text-lg font-bold">
+            {t.amount}: {formatRupiah(c.gross_amount)}
+          </p>
+        )}
       </section>
 
       {state.result === 'pending' && c && (
         <section className="rounded-2xl bg-white p-6 shadow-sm" aria-labelledby="pay-how">
-          <h3 id="pay-how" className="sr-only">{t.chargeTitle}</h3>
-          <p className="rounded-xl bg-amber-50 p-3 font-semibold text-amber-900"><span role="timer" aria-live="off" data-countdown>{fill(t.countdown, { time: countdown(left) })}</span></p>
+          <h3 id="pay-how" className="sr-only">
+            {t.chargeTitle}
+          </h3>
+          <p className="rounded-xl bg-amber-50 p-3 font-semibold text-amber-900">
+            <span role="timer" aria-live="off" data-countdown>
+              {fill(t.countdown, { time: countdown(left) })}
+            </span>
+          </p>
           <p className="mt-2 text-sm">{t.pendingHelp}</p>
           {code && (
             <div className="mt-4">
-              {c.biller_code && <p>{t.billerCode}: <strong data-biller-code>{c.biller_code}</strong></p>}
+              {c.biller_code && (
+                <p>
+                  {t.billerCode}: <strong data-biller-code>{c.biller_code}</strong>
+                </p>
+              )}
               <p>{c.bill_key ? t.billKey : fill(t.vaNumber, { bank: (c.bank ?? '').toUpperCase() })}:</p>
-              <p className="flex items-center gap-3"><strong className="font-mono text-2xl tracking-wider" data-va-number>{code}</strong>
-                <button type="button" className="rounded-lg border border-slate-300 px-3 py-1 text-sm" onClick={() => { void navigator.clipboard?.writeText(code).then(() => setCopied(true), () => undefined); }}>{copied ? t.copied : t.copy}</button></p>
-              {bank && <BankSteps lang={lang} bank={bank} code={code} biller={c.biller_code ?? undefined} labels={{ title: t.instructionsTitle, atm: t.instructionsAtm, online: t.instructionsOnline }} />}
+              <p className="flex items-center gap-3">
+                <strong className="font-mono text-2xl tracking-wider" data-va-number>
+                  {code}
+                </strong>
+                <button
+                  type="button"
+                  className="rounded-lg border border-slate-300 px-3 py-1 text-sm"
+                  onClick={() => {
+                    void navigator.clipboard?.writeText(code).then(
+                      () => setCopied(true),
+                      () => undefined,
+                    );
+                  }}
+                >
+                  {copied ? t.copied : t.copy}
+                </button>
+              </p>
+              {bank && (
+                <BankSteps
+                  lang={lang}
+                  bank={bank}
+                  code={code}
+                  biller={c.biller_code ?? undefined}
+                  labels={{ title: t.instructionsTitle, atm: t.instructionsAtm, online: t.instructionsOnline }}
+                />
+              )}
             </div>
           )}
           {qrString && (
             <div className="mt-4 text-center">
-              {qr && <img src={qr} width={240} height={240} alt={fill(t.qrAlt, { amount: formatRupiah(c.gross_amount) })} className="mx-auto" data-qr data-qr-string={qrString} />}
+              {qr && (
+                <img
+                  src={qr}
+                  width={240}
+                  height={240}
+                  alt={fill(t.qrAlt, { amount: formatRupiah(c.gross_amount) })}
+                  className="mx-auto"
+                  data-qr
+                  data-qr-string={qrString}
+                />
+              )}
               <p className="mt-2 text-sm">{t.qrHelp}</p>
-              {c.deeplink_url && <a className="mt-2 inline-block font-bold underline" href={c.deeplink_url}>{c.channel_code}</a>}
+              {c.deeplink_url && (
+                <a className="mt-2 inline-block font-bold underline" href={c.deeplink_url}>
+                  {c.channel_code}
+                </a>
+              )}
             </div>
           )}
-          <button type="button" className="mt-4 rounded-lg border border-slate-300 px-4 py-2" onClick={() => void cancelPayment(reservationId).then(() => window.location.assign(localizedPath(lang, `/payment/list/${reservationId}/`)), () => undefined)}>{t.chooseAnother}</button>
+          <button
+            type="button"
+            className="mt-4 rounded-lg border border-slate-300 px-4 py-2"
+            onClick={() =>
+              void cancelPayment(reservationId).then(
+                () => window.location.assign(localizedPath(lang, `/payment/list/${reservationId}/`)),
+                () => undefined,
+              )
+            }
+          >
+            {t.chooseAnother}
+          </button>
         </section>
       )}
 
       {state.result === 'success' && (
         <section className="rounded-2xl bg-white p-6 shadow-sm">
-          {state.points_pending && <p data-points-pending>{fill(t.pointsPending, { points: formatRupiah(state.points_pending.amount).slice(3), date: state.points_pending.earn_date ? formatDate(state.points_pending.earn_date, lang) : '' })}</p>}
+          {state.points_pending && (
+            <p data-points-pending>
+              {fill(t.pointsPending, {
+                points: formatRupiah(state.points_pending.amount).slice(3),
+                date: state.points_pending.earn_date ? formatDate(state.points_pending.earn_date, lang) : '',
+              })}
+            </p>
+          )}
           <p className="mt-2">{t.emailSent}</p>
-          <a className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 font-bold text-white" href={localizedPath(lang, '/my-account/order/')}>{t.myOrders}</a>
+          <a
+            className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 font-bold text-white"
+            href={localizedPath(lang, '/my-account/order/')}
+          >
+            {t.myOrders}
+          </a>
         </section>
       )}
       {(state.result === 'failed' || state.result === 'refund') && (
         <section className="rounded-2xl bg-white p-6 shadow-sm">
-          <a className="inline-block rounded-lg bg-brand-600 px-4 py-2 font-bold text-white" href={localizedPath(lang, '/')}>{t.bookAgain}</a>
+          <a
+            className="inline-block rounded-lg bg-brand-600 px-4 py-2 font-bold text-white"
+            href={localizedPath(lang, '/')}
+          >
+            {t.bookAgain}
+          </a>
         </section>
       )}
       {state.result === 'unpaid' && (
-        <a className="inline-block rounded-lg bg-brand-600 px-4 py-2 font-bold text-white" href={localizedPath(lang, `/payment/list/${reservationId}/`)}>{t.chooseMethod}</a>
+        <a
+          className="inline-block rounded-lg bg-brand-600 px-4 py-2 font-bold text-white"
+          href={localizedPath(lang, `/payment/list/${reservationId}/`)}
+        >
+          {t.chooseMethod}
+        </a>
       )}
     </div>
   );

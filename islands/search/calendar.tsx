@@ -88,15 +88,38 @@ export function Calendar(props: CalendarProps) {
       aria-label={props.title}
       data-calendar
       className="fixed inset-0 z-50 flex flex-col overflow-auto bg-white p-4 md:absolute md:inset-auto md:left-0 md:top-full md:mt-2 md:w-max md:rounded-xl md:border md:border-slate-200 md:shadow-xl"
-      onKeyDown={(e) => { if (e.key === 'Escape') { e.preventDefault(); onClose(); } }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          onClose();
+        }
+      }}
     >
       <div className="mb-3 flex items-center justify-between gap-4">
         <h2 className="text-lg font-bold">{props.title}</h2>
-        <button type="button" className="rounded-lg px-3 py-2 text-sm font-semibold underline" onClick={onClose}>{t.calendarClose}</button>
+        <button type="button" className="rounded-lg px-3 py-2 text-sm font-semibold underline" onClick={onClose}>
+          {t.calendarClose}
+        </button>
       </div>
       <div className="mb-2 flex items-center justify-between">
-        <button type="button" className="rounded-lg border border-slate-300 px-3 py-1 disabled:opacity-40" aria-label={t.prevMonth} disabled={!canPrev} onClick={() => setMonth(month.subtract({ months: 1 }))}>‹</button>
-        <button type="button" className="rounded-lg border border-slate-300 px-3 py-1 disabled:opacity-40" aria-label={t.nextMonth} disabled={!canNext} onClick={() => setMonth(month.add({ months: 1 }))}>›</button>
+        <button
+          type="button"
+          className="rounded-lg border border-slate-300 px-3 py-1 disabled:opacity-40"
+          aria-label={t.prevMonth}
+          disabled={!canPrev}
+          onClick={() => setMonth(month.subtract({ months: 1 }))}
+        >
+          ‹
+        </button>
+        <button
+          type="button"
+          className="rounded-lg border border-slate-300 px-3 py-1 disabled:opacity-40"
+          aria-label={t.nextMonth}
+          disabled={!canNext}
+          onClick={() => setMonth(month.add({ months: 1 }))}
+        >
+          ›
+        </button>
       </div>
       <div ref={gridRef} className="flex flex-col gap-6 md:flex-row">
         {shown.map((ym) => {
@@ -104,10 +127,23 @@ export function Calendar(props: CalendarProps) {
           const headingId = `cal-${ym.toString()}`;
           return (
             <div key={ym.toString()}>
-              <h3 id={headingId} className="mb-2 text-center font-semibold" aria-live="polite">{label}</h3>
-              <table role="grid" aria-labelledby={headingId} className="border-separate border-spacing-1" onKeyDown={onKeyDown}>
+              <h3 id={headingId} className="mb-2 text-center font-semibold" aria-live="polite">
+                {label}
+              </h3>
+              <table
+                role="grid"
+                aria-labelledby={headingId}
+                className="border-separate border-spacing-1"
+                onKeyDown={onKeyDown}
+              >
                 <thead>
-                  <tr>{weekdays.map((w, i) => <th key={w} scope="col" abbr={weekdaysLong[i]} className="w-11 text-xs font-medium text-muted">{w}</th>)}</tr>
+                  <tr>
+                    {weekdays.map((w, i) => (
+                      <th key={w} scope="col" abbr={weekdaysLong[i]} className="w-11 text-xs font-medium text-muted">
+                        {w}
+                      </th>
+                    ))}
+                  </tr>
                 </thead>
                 <tbody>
                   {monthGrid(ym).map((week, wi) => (
@@ -117,7 +153,7 @@ export function Calendar(props: CalendarProps) {
                         const iso = day.toString();
                         const inWindow = iso >= today && iso <= lastDay;
                         const ok = inWindow && isSelectable(iso);
-                        const price = ok ? priceOf?.(iso) ?? null : null;
+                        const price = ok ? (priceOf?.(iso) ?? null) : null;
                         const isSel = iso === selected || iso === props.rangeEnd;
                         const inRange = !!(selected && props.rangeEnd && iso > selected && iso < props.rangeEnd);
                         const dateText = formatDate(iso, lang);
@@ -132,15 +168,31 @@ export function Calendar(props: CalendarProps) {
                               data-state={ok ? 'available' : iso < today ? 'past' : 'sold'}
                               tabIndex={iso === focused ? 0 : -1}
                               aria-disabled={!ok}
-                              onClick={() => { if (ok) onChoose(iso); else setFocused(iso); }}
+                              onClick={() => {
+                                if (ok) onChoose(iso);
+                                else setFocused(iso);
+                              }}
                               className={[
                                 'flex h-12 w-11 flex-col items-center justify-center rounded-lg text-sm leading-tight focus:outline-2 focus:outline-offset-1 focus:outline-brand-600',
-                                isSel ? 'bg-brand-600 font-bold text-white' : inRange ? 'bg-brand-100' : ok ? 'hover:bg-brand-50' : 'cursor-not-allowed text-slate-500 line-through',
+                                isSel
+                                  ? 'bg-brand-600 font-bold text-white'
+                                  : inRange
+                                    ? 'bg-brand-100'
+                                    : ok
+                                      ? 'hover:bg-brand-50'
+                                      : 'cursor-not-allowed text-slate-500 line-through',
                               ].join(' ')}
                             >
                               <span className="sr-only">{aria}</span>
                               <span aria-hidden="true">{day.day}</span>
-                              {price !== null && <span aria-hidden="true" className={`text-[10px] ${isSel ? 'text-white' : 'text-emerald-800'}`}>{shortRupiah(price, lang)}</span>}
+                              {price !== null && (
+                                <span
+                                  aria-hidden="true"
+                                  className={`text-[10px] ${isSel ? 'text-white' : 'text-emerald-800'}`}
+                                >
+                                  {shortRupiah(price, lang)}
+                                </span>
+                              )}
                             </button>
                           </td>
                         );
@@ -154,8 +206,14 @@ export function Calendar(props: CalendarProps) {
         })}
       </div>
       <ul className="mt-3 flex gap-4 text-sm" aria-label={`${t.legendAvailable} / ${t.legendSold}`}>
-        <li className="flex items-center gap-2"><span aria-hidden="true" className="inline-block h-3 w-3 rounded-full bg-emerald-600" />{t.legendAvailable}</li>
-        <li className="flex items-center gap-2"><span aria-hidden="true" className="inline-block h-3 w-3 rounded-full bg-slate-400" />{t.legendSold}</li>
+        <li className="flex items-center gap-2">
+          <span aria-hidden="true" className="inline-block h-3 w-3 rounded-full bg-emerald-600" />
+          {t.legendAvailable}
+        </li>
+        <li className="flex items-center gap-2">
+          <span aria-hidden="true" className="inline-block h-3 w-3 rounded-full bg-slate-400" />
+          {t.legendSold}
+        </li>
       </ul>
     </div>
   );

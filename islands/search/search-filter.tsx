@@ -4,10 +4,26 @@ import type { Dictionary } from '../../core/i18n/en.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import type { Lang } from '../../core/locales.ts';
 import { formatDate } from '../../core/format.ts';
-import { AVAILABILITY_WINDOW_DAYS, MAX_NIGHTS_NEW, jakartaToday, offersStayNow, stayNowCheckin } from '../lib/stay-dates.ts';
 import {
-  $availability, $checkout, $hotels, $maxDuration, $search, canSearch, durationOptions, isDaySelectable,
-  loadHotels, selectHotel, setCheckin, setNights,
+  AVAILABILITY_WINDOW_DAYS,
+  MAX_NIGHTS_NEW,
+  jakartaToday,
+  offersStayNow,
+  stayNowCheckin,
+} from '../lib/stay-dates.ts';
+import {
+  $availability,
+  $checkout,
+  $hotels,
+  $maxDuration,
+  $search,
+  canSearch,
+  durationOptions,
+  isDaySelectable,
+  loadHotels,
+  selectHotel,
+  setCheckin,
+  setNights,
 } from '../stores/$search.ts';
 import type { SearchState } from '../stores/$search.ts';
 import { Calendar } from './calendar.tsx';
@@ -35,10 +51,14 @@ export function SearchFilter({ lang, t, currentHotelId }: SearchFilterProps) {
   const [stayNow, setStayNow] = useState<SearchState | null>(null);
   const [error, setError] = useState('');
   const today = jakartaToday().toString();
-  const lastDay = jakartaToday().add({ days: AVAILABILITY_WINDOW_DAYS - 1 }).toString();
+  const lastDay = jakartaToday()
+    .add({ days: AVAILABILITY_WINDOW_DAYS - 1 })
+    .toString();
 
   useEffect(() => {
-    const onUrl = () => { restoreFromUrl().catch(() => setError(t.loadError)); };
+    const onUrl = () => {
+      restoreFromUrl().catch(() => setError(t.loadError));
+    };
     if (currentHotelId !== null) {
       onUrl();
       window.addEventListener('popstate', onUrl);
@@ -74,7 +94,13 @@ export function SearchFilter({ lang, t, currentHotelId }: SearchFilterProps) {
   const selectedHotel = hotels.find((h) => h.id === search.hotelId);
   const options = durationOptions(maxDuration, MAX_NIGHTS_NEW);
   const disabled = !canSearch(search, maxDuration);
-  const hint = !search.hotelId ? t.noHotel : maxDuration === 0 ? t.noAvailability : maxDuration ? fill(t.maxInfo, { n: maxDuration }) : '';
+  const hint = !search.hotelId
+    ? t.noHotel
+    : maxDuration === 0
+      ? t.noAvailability
+      : maxDuration
+        ? fill(t.maxInfo, { n: maxDuration })
+        : '';
 
   return (
     <form
@@ -82,7 +108,10 @@ export function SearchFilter({ lang, t, currentHotelId }: SearchFilterProps) {
       aria-label={t.formLabel}
       data-search-filter="new"
       className="grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-lg md:grid-cols-[2fr_1.3fr_1fr_1.3fr_auto] md:items-end"
-      onSubmit={(e) => { e.preventDefault(); submit(); }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
     >
       <label className="flex flex-col gap-1 text-sm font-semibold">
         {t.location}
@@ -92,8 +121,12 @@ export function SearchFilter({ lang, t, currentHotelId }: SearchFilterProps) {
           value={selectedHotel ? `${selectedHotel.id}-${selectedHotel.slug}` : ''}
           onChange={(e) => onHotel(e.target.value)}
         >
-          <option value="" disabled>{t.locationPlaceholder}</option>
-          {hotels.map((h) => <option key={h.id} value={`${h.id}-${h.slug}`}>{`${h.name} — ${h.city}`}</option>)}
+          <option value="" disabled>
+            {t.locationPlaceholder}
+          </option>
+          {hotels.map((h) => (
+            <option key={h.id} value={`${h.id}-${h.slug}`}>{`${h.name} — ${h.city}`}</option>
+          ))}
         </select>
       </label>
       <div className="relative flex flex-col gap-1 text-sm font-semibold">
@@ -120,7 +153,10 @@ export function SearchFilter({ lang, t, currentHotelId }: SearchFilterProps) {
             selected={search.checkin}
             isSelectable={(d) => isDaySelectable(d, today, availability.days)}
             priceOf={(d) => availability.days[d]?.minPrice ?? null}
-            onChoose={(d) => { setOpen(false); setCheckin(d).catch(() => setError(t.loadError)); }}
+            onChoose={(d) => {
+              setOpen(false);
+              setCheckin(d).catch(() => setError(t.loadError));
+            }}
             onClose={() => setOpen(false)}
           />
         )}
@@ -136,21 +172,40 @@ export function SearchFilter({ lang, t, currentHotelId }: SearchFilterProps) {
         >
           {options.map((o) => (
             <option key={o.nights} value={o.nights} disabled={o.disabled}>
-              {o.disabled && maxDuration !== null ? fill(t.overMax, { label: nightsLabel(t, o.nights) }) : nightsLabel(t, o.nights)}
+              {o.disabled && maxDuration !== null
+                ? fill(t.overMax, { label: nightsLabel(t, o.nights) })
+                : nightsLabel(t, o.nights)}
             </option>
           ))}
         </select>
       </label>
       <label className="flex flex-col gap-1 text-sm font-semibold">
         {t.checkout}
-        <input name="checkout" readOnly className="rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-normal" value={checkout ? formatDate(checkout, lang) : ''} placeholder="—" />
+        <input
+          name="checkout"
+          readOnly
+          className="rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-normal"
+          value={checkout ? formatDate(checkout, lang) : ''}
+          placeholder="—"
+        />
       </label>
-      <button type="submit" disabled={disabled} className="rounded-lg bg-brand-600 px-6 py-2.5 font-bold text-white disabled:cursor-not-allowed disabled:bg-slate-400">
+      <button
+        type="submit"
+        disabled={disabled}
+        className="rounded-lg bg-brand-600 px-6 py-2.5 font-bold text-white disabled:cursor-not-allowed disabled:bg-slate-400"
+      >
         {t.search}
       </button>
-      <p className="text-sm text-muted md:col-span-5" aria-live="polite" data-search-hint>{error || hint}</p>
+      <p className="text-sm text-muted md:col-span-5" aria-live="polite" data-search-hint>
+        {error || hint}
+      </p>
       {stayNow?.checkin && (
-        <StayNowModal t={t} nightLabel={formatDate(stayNowCheckin(stayNow.checkin), lang)} onNow={() => finishStayNow(true)} onLater={() => finishStayNow(false)} />
+        <StayNowModal
+          t={t}
+          nightLabel={formatDate(stayNowCheckin(stayNow.checkin), lang)}
+          onNow={() => finishStayNow(true)}
+          onLater={() => finishStayNow(false)}
+        />
       )}
     </form>
   );

@@ -1,5 +1,13 @@
 import type { Lang } from '../../core/locales.ts';
-import { $search, commitSearch, loadHotels, searchFromUrl, searchHref, selectHotel, storedVoucher } from '../stores/$search.ts';
+import {
+  $search,
+  commitSearch,
+  loadHotels,
+  searchFromUrl,
+  searchHref,
+  selectHotel,
+  storedVoucher,
+} from '../stores/$search.ts';
 import type { SearchState } from '../stores/$search.ts';
 import { parseStayNowConfig } from '../lib/stay-dates.ts';
 

@@ -35,7 +35,8 @@ export function decodeTokens(raw: string | null): TokenPair | null {
   try {
     const parsed: unknown = JSON.parse(atob(raw));
     if (
-      parsed && typeof parsed === 'object' &&
+      parsed &&
+      typeof parsed === 'object' &&
       typeof (parsed as TokenPair).accessToken === 'string' &&
       typeof (parsed as TokenPair).refreshToken === 'string'
     ) {
@@ -98,7 +99,9 @@ export function clearSession(storage: Storage = localStorage): void {
 export async function loadPendingCount(fetcher: typeof fetch = fetch): Promise<void> {
   const { tokens } = $auth.get();
   if (!tokens) return;
-  const response = await fetcher('/api/clients/v1/reservations/list?paymentStatus=1', { headers: { Authorization: `Bearer ${tokens.accessToken}` } });
+  const response = await fetcher('/api/clients/v1/reservations/list?paymentStatus=1', {
+    headers: { Authorization: `Bearer ${tokens.accessToken}` },
+  });
   if (!response.ok) return;
   const body = (await response.json()) as { data?: { count?: number } };
   if (typeof body.data?.count === 'number') $pendingCount.set(body.data.count);

@@ -8,17 +8,58 @@ import type { ReservationDetail } from './$reservation.ts';
 // accordion) and their actions. Every money rule is enforced by the API; the checks here only
 // give the guest the spec's message before a round trip.
 
-export interface Channel { id: number; code: string; name: string; category: string; category_label: string; fee_flat: number; fee_bps: number; min_amount: number }
-export interface Voucher { promo_code: string; promo_name: string; terms: string; payment_methods: string[]; estimated_discount: number; is_applicable: boolean; reason: string }
+export interface Channel {
+  id: number;
+  code: string;
+  name: string;
+  category: string;
+  category_label: string;
+  fee_flat: number;
+  fee_bps: number;
+  min_amount: number;
+}
+export interface Voucher {
+  promo_code: string;
+  promo_name: string;
+  terms: string;
+  payment_methods: string[];
+  estimated_discount: number;
+  is_applicable: boolean;
+  reason: string;
+}
 export interface PaymentCharge {
-  order_id: string; channel_code: string; payment_type: string; gross_amount: number; gross_amount_label: string; points_used: number; status: string;
-  expires_at: string; expired_datetime: string; bank: string | null; va_number: string | null; bill_key: string | null; biller_code: string | null; qr_string: string | null; deeplink_url: string | null;
+  order_id: string;
+  channel_code: string;
+  payment_type: string;
+  gross_amount: number;
+  gross_amount_label: string;
+  points_used: number;
+  status: string;
+  expires_at: string;
+  expired_datetime: string;
+  bank: string | null;
+  va_number: string | null;
+  bill_key: string | null;
+  biller_code: string | null;
+  qr_string: string | null;
+  deeplink_url: string | null;
 }
 export interface PaymentState {
-  reservation_id: number; order_id: string; payment_status: number; payment_status_label: string; result: 'unpaid' | 'pending' | 'success' | 'failed' | 'refund';
-  hold_expired_datetime: string; hold_expires_at: string; total_room: number; charge: PaymentCharge | null; points_pending: { amount: number; earn_date: string | null } | null;
+  reservation_id: number;
+  order_id: string;
+  payment_status: number;
+  payment_status_label: string;
+  result: 'unpaid' | 'pending' | 'success' | 'failed' | 'refund';
+  hold_expired_datetime: string;
+  hold_expires_at: string;
+  total_room: number;
+  charge: PaymentCharge | null;
+  points_pending: { amount: number; earn_date: string | null } | null;
 }
-export type Detail = ReservationDetail & { info: ReservationDetail['info'] & { hasAddOn?: boolean }; notice?: { code: string; message: string } | null };
+export type Detail = ReservationDetail & {
+  info: ReservationDetail['info'] & { hasAddOn?: boolean };
+  notice?: { code: string; message: string } | null;
+};
 
 export const $channels = atom<Channel[]>([]);
 export const $detail = atom<Detail | null>(null);
@@ -32,13 +73,20 @@ export const $pointsUsed = atom<number>(0);
 export const $paymentState = atom<PaymentState | null>(null);
 
 const CHANNELS = 'query { PaymentChannels { id code name category category_label fee_flat fee_bps min_amount } }';
-const VOUCHERS = 'query V($input: ReservationRoomVoucherListInput!) { ReservationRoomVoucherList(input: $input) { promo_code promo_name terms payment_methods estimated_discount is_applicable reason } }';
-const VOUCHER_SEARCH = 'query S($input: ReservationRoomVoucherSearchInput!) { ReservationRoomVoucherSearch(input: $input) { promo_code promo_name terms payment_methods estimated_discount is_applicable reason } }';
+const VOUCHERS =
+  'query V($input: ReservationRoomVoucherListInput!) { ReservationRoomVoucherList(input: $input) { promo_code promo_name terms payment_methods estimated_discount is_applicable reason } }';
+const VOUCHER_SEARCH =
+  'query S($input: ReservationRoomVoucherSearchInput!) { ReservationRoomVoucherSearch(input: $input) { promo_code promo_name terms payment_methods estimated_discount is_applicable reason } }';
 
 type Gql<T> = { data?: T; errors?: { message: string; extensions?: { code?: string } }[] };
 async function gqlSecure<T>(query: string, input?: unknown): Promise<T> {
-  const body = await userCall<Gql<T>>({ method: 'post', path: 'gateway/secure', json: { query, variables: input === undefined ? {} : { input } } });
-  if (body.errors?.length || !body.data) throw new ApiError(422, { code: body.errors?.[0]?.extensions?.code, message: body.errors?.[0]?.message });
+  const body = await userCall<Gql<T>>({
+    method: 'post',
+    path: 'gateway/secure',
+    json: { query, variables: input === undefined ? {} : { input } },
+  });
+  if (body.errors?.length || !body.data)
+    throw new ApiError(422, { code: body.errors?.[0]?.extensions?.code, message: body.errors?.[0]?.message });
   return body.data;
 }
 
@@ -47,7 +95,9 @@ export async function loadPaymentScreen(reservationId: number): Promise<Detail> 
   const [detail, channels, vouchers, points] = await Promise.all([
     userCall<{ data: Detail }>({ path: 'clients/v1/reservations/view', query: { reservationId } }),
     gqlSecure<{ PaymentChannels: Channel[] }>(CHANNELS),
-    gqlSecure<{ ReservationRoomVoucherList: Voucher[] }>(VOUCHERS, { reservation_id: reservationId }).catch(() => ({ ReservationRoomVoucherList: [] })),
+    gqlSecure<{ ReservationRoomVoucherList: Voucher[] }>(VOUCHERS, { reservation_id: reservationId }).catch(() => ({
+      ReservationRoomVoucherList: [],
+    })),
     userCall<{ data: { total: number } }>({ path: 'clients/v1/points' }),
   ]);
   $detail.set(detail.data);
@@ -57,12 +107,17 @@ export async function loadPaymentScreen(reservationId: number): Promise<Detail> 
   const code = detail.data.priceBreakdown.promo_code;
   $voucherUse.set({ use: !!code, code });
   $pointsUsed.set(detail.data.priceBreakdown.bobopoint_value);
-  $selectedChannel.set((detail.data.priceBreakdown as { payment_channel_code?: string | null }).payment_channel_code ?? null);
+  $selectedChannel.set(
+    (detail.data.priceBreakdown as { payment_channel_code?: string | null }).payment_channel_code ?? null,
+  );
   return detail.data;
 }
 
 /** The whole choice goes to the reservation update; the API prices it and may drop the voucher. */
-async function update(reservationId: number, next: { channel?: string | null; voucher?: string | null; points?: number }): Promise<Detail> {
+async function update(
+  reservationId: number,
+  next: { channel?: string | null; voucher?: string | null; points?: number },
+): Promise<Detail> {
   const d = $detail.get();
   const voucher = next.voucher === undefined ? $voucherUse.get().code : next.voucher;
   const points = next.points ?? $pointsUsed.get();
@@ -97,7 +152,12 @@ export const applyVoucher = (reservationId: number, code: string) => update(rese
 export const cancelVoucher = (reservationId: number) => update(reservationId, { voucher: null });
 
 export async function searchVoucher(reservationId: number, code: string): Promise<Voucher> {
-  return (await gqlSecure<{ ReservationRoomVoucherSearch: Voucher }>(VOUCHER_SEARCH, { reservation_id: reservationId, promo_code: code })).ReservationRoomVoucherSearch;
+  return (
+    await gqlSecure<{ ReservationRoomVoucherSearch: Voucher }>(VOUCHER_SEARCH, {
+      reservation_id: reservationId,
+      promo_code: code,
+    })
+  ).ReservationRoomVoucherSearch;
 }
 
 export type PointsProblem = 'step' | 'max' | 'not_enough' | null;
@@ -111,27 +171,55 @@ export function checkPoints(amount: number, balance: number): PointsProblem {
 export const applyPoints = (reservationId: number, amount: number) => update(reservationId, { points: amount });
 
 export async function paymentConfig(): Promise<{ gateway: string; client_key: string; token_url: string }> {
-  return (await openCall<{ data: { gateway: string; client_key: string; token_url: string } }>({ path: 'payments/config' })).data;
+  return (
+    await openCall<{ data: { gateway: string; client_key: string; token_url: string } }>({ path: 'payments/config' })
+  ).data;
 }
 
 /** Browser-side card tokenisation: the card goes to the gateway, only the token comes to our API. */
-export async function tokenizeCard(card: { number: string; month: string; year: string; cvv: string }): Promise<string> {
+export async function tokenizeCard(card: {
+  number: string;
+  month: string;
+  year: string;
+  cvv: string;
+}): Promise<string> {
   const cfg = await paymentConfig();
   const res = await ky.get(cfg.token_url, {
-    searchParams: { client_key: cfg.client_key, card_number: card.number.replace(/\D/g, ''), card_exp_month: card.month, card_exp_year: card.year, card_cvv: card.cvv },
+    searchParams: {
+      client_key: cfg.client_key,
+      card_number: card.number.replace(/\D/g, ''),
+      card_exp_month: card.month,
+      card_exp_year: card.year,
+      card_cvv: card.cvv,
+    },
     throwHttpErrors: false,
     retry: 0,
   });
   const body = (await res.json()) as { status_code: string; token_id?: string; status_message?: string };
-  if (body.status_code !== '200' || !body.token_id) throw new ApiError(400, { code: 'card_invalid', message: body.status_message });
+  if (body.status_code !== '200' || !body.token_id)
+    throw new ApiError(400, { code: 'card_invalid', message: body.status_message });
   return body.token_id;
 }
 
-export async function charge(input: { reservationId: number; channel: string; terms: boolean; tokenId?: string; phone?: string; cashtag?: string }) {
+export async function charge(input: {
+  reservationId: number;
+  channel: string;
+  terms: boolean;
+  tokenId?: string;
+  phone?: string;
+  cashtag?: string;
+}) {
   return userCall<{ code: number; message: string; data: PaymentCharge }>({
     method: 'post',
     path: 'clients/v1/payment/charge',
-    json: { reservation_id: input.reservationId, payment_channel_code: input.channel, terms_accepted: input.terms, token_id: input.tokenId, phone: input.phone, cashtag: input.cashtag },
+    json: {
+      reservation_id: input.reservationId,
+      payment_channel_code: input.channel,
+      terms_accepted: input.terms,
+      token_id: input.tokenId,
+      phone: input.phone,
+      cashtag: input.cashtag,
+    },
   });
 }
 

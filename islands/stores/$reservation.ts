@@ -25,12 +25,36 @@ export interface ReservationDetail {
     totalPods: number;
     paymentStatus: number;
     duration: number;
-    hotel: { id: number; name: string; address: string; telephone: string; isCabin: number; timeZoneLabel: string; checkInTime: string; checkOutTime: string };
-    pods: { roomTypeId: number; name: string; label: string; capacity: number; capacityChildren: number; bedSize: string; count: number }[];
+    hotel: {
+      id: number;
+      name: string;
+      address: string;
+      telephone: string;
+      isCabin: number;
+      timeZoneLabel: string;
+      checkInTime: string;
+      checkOutTime: string;
+    };
+    pods: {
+      roomTypeId: number;
+      name: string;
+      label: string;
+      capacity: number;
+      capacityChildren: number;
+      bedSize: string;
+      count: number;
+    }[];
   };
   priceDetail: {
-    grossRevenue: number; giftCertificateDiscount: number; promotion: number; tax: number; serviceFee: number;
-    insurance: number; carbonOffset: number; bankFee: number; guestPrice: number;
+    grossRevenue: number;
+    giftCertificateDiscount: number;
+    promotion: number;
+    tax: number;
+    serviceFee: number;
+    insurance: number;
+    carbonOffset: number;
+    bankFee: number;
+    guestPrice: number;
   };
   guest: { name: string; email: string; phoneNumber: string };
   priceBreakdown: { total: number; promo_code: string | null; promo_value: number; bobopoint_value: number };
@@ -103,14 +127,20 @@ export async function createReservation(choice: RoomChoice): Promise<number> {
 }
 
 export async function loadReservation(id: number): Promise<ReservationDetail> {
-  const body = await userCall<{ data: ReservationDetail }>({ path: 'clients/v1/reservations/view', query: { reservationId: id } });
+  const body = await userCall<{ data: ReservationDetail }>({
+    path: 'clients/v1/reservations/view',
+    query: { reservationId: id },
+  });
   $reservationId.set(id);
   $reservation.set(body.data);
   return body.data;
 }
 
 /** Add-on choices; the API recomputes tax, fees, insurance, carbon offset, discount and total. */
-export async function updateAddOns(id: number, choice: { insurance: boolean; packages: string[]; promoCode: string | null }): Promise<ReservationDetail> {
+export async function updateAddOns(
+  id: number,
+  choice: { insurance: boolean; packages: string[]; promoCode: string | null },
+): Promise<ReservationDetail> {
   const body = await userCall<{ data: ReservationDetail }>({
     method: 'put',
     path: 'clients/v1/reservations/update',

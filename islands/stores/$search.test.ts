@@ -1,24 +1,55 @@
 import { describe, expect, test } from 'vitest';
-import { canSearch, durationOptions, firstSelectableDay, isDaySelectable, parseHotelParam, searchFromUrl, searchHref } from './$search.ts';
+import {
+  canSearch,
+  durationOptions,
+  firstSelectableDay,
+  isDaySelectable,
+  parseHotelParam,
+  searchFromUrl,
+  searchHref,
+} from './$search.ts';
 import type { DayInfo } from './$search.ts';
 
-const day = (sellable: number, blackout = false, minPrice: number | null = 150_000): DayInfo => ({ sellable, blackout, minPrice });
+const day = (sellable: number, blackout = false, minPrice: number | null = 150_000): DayInfo => ({
+  sellable,
+  blackout,
+  minPrice,
+});
 
 describe('search state in the URL', () => {
   test('parses /search/{id-slug}/ with checkin, checkout, id and promocode', () => {
-    expect(searchFromUrl('/id/search/12-bobobox-blok-m/', '?checkin=2030-05-01&checkout=2030-05-04&id=12&promocode=BOBOHEMAT')).toEqual({
-      hotelId: 12, slug: 'bobobox-blok-m', checkin: '2030-05-01', nights: 3, promocode: 'BOBOHEMAT',
+    expect(
+      searchFromUrl(
+        '/id/search/12-bobobox-blok-m/',
+        '?checkin=2030-05-01&checkout=2030-05-04&id=12&promocode=BOBOHEMAT',
+      ),
+    ).toEqual({
+      hotelId: 12,
+      slug: 'bobobox-blok-m',
+      checkin: '2030-05-01',
+      nights: 3,
+      promocode: 'BOBOHEMAT',
     });
   });
   test('bad or missing values fall back safely', () => {
-    expect(searchFromUrl('/search/', '?checkin=2030-02-30&checkout=x&id=-4&promocode=%3Cscript%3E')).toEqual({ hotelId: null, slug: '', checkin: null, nights: 1, promocode: '' });
+    expect(searchFromUrl('/search/', '?checkin=2030-02-30&checkout=x&id=-4&promocode=%3Cscript%3E')).toEqual({
+      hotelId: null,
+      slug: '',
+      checkin: null,
+      nights: 1,
+      promocode: '',
+    });
     // Over the 14-night limit of the new filter: one night.
     expect(searchFromUrl('/search/3-a/', '?checkin=2030-05-01&checkout=2030-05-20').nights).toBe(1);
     expect(searchFromUrl('/search/3-a/', '?checkin=2030-05-01T14:00:00&checkout=2030-05-03 12:00:00').nights).toBe(2);
   });
   test('builds the link with check-out = check-in + nights (across months and years)', () => {
-    expect(searchHref('en', { hotelId: 7, slug: 'x-y', checkin: '2030-12-30', nights: 3, promocode: '' })).toBe('/search/7-x-y/?checkin=2030-12-30&checkout=2031-01-02&id=7');
-    expect(searchHref('id', { hotelId: 7, slug: 'x-y', checkin: '2030-02-27', nights: 2, promocode: 'STAYLAGI25' })).toBe('/id/search/7-x-y/?checkin=2030-02-27&checkout=2030-03-01&id=7&promocode=STAYLAGI25');
+    expect(searchHref('en', { hotelId: 7, slug: 'x-y', checkin: '2030-12-30', nights: 3, promocode: '' })).toBe(
+      '/search/7-x-y/?checkin=2030-12-30&checkout=2031-01-02&id=7',
+    );
+    expect(
+      searchHref('id', { hotelId: 7, slug: 'x-y', checkin: '2030-02-27', nights: 2, promocode: 'STAYLAGI25' }),
+    ).toBe('/id/search/7-x-y/?checkin=2030-02-27&checkout=2030-03-01&id=7&promocode=STAYLAGI25');
   });
   test('round trip', () => {
     const s = { hotelId: 101, slug: 'bobocabin-baturraden', checkin: '2030-03-30', nights: 14, promocode: '' };

@@ -3,7 +3,14 @@ import { Temporal } from 'temporal-polyfill';
 import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
 import { gqlOpen, openCall } from '../lib/api-client.ts';
-import { AVAILABILITY_WINDOW_DAYS, MAX_NIGHTS_NEW, addNights, jakartaToday, nightsBetween, parseDate } from '../lib/stay-dates.ts';
+import {
+  AVAILABILITY_WINDOW_DAYS,
+  MAX_NIGHTS_NEW,
+  addNights,
+  jakartaToday,
+  nightsBetween,
+  parseDate,
+} from '../lib/stay-dates.ts';
 
 // Search state (STYLE.md #6): it lives in the URL (/search/{id-slug}/?checkin=&checkout=&id=
 // [&promocode=]) and in this store; the URL is parsed into the store on load and on back/forward.
@@ -34,7 +41,11 @@ export const $search = atom<SearchState>(EMPTY_SEARCH);
 export const $checkout = computed($search, (s) => (s.checkin ? addNights(s.checkin, s.nights) : null));
 export const $hotels = atom<HotelOption[]>([]);
 /** Availability of the chosen hotel for 90 days from today, keyed by date. */
-export const $availability = atom<{ hotelId: number | null; loading: boolean; days: Record<string, DayInfo> }>({ hotelId: null, loading: false, days: {} });
+export const $availability = atom<{ hotelId: number | null; loading: boolean; days: Record<string, DayInfo> }>({
+  hotelId: null,
+  loading: false,
+  days: {},
+});
 /** Longest stay from the chosen check-in; null while unknown. */
 export const $maxDuration = atom<number | null>(null);
 /**
@@ -86,8 +97,14 @@ export function searchHref(lang: Lang, s: SearchState): string {
 }
 
 /** Duration options 1..limit nights; those above the hotel's max for the check-in are disabled. */
-export function durationOptions(maxDuration: number | null, limit = MAX_NIGHTS_NEW): { nights: number; disabled: boolean }[] {
-  return Array.from({ length: limit }, (_, i) => ({ nights: i + 1, disabled: maxDuration === null || i + 1 > maxDuration }));
+export function durationOptions(
+  maxDuration: number | null,
+  limit = MAX_NIGHTS_NEW,
+): { nights: number; disabled: boolean }[] {
+  return Array.from({ length: limit }, (_, i) => ({
+    nights: i + 1,
+    disabled: maxDuration === null || i + 1 > maxDuration,
+  }));
 }
 
 export function canSearch(s: SearchState, maxDuration: number | null): boolean {
@@ -102,7 +119,11 @@ export function isDaySelectable(date: string, today: string, days: Record<string
 }
 
 export function firstSelectableDay(today: string, days: Record<string, DayInfo>): string | null {
-  return Object.keys(days).sort().find((d) => isDaySelectable(d, today, days)) ?? null;
+  return (
+    Object.keys(days)
+      .sort()
+      .find((d) => isDaySelectable(d, today, days)) ?? null
+  );
 }
 
 // ---- actions ----
@@ -113,7 +134,14 @@ let durationSeq = 0;
 export async function loadHotels(): Promise<HotelOption[]> {
   if ($hotels.get().length) return $hotels.get();
   const body = await openCall<{ data: HotelOption[] }>({ path: 'clients/v1/hotel', query: { hotelTypeId: 1 } });
-  const hotels = body.data.map(({ id, slug, name, city, isCabin, webMaxDuration }) => ({ id, slug, name, city, isCabin, webMaxDuration }));
+  const hotels = body.data.map(({ id, slug, name, city, isCabin, webMaxDuration }) => ({
+    id,
+    slug,
+    name,
+    city,
+    isCabin,
+    webMaxDuration,
+  }));
   $hotels.set(hotels);
   return hotels;
 }
@@ -125,13 +153,16 @@ export async function loadAvailability(hotelId: number, now = new Date()): Promi
   const seq = ++availabilitySeq;
   $availability.set({ hotelId, loading: true, days: {} });
   const today = jakartaToday(now);
-  const data = await gqlOpen<{ RoomAvailability: { date: string; is_blackout: boolean; web_sellable_rooms: number; min_price: number | null }[] }>(AVAILABILITY_QUERY, {
+  const data = await gqlOpen<{
+    RoomAvailability: { date: string; is_blackout: boolean; web_sellable_rooms: number; min_price: number | null }[];
+  }>(AVAILABILITY_QUERY, {
     hotel_id: hotelId,
     date_start: today.toString(),
     date_end: today.add({ days: AVAILABILITY_WINDOW_DAYS - 1 }).toString(),
   });
   const days: Record<string, DayInfo> = {};
-  for (const d of data.RoomAvailability) days[d.date] = { sellable: d.web_sellable_rooms, minPrice: d.min_price, blackout: d.is_blackout };
+  for (const d of data.RoomAvailability)
+    days[d.date] = { sellable: d.web_sellable_rooms, minPrice: d.min_price, blackout: d.is_blackout };
   if (seq === availabilitySeq) $availability.set({ hotelId, loading: false, days });
   return days;
 }
@@ -139,7 +170,10 @@ export async function loadAvailability(hotelId: number, now = new Date()): Promi
 export async function loadMaxDuration(hotelId: number, checkin: string): Promise<number> {
   const seq = ++durationSeq;
   $maxDuration.set(null);
-  const data = await gqlOpen<{ RoomAvailabilityMaxDuration: { web_max_duration: number } }>(MAX_DURATION_QUERY, { hotel_id: hotelId, date_start: checkin });
+  const data = await gqlOpen<{ RoomAvailabilityMaxDuration: { web_max_duration: number } }>(MAX_DURATION_QUERY, {
+    hotel_id: hotelId,
+    date_start: checkin,
+  });
   const max = data.RoomAvailabilityMaxDuration.web_max_duration;
   if (seq === durationSeq) {
     $maxDuration.set(max);

@@ -21,13 +21,20 @@ export function contentHookRoutes(deps: ContentHookDeps) {
     const signature = c.req.header(SIGNATURE_HEADER_NAME);
     const body = await c.req.text();
     if (!signature || !(await isValidSignature(body, signature, deps.secret).catch(() => false))) {
-      return c.json({ error: 'invalid_signature', message: { id: 'Tanda tangan webhook tidak valid.', en: 'Invalid webhook signature.' } }, 401);
+      return c.json(
+        {
+          error: 'invalid_signature',
+          message: { id: 'Tanda tangan webhook tidak valid.', en: 'Invalid webhook signature.' },
+        },
+        401,
+      );
     }
     let documentId = 'unknown';
     try {
       const payload = JSON.parse(body) as { _id?: unknown; ids?: { all?: unknown[] } };
       if (typeof payload._id === 'string') documentId = payload._id;
-      else if (Array.isArray(payload.ids?.all) && payload.ids.all.length) documentId = payload.ids.all.map(String).join(',');
+      else if (Array.isArray(payload.ids?.all) && payload.ids.all.length)
+        documentId = payload.ids.all.map(String).join(',');
     } catch {
       // A signed body that is not JSON still means "content changed": rebuild anyway.
     }

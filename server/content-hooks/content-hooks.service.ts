@@ -14,13 +14,18 @@ export function promoEndInstant(periodEnd: string): Date {
 }
 
 /** Earliest change strictly after `now`, or null when nothing is scheduled. */
-export function nextChangeFrom(times: ScheduleTimes, now: Date): { at: Date; documentId: string; kind: 'publish' | 'unpublish' | 'promo-end' } | null {
+export function nextChangeFrom(
+  times: ScheduleTimes,
+  now: Date,
+): { at: Date; documentId: string; kind: 'publish' | 'unpublish' | 'promo-end' } | null {
   const candidates: { at: Date; documentId: string; kind: 'publish' | 'unpublish' | 'promo-end' }[] = [];
   for (const doc of times.instants) {
     if (doc.publishAt) candidates.push({ at: new Date(doc.publishAt), documentId: doc._id, kind: 'publish' });
     if (doc.unpublishAt) candidates.push({ at: new Date(doc.unpublishAt), documentId: doc._id, kind: 'unpublish' });
   }
-  for (const promo of times.promoEnds) if (promo.periodEnd) candidates.push({ at: promoEndInstant(promo.periodEnd), documentId: promo._id, kind: 'promo-end' });
+  for (const promo of times.promoEnds)
+    if (promo.periodEnd)
+      candidates.push({ at: promoEndInstant(promo.periodEnd), documentId: promo._id, kind: 'promo-end' });
   const future = candidates.filter((c) => !Number.isNaN(c.at.getTime()) && c.at.getTime() > now.getTime());
   future.sort((a, b) => a.at.getTime() - b.at.getTime() || a.documentId.localeCompare(b.documentId));
   return future[0] ?? null;
@@ -30,7 +35,10 @@ export function nextChangeFrom(times: ScheduleTimes, now: Date): { at: Date; doc
  * The next time the server should rebuild the site, read from the same content source the build
  * uses (Sanity when configured, otherwise the bundled dataset).
  */
-export async function nextScheduledChange(now: Date, content: Pick<Content, 'getScheduleTimes'> = createContent(readContentEnv())) {
+export async function nextScheduledChange(
+  now: Date,
+  content: Pick<Content, 'getScheduleTimes'> = createContent(readContentEnv()),
+) {
   return nextChangeFrom(await content.getScheduleTimes(), now);
 }
 
@@ -61,14 +69,17 @@ export function createRebuildScheduler(deps: {
     armedFor = change?.at ?? null;
     if (!change) return null;
     const delay = Math.max(0, change.at.getTime() - now().getTime());
-    handle = setTimer(() => {
-      handle = undefined;
-      if (delay > maxDelay) void arm();
-      else {
-        deps.requestRebuild(`scheduled change of ${change.documentId} at ${change.at.toISOString()}`);
-        void arm();
-      }
-    }, Math.min(delay, maxDelay));
+    handle = setTimer(
+      () => {
+        handle = undefined;
+        if (delay > maxDelay) void arm();
+        else {
+          deps.requestRebuild(`scheduled change of ${change.documentId} at ${change.at.toISOString()}`);
+          void arm();
+        }
+      },
+      Math.min(delay, maxDelay),
+    );
     return change.at;
   }
 

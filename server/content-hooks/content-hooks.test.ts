@@ -4,7 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { readContentEnv } from '../../site/lib/content/content-env.ts';
 import { createContent } from '../../site/lib/content/content.ts';
 import { contentHookRoutes } from './content-hooks.routes.ts';
-import { createRebuildScheduler, nextChangeFrom, nextScheduledChange, promoEndInstant } from './content-hooks.service.ts';
+import {
+  createRebuildScheduler,
+  nextChangeFrom,
+  nextScheduledChange,
+  promoEndInstant,
+} from './content-hooks.service.ts';
 
 const SECRET = 'test-webhook-secret-0123456789';
 
@@ -31,13 +36,18 @@ describe('POST /hooks/sanity', () => {
     const { reasons, post } = setup();
     const res = await post(body);
     expect(res.status).toBe(401);
-    expect((await res.json()).message).toEqual({ id: 'Tanda tangan webhook tidak valid.', en: 'Invalid webhook signature.' });
+    expect((await res.json()).message).toEqual({
+      id: 'Tanda tangan webhook tidak valid.',
+      en: 'Invalid webhook signature.',
+    });
     expect(reasons).toEqual([]);
   });
 
   test('a signature made with another secret is refused', async () => {
     const { reasons, post } = setup();
-    const res = await post(body, { [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(body, Date.now(), 'another-secret-abcdefghij') });
+    const res = await post(body, {
+      [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(body, Date.now(), 'another-secret-abcdefghij'),
+    });
     expect(res.status).toBe(401);
     expect(reasons).toEqual([]);
   });
@@ -45,7 +55,9 @@ describe('POST /hooks/sanity', () => {
   test('a body changed after signing is refused', async () => {
     const { reasons, post } = setup();
     const signature = await encodeSignatureHeader(body, Date.now(), SECRET);
-    const res = await post(body.replace('endless-summer', 'idul-fitri-getaway'), { [SIGNATURE_HEADER_NAME]: signature });
+    const res = await post(body.replace('endless-summer', 'idul-fitri-getaway'), {
+      [SIGNATURE_HEADER_NAME]: signature,
+    });
     expect(res.status).toBe(401);
     expect(reasons).toEqual([]);
   });
@@ -69,23 +81,45 @@ describe('next scheduled change', () => {
   };
 
   test('picks the earliest publish/unpublish/promo-end instant strictly after now', () => {
-    expect(nextChangeFrom(times, new Date('2029-01-01T00:00:00Z'))).toEqual({ at: new Date('2029-06-30T17:00:00Z'), documentId: 'destination-b', kind: 'publish' });
+    expect(nextChangeFrom(times, new Date('2029-01-01T00:00:00Z'))).toEqual({
+      at: new Date('2029-06-30T17:00:00Z'),
+      documentId: 'destination-b',
+      kind: 'publish',
+    });
     // At exactly the publish instant it is no longer "next".
     expect(nextChangeFrom(times, new Date('2029-06-30T17:00:00Z'))?.documentId).toBe('promo-d');
-    expect(nextChangeFrom(times, new Date('2030-01-15T00:00:00Z'))).toEqual({ at: new Date('2030-02-01T00:00:00Z'), documentId: 'promo-a', kind: 'unpublish' });
+    expect(nextChangeFrom(times, new Date('2030-01-15T00:00:00Z'))).toEqual({
+      at: new Date('2030-02-01T00:00:00Z'),
+      documentId: 'promo-a',
+      kind: 'unpublish',
+    });
     expect(nextChangeFrom(times, new Date('2030-03-01T00:00:00Z'))).toBeNull();
   });
 
   test('a promo ends at midnight Jakarta time after its last day', () => {
     expect(promoEndInstant('2029-12-31').toISOString()).toBe('2029-12-31T17:00:00.000Z');
-    expect(nextChangeFrom(times, new Date('2029-07-01T00:00:00Z'))).toEqual({ at: new Date('2029-12-31T17:00:00Z'), documentId: 'promo-d', kind: 'promo-end' });
+    expect(nextChangeFrom(times, new Date('2029-07-01T00:00:00Z'))).toEqual({
+      at: new Date('2029-12-31T17:00:00Z'),
+      documentId: 'promo-d',
+      kind: 'promo-end',
+    });
   });
 
   test('reads the bundled dataset: the scheduled destination is the next change after mid-2031 promos', async () => {
-    const content = createContent(readContentEnv({ CONTENT_DATASET: fileURLToPath(new URL('../../content/dataset/production.ndjson', import.meta.url)) }));
-    expect(await nextScheduledChange(new Date('2031-01-01T00:00:00Z'), content)).toEqual({ at: new Date('2031-06-30T17:00:00Z'), documentId: 'destination-labuan-bajo', kind: 'publish' });
+    const content = createContent(
+      readContentEnv({
+        CONTENT_DATASET: fileURLToPath(new URL('../../content/dataset/production.ndjson', import.meta.url)),
+      }),
+    );
+    expect(await nextScheduledChange(new Date('2031-01-01T00:00:00Z'), content)).toEqual({
+      at: new Date('2031-06-30T17:00:00Z'),
+      documentId: 'destination-labuan-bajo',
+      kind: 'publish',
+    });
     // Active promos in the bundle run until 2030-12-31: their end is the next change in 2030.
-    expect((await nextScheduledChange(new Date('2030-06-01T00:00:00Z'), content))?.at).toEqual(new Date('2030-12-31T17:00:00Z'));
+    expect((await nextScheduledChange(new Date('2030-06-01T00:00:00Z'), content))?.at).toEqual(
+      new Date('2030-12-31T17:00:00Z'),
+    );
   });
 });
 
@@ -101,7 +135,14 @@ describe('rebuild scheduler (injected clock and timers)', () => {
     const t = fakeTimers();
     const scheduler = createRebuildScheduler({
       now: () => clock,
-      next: async (now) => nextChangeFrom({ instants: [{ _id: 'destination-labuan-bajo', publishAt: '2031-06-30T17:00:00Z', unpublishAt: null }], promoEnds: [] }, now),
+      next: async (now) =>
+        nextChangeFrom(
+          {
+            instants: [{ _id: 'destination-labuan-bajo', publishAt: '2031-06-30T17:00:00Z', unpublishAt: null }],
+            promoEnds: [],
+          },
+          now,
+        ),
       requestRebuild: (r) => reasons.push(r),
       setTimer: t.setTimer,
       clearTimer: t.clearTimer,

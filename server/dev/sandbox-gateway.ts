@@ -15,7 +15,15 @@ export const SANDBOX_SERVER_KEY = 'SB-dev-embedded-server-key-not-secret';
 export const SANDBOX_CLIENT_KEY = 'SB-dev-embedded-client-key-public';
 
 /** Midtrans' status codes per transaction status. */
-const STATUS_CODE: Record<string, string> = { pending: '201', settlement: '200', capture: '200', cancel: '200', refund: '200', deny: '202', expire: '407' };
+const STATUS_CODE: Record<string, string> = {
+  pending: '201',
+  settlement: '200',
+  capture: '200',
+  cancel: '200',
+  refund: '200',
+  deny: '202',
+  expire: '407',
+};
 
 export type SandboxTransaction = GatewayTransaction & {
   transaction_status: TransactionStatus;
@@ -28,7 +36,12 @@ export type SandboxTransaction = GatewayTransaction & {
 type Notify = (url: string, body: GatewayTransaction) => Promise<number>;
 
 const defaultNotify: Notify = async (url, body) => {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(15_000) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
+  });
   await res.arrayBuffer();
   return res.status;
 };
@@ -47,8 +60,15 @@ const tlv = (id: string, value: string) => `${id}${String(value.length).padStart
 /** A dynamic QRIS payload (EMVCo merchant-presented QR) for the amount. */
 export function qrisString(orderId: string, amount: number): string {
   const body =
-    tlv('00', '01') + tlv('01', '12') + tlv('26', tlv('00', 'ID.CO.QRIS.WWW') + tlv('01', '936009140000000000') + tlv('02', 'BOBOSANDBOX')) +
-    tlv('52', '7011') + tlv('53', '360') + tlv('54', String(amount)) + tlv('58', 'ID') + tlv('59', 'BOBOBOX SANDBOX') + tlv('60', 'JAKARTA') +
+    tlv('00', '01') +
+    tlv('01', '12') +
+    tlv('26', tlv('00', 'ID.CO.QRIS.WWW') + tlv('01', '936009140000000000') + tlv('02', 'BOBOSANDBOX')) +
+    tlv('52', '7011') +
+    tlv('53', '360') +
+    tlv('54', String(amount)) +
+    tlv('58', 'ID') +
+    tlv('59', 'BOBOBOX SANDBOX') +
+    tlv('60', 'JAKARTA') +
     tlv('62', tlv('01', orderId.slice(-25)));
   const withCrc = `${body}6304`;
   return withCrc + crc16(withCrc);
@@ -105,7 +125,8 @@ export class SandboxGateway {
   /** A pending charge past its expiry time reports `expire`, as the real gateway does. */
   private refresh(t: SandboxTransaction): SandboxTransaction {
     const expiry = parseGatewayTime(t.expiry_time);
-    if (t.transaction_status === 'pending' && expiry && expiry.getTime() <= this.now().getTime()) this.setStatus(t, 'expire');
+    if (t.transaction_status === 'pending' && expiry && expiry.getTime() <= this.now().getTime())
+      this.setStatus(t, 'expire');
     return t;
   }
 
@@ -123,27 +144,65 @@ export class SandboxGateway {
     return { ...body, signature_key: signatureOf(t.order_id, t.status_code, t.gross_amount, this.serverKey) };
   }
 
-  tokenize(input: { client_key?: string; card_number?: string; card_exp_month?: string; card_exp_year?: string; card_cvv?: string }) {
+  tokenize(input: {
+    client_key?: string;
+    card_number?: string;
+    card_exp_month?: string;
+    card_exp_year?: string;
+    card_cvv?: string;
+  }) {
     if (input.client_key !== this.clientKey) return { status_code: '401', status_message: 'Unknown client key' };
     const number = String(input.card_number ?? '').replace(/\D/g, '');
     const month = Number(input.card_exp_month);
     const year = Number(input.card_exp_year);
-    if (!luhnValid(number)) return { status_code: '400', status_message: 'Card number is not valid', validation_messages: ['card_number is not valid'] };
-    if (!(month >= 1 && month <= 12) || !(year >= 2000 && year <= 2100)) return { status_code: '400', status_message: 'Expiry is not valid', validation_messages: ['card_exp is not valid'] };
+    if (!luhnValid(number))
+      return {
+        status_code: '400',
+        status_message: 'Card number is not valid',
+        validation_messages: ['card_number is not valid'],
+      };
+    if (!(month >= 1 && month <= 12) || !(year >= 2000 && year <= 2100))
+      return {
+        status_code: '400',
+        status_message: 'Expiry is not valid',
+        validation_messages: ['card_exp is not valid'],
+      };
     const expiresAt = new Date(Date.UTC(year, month, 1));
-    if (expiresAt.getTime() <= this.now().getTime()) return { status_code: '400', status_message: 'Card has expired', validation_messages: ['card_exp has passed'] };
-    if (!/^\d{3,4}$/.test(String(input.card_cvv ?? ''))) return { status_code: '400', status_message: 'CVV is not valid', validation_messages: ['card_cvv is not valid'] };
+    if (expiresAt.getTime() <= this.now().getTime())
+      return { status_code: '400', status_message: 'Card has expired', validation_messages: ['card_exp has passed'] };
+    if (!/^\d{3,4}$/.test(String(input.card_cvv ?? '')))
+      return { status_code: '400', status_message: 'CVV is not valid', validation_messages: ['card_cvv is not valid'] };
     const token = `${number.slice(0, 6)}-${number.slice(-4)}-${randomUUID()}`;
     // Midtrans' test card for a denied payment ends in 1113; everything else is accepted.
     this.tokens.set(token, { last4: number.slice(-4), decline: number.endsWith('1113') });
-    return { status_code: '200', status_message: 'OK, success request new token', token_id: token, hash: randomBytes(8).toString('hex') };
+    return {
+      status_code: '200',
+      status_message: 'OK, success request new token',
+      token_id: token,
+      hash: randomBytes(8).toString('hex'),
+    };
   }
 
   charge(req: ChargeRequest, notificationUrl: string): GatewayTransaction & { http: number } {
     const orderId = req.transaction_details?.order_id;
     const amount = req.transaction_details?.gross_amount;
-    if (!orderId || !Number.isInteger(amount) || amount <= 0) return { http: 400, status_code: '400', status_message: 'transaction_details is required', order_id: orderId ?? '', gross_amount: '0.00' };
-    if (this.txns.has(orderId)) return { http: 406, status_code: '406', status_message: 'The request could not be completed due to a conflict with the current state of the target resource, please try again', order_id: orderId, gross_amount: amountString(amount) };
+    if (!orderId || !Number.isInteger(amount) || amount <= 0)
+      return {
+        http: 400,
+        status_code: '400',
+        status_message: 'transaction_details is required',
+        order_id: orderId ?? '',
+        gross_amount: '0.00',
+      };
+    if (this.txns.has(orderId))
+      return {
+        http: 406,
+        status_code: '406',
+        status_message:
+          'The request could not be completed due to a conflict with the current state of the target resource, please try again',
+        order_id: orderId,
+        gross_amount: amountString(amount),
+      };
     const now = this.now();
     const minutes = req.custom_expiry?.expiry_duration ?? 24 * 60;
     const t: SandboxTransaction = {
@@ -164,7 +223,14 @@ export class SandboxGateway {
     switch (req.payment_type) {
       case 'bank_transfer': {
         const bank = req.bank_transfer?.bank;
-        if (bank !== 'bca' && bank !== 'bni' && bank !== 'permata') return { http: 400, status_code: '400', status_message: 'bank_transfer.bank is not supported', order_id: orderId, gross_amount: t.gross_amount };
+        if (bank !== 'bca' && bank !== 'bni' && bank !== 'permata')
+          return {
+            http: 400,
+            status_code: '400',
+            status_message: 'bank_transfer.bank is not supported',
+            order_id: orderId,
+            gross_amount: t.gross_amount,
+          };
         // BCA VA numbers are 11 digits; BNI and Permata 16.
         const va = bank === 'bca' ? `1${digits(10)}` : bank === 'bni' ? `988${digits(13)}` : `8778${digits(12)}`;
         if (bank === 'permata') t.permata_va_number = va;
@@ -191,24 +257,43 @@ export class SandboxGateway {
         t.qr_string = qrisString(orderId, amount);
         t.actions = [
           { name: 'generate-qr-code', method: 'GET', url: `/v2/${req.payment_type}/${t.transaction_id}/qr-code` },
-          { name: 'deeplink-redirect', method: 'GET', url: `https://simulator.sandbox.local/${req.payment_type}/deeplink?tref=${t.transaction_id}` },
+          {
+            name: 'deeplink-redirect',
+            method: 'GET',
+            url: `https://simulator.sandbox.local/${req.payment_type}/deeplink?tref=${t.transaction_id}`,
+          },
         ];
         t.channel = req.payment_type;
         break;
       case 'credit_card': {
         const token = this.tokens.get(req.credit_card?.token_id ?? '');
-        if (!token) return { http: 400, status_code: '400', status_message: 'token_id is not valid or has expired', order_id: orderId, gross_amount: t.gross_amount };
+        if (!token)
+          return {
+            http: 400,
+            status_code: '400',
+            status_message: 'token_id is not valid or has expired',
+            order_id: orderId,
+            gross_amount: t.gross_amount,
+          };
         this.tokens.delete(req.credit_card?.token_id ?? '');
         t.masked_card = `481111-${token.last4}`;
         t.channel = 'credit_card';
         // Non-3DS sandbox card: decided at once, like Midtrans' capture response.
         this.txns.set(orderId, t);
         this.setStatus(t, token.decline ? 'deny' : 'capture');
-        t.status_message = token.decline ? 'Deny by Bank [MANDIRI] with code [05] and message [Do not honour]' : 'Success, Credit Card transaction is successful';
+        t.status_message = token.decline
+          ? 'Deny by Bank [MANDIRI] with code [05] and message [Do not honour]'
+          : 'Success, Credit Card transaction is successful';
         return { http: 200, ...this.notificationBody(t), signature_key: undefined };
       }
       default:
-        return { http: 400, status_code: '400', status_message: `payment_type ${String(req.payment_type)} is not supported`, order_id: orderId, gross_amount: t.gross_amount };
+        return {
+          http: 400,
+          status_code: '400',
+          status_message: `payment_type ${String(req.payment_type)} is not supported`,
+          order_id: orderId,
+          gross_amount: t.gross_amount,
+        };
     }
     this.txns.set(orderId, t);
     const { notificationUrl: _u, channel: _c, seq: _s, ...out } = t;
@@ -219,7 +304,10 @@ export class SandboxGateway {
    * Simulator actions: move a transaction and send its signed notification to the URL the charge
    * named. Returns the handler's HTTP status.
    */
-  async act(orderId: string, action: 'pay' | 'deny' | 'expire' | 'refund' | 'resend'): Promise<{ ok: boolean; httpStatus?: number; reason?: string }> {
+  async act(
+    orderId: string,
+    action: 'pay' | 'deny' | 'expire' | 'refund' | 'resend',
+  ): Promise<{ ok: boolean; httpStatus?: number; reason?: string }> {
     const t = this.get(orderId);
     if (!t) return { ok: false, reason: 'unknown order' };
     const from = t.transaction_status;
@@ -233,7 +321,8 @@ export class SandboxGateway {
       if (from !== 'pending') return { ok: false, reason: `cannot expire a ${from} transaction` };
       this.setStatus(t, 'expire');
     } else if (action === 'refund') {
-      if (from !== 'settlement' && from !== 'capture') return { ok: false, reason: `cannot refund a ${from} transaction` };
+      if (from !== 'settlement' && from !== 'capture')
+        return { ok: false, reason: `cannot refund a ${from} transaction` };
       this.setStatus(t, 'refund');
     }
     const httpStatus = await this.notify(t.notificationUrl, this.notificationBody(t));
@@ -243,9 +332,23 @@ export class SandboxGateway {
 
   cancel(orderId: string): GatewayTransaction & { http: number } {
     const t = this.get(orderId);
-    if (!t) return { http: 404, status_code: '404', status_message: "Transaction doesn't exist.", order_id: orderId, gross_amount: '0.00' };
+    if (!t)
+      return {
+        http: 404,
+        status_code: '404',
+        status_message: "Transaction doesn't exist.",
+        order_id: orderId,
+        gross_amount: '0.00',
+      };
     if (t.transaction_status === 'pending' || t.transaction_status === 'capture') this.setStatus(t, 'cancel');
-    else return { http: 412, status_code: '412', status_message: 'Merchant cannot modify the status of the transaction', order_id: orderId, gross_amount: t.gross_amount };
+    else
+      return {
+        http: 412,
+        status_code: '412',
+        status_message: 'Merchant cannot modify the status of the transaction',
+        order_id: orderId,
+        gross_amount: t.gross_amount,
+      };
     // Midtrans notifies on cancel too; send it without waiting (the caller holds no lock on it).
     void this.notify(t.notificationUrl, this.notificationBody(t)).then(
       (httpStatus) => this.sent.push({ orderId, status: 'cancel', httpStatus, at: this.now() }),
@@ -258,10 +361,18 @@ export class SandboxGateway {
   /** The Midtrans-shaped HTTP API: what the adapter talks to on loopback. */
   app(): Hono {
     const app = new Hono();
-    const authorised = (header: string | undefined) => header === `Basic ${Buffer.from(`${this.serverKey}:`).toString('base64')}`;
+    const authorised = (header: string | undefined) =>
+      header === `Basic ${Buffer.from(`${this.serverKey}:`).toString('base64')}`;
     app.use('/v2/*', async (c, next) => {
       if (c.req.path === '/v2/token') return next();
-      if (!authorised(c.req.header('authorization'))) return c.json({ status_code: '401', status_message: 'Access denied due to unauthorized transaction, please check client or server key' }, 401);
+      if (!authorised(c.req.header('authorization')))
+        return c.json(
+          {
+            status_code: '401',
+            status_message: 'Access denied due to unauthorized transaction, please check client or server key',
+          },
+          401,
+        );
       return next();
     });
     app.get('/v2/token', (c) => {
@@ -303,10 +414,11 @@ export class SandboxGateway {
     const { port } = server.address() as AddressInfo;
     return {
       baseUrl: `http://127.0.0.1:${port}`,
-      close: () => new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+      close: () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
     };
   }
 }
@@ -316,7 +428,11 @@ export async function startSandboxGateway(opts: { now?: () => Date } = {}) {
   const sandbox = new SandboxGateway({ now: opts.now });
   const server = await sandbox.listen();
   const gateway = new MidtransCoreApi({
-    kind: 'sandbox', baseUrl: server.baseUrl, serverKey: sandbox.serverKey, clientKey: sandbox.clientKey, tokenUrl: SANDBOX_TOKEN_PATH,
+    kind: 'sandbox',
+    baseUrl: server.baseUrl,
+    serverKey: sandbox.serverKey,
+    clientKey: sandbox.clientKey,
+    tokenUrl: SANDBOX_TOKEN_PATH,
   });
   return { gateway, sandbox, close: server.close };
 }

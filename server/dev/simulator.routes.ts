@@ -7,7 +7,12 @@ import type { SandboxGateway } from './sandbox-gateway.ts';
 
 const esc = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 const ACTIONS = ['pay', 'deny', 'expire', 'refund'] as const;
-const LABEL: Record<(typeof ACTIONS)[number], string> = { pay: 'Pay · Bayar', deny: 'Fail · Gagalkan', expire: 'Expire · Kedaluwarsakan', refund: 'Refund · Kembalikan dana' };
+const LABEL: Record<(typeof ACTIONS)[number], string> = {
+  pay: 'Pay · Bayar',
+  deny: 'Fail · Gagalkan',
+  expire: 'Expire · Kedaluwarsakan',
+  refund: 'Refund · Kembalikan dana',
+};
 
 /**
  * /dev/payment-simulator/: pay, fail, expire or refund a sandbox charge (a person or a test does
@@ -28,21 +33,43 @@ export function paymentSimulatorRoutes(deps: AppDeps, active: SandboxGateway | n
     const action = c.req.param('action') as (typeof ACTIONS)[number];
     if (!ACTIONS.includes(action)) return c.notFound();
     const result = await active.act(c.req.param('orderId'), action);
-    const q = new URLSearchParams({ done: `${c.req.param('orderId')}:${action}:${result.ok ? 'ok' : (result.reason ?? `http ${result.httpStatus}`)}` });
+    const q = new URLSearchParams({
+      done: `${c.req.param('orderId')}:${action}:${result.ok ? 'ok' : (result.reason ?? `http ${result.httpStatus}`)}`,
+    });
     return c.redirect(`/dev/payment-simulator/?${q}`, 303);
   });
   app.get('/dev/payment-simulator/', async (c) => {
     const s = active;
     const find = (c.req.query('q') ?? '').trim();
     const done = c.req.query('done');
-    const list = s.list().filter((t) => !find || [t.order_id, t.va_numbers?.[0]?.va_number, t.permata_va_number, t.bill_key, t.qr_string].some((x) => x && x.includes(find)));
-    const rowsHtml = list.map((t) => {
-      const code = t.va_numbers?.[0]?.va_number ?? t.permata_va_number ?? (t.bill_key ? `${t.biller_code} / ${t.bill_key}` : t.qr_string ? `QR ${t.qr_string.slice(0, 24)}…` : t.masked_card ?? '');
-      const buttons = ACTIONS.map((a) => `<form method="post" action="/dev/payment-simulator/${encodeURIComponent(t.order_id)}/${a}/"><button type="submit" name="action" value="${a}" aria-label="${esc(`${LABEL[a]} ${t.order_id}`)}">${esc(LABEL[a])}</button></form>`).join('');
-      return `<tr data-order-id="${esc(t.order_id)}" data-status="${esc(t.transaction_status)}">
+    const list = s
+      .list()
+      .filter(
+        (t) =>
+          !find ||
+          [t.order_id, t.va_numbers?.[0]?.va_number, t.permata_va_number, t.bill_key, t.qr_string].some(
+            (x) => x && x.includes(find),
+          ),
+      );
+    const rowsHtml = list
+      .map((t) => {
+        const code =
+          t.va_numbers?.[0]?.va_number ??
+          t.permata_va_number ??
+          (t.bill_key
+            ? `${t.biller_code} / ${t.bill_key}`
+            : t.qr_string
+              ? `QR ${t.qr_string.slice(0, 24)}…`
+              : (t.masked_card ?? ''));
+        const buttons = ACTIONS.map(
+          (a) =>
+            `<form method="post" action="/dev/payment-simulator/${encodeURIComponent(t.order_id)}/${a}/"><button type="submit" name="action" value="${a}" aria-label="${esc(`${LABEL[a]} ${t.order_id}`)}">${esc(LABEL[a])}</button></form>`,
+        ).join('');
+        return `<tr data-order-id="${esc(t.order_id)}" data-status="${esc(t.transaction_status)}">
   <td><code>${esc(t.order_id)}</code></td><td>${esc(t.channel ?? t.payment_type ?? '')}</td><td class="code"><code>${esc(code)}</code></td>
   <td>${esc(formatRupiah(parseAmount(t.gross_amount)))}</td><td class="status">${esc(t.transaction_status)}</td><td>${esc(t.expiry_time ?? '')}</td><td class="actions">${buttons}</td></tr>`;
-    }).join('\n');
+      })
+      .join('\n');
     c.header('Cache-Control', 'no-store');
     c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'");
     c.header('X-Robots-Tag', 'noindex');
@@ -61,7 +88,13 @@ ${done ? `<p class="note" role="status">${esc(done)}</p>` : ''}
 <table><thead><tr><th>Order</th><th>Method</th><th>Pay code · Kode bayar</th><th>Amount</th><th>Status</th><th>Expires</th><th>Actions</th></tr></thead>
 <tbody>${rowsHtml || '<tr><td colspan="7">No charges yet. · Belum ada tagihan.</td></tr>'}</tbody></table>
 <h2>Notifications sent · Notifikasi terkirim</h2>
-<ul>${s.sent.slice(-20).reverse().map((n) => `<li><code>${esc(n.orderId)}</code> ${esc(n.status)} → HTTP ${n.httpStatus}</li>`).join('') || '<li>None · Belum ada</li>'}</ul>
+<ul>${
+      s.sent
+        .slice(-20)
+        .reverse()
+        .map((n) => `<li><code>${esc(n.orderId)}</code> ${esc(n.status)} → HTTP ${n.httpStatus}</li>`)
+        .join('') || '<li>None · Belum ada</li>'
+    }</ul>
 </body></html>`);
   });
   return app;

@@ -39,7 +39,10 @@ export async function startSmtpSink(deps: AppDeps): Promise<{ host: string; port
               attachments: email.attachments.map((a) => ({
                 filename: a.filename ?? 'attachment',
                 contentType: a.mimeType,
-                content: typeof a.content === 'string' ? Buffer.from(a.content, a.encoding === 'base64' ? 'base64' : 'utf8').toString('base64') : Buffer.from(a.content as ArrayBuffer).toString('base64'),
+                content:
+                  typeof a.content === 'string'
+                    ? Buffer.from(a.content, a.encoding === 'base64' ? 'base64' : 'utf8').toString('base64')
+                    : Buffer.from(a.content as ArrayBuffer).toString('base64'),
                 ...(a.contentId ? { cid: a.contentId.replace(/^<|>$/g, '') } : {}),
               })),
               messageId: email.messageId ?? null,
@@ -66,16 +69,18 @@ export async function startSmtpSink(deps: AppDeps): Promise<{ host: string; port
 
 /** SMS have no gateway in development: they are "delivered" straight into the same sink store. */
 export async function storeSmsInSink(deps: AppDeps, message: { to: string; subject: string; text: string }) {
-  await sqlDb(deps).insert(outboxSinkMessages).values({
-    channel: 'sms',
-    from: 'BOBOBOX',
-    to: message.to,
-    subject: message.subject,
-    text: message.text,
-    html: null,
-    messageId: null,
-    receivedAt: deps.now ? deps.now() : new Date(),
-  });
+  await sqlDb(deps)
+    .insert(outboxSinkMessages)
+    .values({
+      channel: 'sms',
+      from: 'BOBOBOX',
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: null,
+      messageId: null,
+      receivedAt: deps.now ? deps.now() : new Date(),
+    });
 }
 
 /** The sink as the mail transport of AppDeps: e-mail over SMTP to it, SMS straight into its store. */

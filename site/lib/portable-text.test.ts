@@ -1,7 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { portableTextToPlain, renderPortableText, safeHref } from './portable-text.ts';
 
-const block = (text: string, markDefs: { _key: string; _type: string; href?: string }[] = [], marks: string[] = []) => ({
+const block = (
+  text: string,
+  markDefs: { _key: string; _type: string; href?: string }[] = [],
+  marks: string[] = [],
+) => ({
   _type: 'block',
   _key: 'b1',
   style: 'normal',
@@ -11,13 +15,23 @@ const block = (text: string, markDefs: { _key: string; _type: string; href?: str
 
 describe('renderPortableText', () => {
   test('a javascript: link is rendered as plain text, never as a live link', () => {
-    const html = renderPortableText([block('click me', [{ _key: 'l1', _type: 'link', href: 'javascript:alert(1)' }], ['l1'])], 'en');
+    const html = renderPortableText(
+      [block('click me', [{ _key: 'l1', _type: 'link', href: 'javascript:alert(1)' }], ['l1'])],
+      'en',
+    );
     expect(html).toBe('<p>click me</p>');
     expect(html).not.toContain('javascript');
   });
 
   test('javascript: hidden behind whitespace, case or control characters is refused too', () => {
-    for (const href of ['JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<script>alert(1)</script>', '//evil.example/x', 'vbscript:x']) {
+    for (const href of [
+      'JaVaScRiPt:alert(1)',
+      ' javascript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      '//evil.example/x',
+      'vbscript:x',
+    ]) {
       const html = renderPortableText([block('x', [{ _key: 'l1', _type: 'link', href }], ['l1'])], 'en');
       expect(html, href).toBe('<p>x</p>');
     }
@@ -31,7 +45,10 @@ describe('renderPortableText', () => {
   });
 
   test('an unknown raw-HTML node type renders as nothing', () => {
-    const html = renderPortableText([{ _type: 'html', _key: 'h', html: '<iframe src="https://evil.example"></iframe>' }, block('after')], 'en');
+    const html = renderPortableText(
+      [{ _type: 'html', _key: 'h', html: '<iframe src="https://evil.example"></iframe>' }, block('after')],
+      'en',
+    );
     expect(html).toBe('<p>after</p>');
   });
 
@@ -77,6 +94,8 @@ describe('safeHref', () => {
 
 describe('portableTextToPlain', () => {
   test('joins the text of blocks and ignores other nodes', () => {
-    expect(portableTextToPlain([block('Hello'), { _type: 'html', html: '<b>x</b>' }, block('world')])).toBe('Hello\nworld');
+    expect(portableTextToPlain([block('Hello'), { _type: 'html', html: '<b>x</b>' }, block('world')])).toBe(
+      'Hello\nworld',
+    );
   });
 });

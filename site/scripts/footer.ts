@@ -29,7 +29,9 @@ if (form) {
         const { $auth } = await import('../../islands/stores/$auth.ts');
         const call = { method: 'post' as const, path: 'clients/v1/subscribe', form: { email } };
         try {
-          const body = await ($auth.get().isLoggedIn ? api.userCall<{ message?: string }>(call) : api.openCall<{ message?: string }>(call));
+          const body = await ($auth.get().isLoggedIn
+            ? api.userCall<{ message?: string }>(call)
+            : api.openCall<{ message?: string }>(call));
           return { ok: true, status: 200, message: body.message };
         } catch (error) {
           if (error instanceof api.ApiError) return { ok: false, status: error.status, message: error.message };

@@ -17,11 +17,17 @@ if (alertDialog) {
       alertDialog.close();
     }
   });
-  alertDialog.addEventListener('close', () => { if ($alert.get()) closeAlert(); });
+  alertDialog.addEventListener('close', () => {
+    if ($alert.get()) closeAlert();
+  });
 }
 
 const overlay = document.querySelector<HTMLElement>('[data-loading-overlay]');
-if (overlay) $loadingMask.subscribe((on) => { overlay.hidden = !on; overlay.setAttribute('aria-busy', String(on)); });
+if (overlay)
+  $loadingMask.subscribe((on) => {
+    overlay.hidden = !on;
+    overlay.setAttribute('aria-busy', String(on));
+  });
 
 const barEl = document.querySelector<HTMLElement>('[data-loading-bar]');
 if (barEl) {
@@ -37,7 +43,9 @@ if (barEl) {
     const url = new URL(link.href, window.location.href);
     if (url.origin === window.location.origin && url.pathname !== window.location.pathname) bar.start();
   });
-  window.addEventListener('pageshow', () => { while (bar.active) bar.finish(); });
+  window.addEventListener('pageshow', () => {
+    while (bar.active) bar.finish();
+  });
   (window as unknown as { __loadingBar?: typeof bar }).__loadingBar = bar;
 }
 
@@ -46,7 +54,9 @@ const reloadOnChunkFailure = (reason: unknown) => {
 };
 window.addEventListener('unhandledrejection', (event) => reloadOnChunkFailure(event.reason));
 window.addEventListener('error', (event) => reloadOnChunkFailure(event.error ?? event.message));
-window.addEventListener('vite:preloadError', (event) => reloadOnChunkFailure((event as Event & { payload?: unknown }).payload));
+window.addEventListener('vite:preloadError', (event) =>
+  reloadOnChunkFailure((event as Event & { payload?: unknown }).payload),
+);
 
 const offlineBanner = document.querySelector<HTMLElement>('[data-offline-banner]');
 const setOnline = () => $online.set(navigator.onLine);

@@ -16,7 +16,13 @@ if (header) {
     header.dataset.sticky = String(sticky);
     header.dataset.shown = String(shown);
   };
-  window.addEventListener('scroll', () => { if (!frame) frame = requestAnimationFrame(update); }, { passive: true });
+  window.addEventListener(
+    'scroll',
+    () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    },
+    { passive: true },
+  );
   update();
 }
 
@@ -36,9 +42,16 @@ if (toggle && menu) {
   menu.addEventListener('keydown', (event) => {
     const items = [...menu.querySelectorAll<HTMLElement>('a,button')];
     const index = items.indexOf(document.activeElement as HTMLElement);
-    if (event.key === 'Escape') { setOpen(false); toggle.focus(); }
-    else if (event.key === 'ArrowDown') { event.preventDefault(); items[(index + 1) % items.length]?.focus(); }
-    else if (event.key === 'ArrowUp') { event.preventDefault(); items[(index - 1 + items.length) % items.length]?.focus(); }
+    if (event.key === 'Escape') {
+      setOpen(false);
+      toggle.focus();
+    } else if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      items[(index + 1) % items.length]?.focus();
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      items[(index - 1 + items.length) % items.length]?.focus();
+    }
   });
 }
 
@@ -46,20 +59,31 @@ if (toggle && menu) {
 const dialog = document.querySelector<HTMLDialogElement>('[data-offcanvas]');
 const opener = document.querySelector<HTMLButtonElement>('[data-offcanvas-open]');
 if (dialog && opener) {
-  opener.addEventListener('click', () => { dialog.showModal(); opener.setAttribute('aria-expanded', 'true'); });
+  opener.addEventListener('click', () => {
+    dialog.showModal();
+    opener.setAttribute('aria-expanded', 'true');
+  });
   dialog.addEventListener('close', () => opener.setAttribute('aria-expanded', 'false'));
   dialog.querySelector('[data-offcanvas-close]')?.addEventListener('click', () => dialog.close());
-  dialog.addEventListener('click', (event) => { if (event.target === dialog) dialog.close(); });
+  dialog.addEventListener('click', (event) => {
+    if (event.target === dialog) dialog.close();
+  });
   dialog.querySelectorAll<HTMLInputElement>('[data-lang-switch] input[type=radio]').forEach((radio) => {
-    radio.addEventListener('change', () => { if (radio.checked && radio.dataset.href) window.location.assign(radio.dataset.href + window.location.search); });
+    radio.addEventListener('change', () => {
+      if (radio.checked && radio.dataset.href) window.location.assign(radio.dataset.href + window.location.search);
+    });
   });
 }
 
 // Signed-in state.
 const render = () => {
   const { isLoggedIn, user } = $auth.get();
-  document.querySelectorAll<HTMLElement>('[data-auth-out]').forEach((el) => { el.hidden = isLoggedIn; });
-  document.querySelectorAll<HTMLElement>('[data-auth-in]').forEach((el) => { el.hidden = !isLoggedIn; });
+  document.querySelectorAll<HTMLElement>('[data-auth-out]').forEach((el) => {
+    el.hidden = isLoggedIn;
+  });
+  document.querySelectorAll<HTMLElement>('[data-auth-in]').forEach((el) => {
+    el.hidden = !isLoggedIn;
+  });
   document.querySelectorAll<HTMLElement>('[data-greeting]').forEach((el) => {
     el.textContent = (el.dataset.template ?? '{name}').replace('{name}', user?.name ?? '');
   });
@@ -70,7 +94,9 @@ const renderBadge = (count: number) => {
     el.textContent = String(count);
     el.setAttribute('aria-label', (el.dataset.labelTemplate ?? '{count}').replace('{count}', String(count)));
   });
-  document.querySelectorAll<HTMLElement>('[data-pending-dot]').forEach((el) => { el.hidden = count <= 0; });
+  document.querySelectorAll<HTMLElement>('[data-pending-dot]').forEach((el) => {
+    el.hidden = count <= 0;
+  });
 };
 $auth.subscribe(render);
 $pendingCount.subscribe(renderBadge);

@@ -37,15 +37,26 @@ test.describe('header', () => {
     test(`signed out shows promo, sign in and register (${lang})`, async ({ page, isMobile }) => {
       await page.goto(`${prefix}/`);
       const nav = page.getByRole('navigation', { name: dict[lang].a11y.mainNav }).first();
-      await expect(nav.getByRole('link', { name: dict[lang].header.promo })).toHaveAttribute('href', localizedPath(lang, '/promo/'));
+      await expect(nav.getByRole('link', { name: dict[lang].header.promo })).toHaveAttribute(
+        'href',
+        localizedPath(lang, '/promo/'),
+      );
       if (!isMobile) {
-        await expect(nav.getByRole('link', { name: dict[lang].header.signIn })).toHaveAttribute('href', localizedPath(lang, '/signin/'));
-        await expect(nav.getByRole('link', { name: dict[lang].header.register })).toHaveAttribute('href', localizedPath(lang, '/signup/'));
+        await expect(nav.getByRole('link', { name: dict[lang].header.signIn })).toHaveAttribute(
+          'href',
+          localizedPath(lang, '/signin/'),
+        );
+        await expect(nav.getByRole('link', { name: dict[lang].header.register })).toHaveAttribute(
+          'href',
+          localizedPath(lang, '/signup/'),
+        );
       }
     });
   }
 
-  test('signed in shows a greeting and the account dropdown; sign out clears the session @desktop', async ({ page }) => {
+  test('signed in shows a greeting and the account dropdown; sign out clears the session @desktop', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.evaluate(signedIn('Sari'));
     await page.reload();
@@ -63,7 +74,13 @@ test.describe('header', () => {
     await toggle.click();
     await menu.getByRole('menuitem', { name: dict.en.account.signOut }).click();
     await expect(page).toHaveURL(/\/\?logout=true$/);
-    expect(await page.evaluate(() => [localStorage.getItem('isLoggedIn'), localStorage.getItem('auth'), localStorage.getItem('profile')])).toEqual([null, null, null]);
+    expect(
+      await page.evaluate(() => [
+        localStorage.getItem('isLoggedIn'),
+        localStorage.getItem('auth'),
+        localStorage.getItem('profile'),
+      ]),
+    ).toEqual([null, null, null]);
     await expect(page.getByRole('link', { name: dict.en.header.signIn })).toBeVisible();
   });
 });
@@ -78,7 +95,9 @@ test.describe('off-canvas menu @mobile', () => {
       await expect(menu).toBeVisible();
       await expect(menu.getByRole('radio', { name: lang.toUpperCase() })).toBeChecked();
       await menu.getByRole('radio', { name: other.toUpperCase() }).click();
-      await expect(page).toHaveURL((url) => url.pathname === localizedPath(other, '/my-account/history/') && url.search === '?from=menu');
+      await expect(page).toHaveURL(
+        (url) => url.pathname === localizedPath(other, '/my-account/history/') && url.search === '?from=menu',
+      );
       await expect(page.locator('html')).toHaveAttribute('lang', other);
     });
 
@@ -87,10 +106,19 @@ test.describe('off-canvas menu @mobile', () => {
       const opener = page.getByRole('button', { name: dict[lang].a11y.openMenu });
       await opener.click();
       const menu = page.getByRole('dialog', { name: dict[lang].a11y.mainNav });
-      await expect(menu.getByRole('link', { name: dict[lang].header.signIn })).toHaveAttribute('href', localizedPath(lang, '/signin/'));
-      await expect(menu.getByRole('link', { name: dict[lang].header.register })).toHaveAttribute('href', localizedPath(lang, '/signup/'));
+      await expect(menu.getByRole('link', { name: dict[lang].header.signIn })).toHaveAttribute(
+        'href',
+        localizedPath(lang, '/signin/'),
+      );
+      await expect(menu.getByRole('link', { name: dict[lang].header.register })).toHaveAttribute(
+        'href',
+        localizedPath(lang, '/signup/'),
+      );
       for (const url of ['/partnership/', '/terms-condition/', '/privacy-policy/']) {
-        await expect(menu.getByRole('link', { name: await settingsLabel(lang, url), exact: true })).toHaveAttribute('href', localizedPath(lang, url));
+        await expect(menu.getByRole('link', { name: await settingsLabel(lang, url), exact: true })).toHaveAttribute(
+          'href',
+          localizedPath(lang, url),
+        );
       }
       await page.keyboard.press('Escape');
       await expect(menu).toBeHidden();
@@ -106,14 +134,19 @@ test.describe('off-canvas menu @mobile', () => {
     await expect(menu.getByText('Hai, Budi')).toBeVisible();
     await expect(menu.getByRole('link', { name: dict.id.header.signIn })).toBeHidden();
     for (const key of ['stay', 'order', 'history', 'point', 'profile'] as const) {
-      await expect(menu.getByRole('link', { name: dict.id.account[key] })).toHaveAttribute('href', /^\/id\/my-account\//);
+      await expect(menu.getByRole('link', { name: dict.id.account[key] })).toHaveAttribute(
+        'href',
+        /^\/id\/my-account\//,
+      );
     }
   });
 });
 
 test.describe('footer', () => {
   for (const { lang, prefix } of LANG_CASES) {
-    test(`holds the link groups, contact, payment logos, social icons, app badges and newsletter form (${lang})`, async ({ page }) => {
+    test(`holds the link groups, contact, payment logos, social icons, app badges and newsletter form (${lang})`, async ({
+      page,
+    }) => {
       await page.goto(`${prefix}/`);
       const footer = page.locator('[data-site-footer]');
       const settings = await getSiteSettings(lang);
@@ -121,7 +154,10 @@ test.describe('footer', () => {
       for (const group of settings.footerGroups) {
         await expect(footer.getByRole('heading', { name: group.title, exact: true })).toBeVisible();
         for (const link of group.links) {
-          await expect(footer.getByRole('link', { name: link.label, exact: true })).toHaveAttribute('href', link.external ? link.url : localizedPath(lang, link.url));
+          await expect(footer.getByRole('link', { name: link.label, exact: true })).toHaveAttribute(
+            'href',
+            link.external ? link.url : localizedPath(lang, link.url),
+          );
         }
       }
       for (const line of settings.contact.tradeRegistrations) await expect(footer.getByText(line)).toBeVisible();
@@ -133,7 +169,10 @@ test.describe('footer', () => {
       }
       await expect(footer.getByRole('link', { name: dict[lang].footer.appStore })).toBeVisible();
       await expect(footer.getByRole('link', { name: dict[lang].footer.playStore })).toBeVisible();
-      await expect(footer.getByRole('textbox', { name: dict[lang].footer.newsletterLabel })).toHaveAttribute('type', 'email');
+      await expect(footer.getByRole('textbox', { name: dict[lang].footer.newsletterLabel })).toHaveAttribute(
+        'type',
+        'email',
+      );
       await expect(footer.locator('a[href^="https://wa.me/"]')).toHaveCount(1);
       await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);
     });
@@ -151,7 +190,8 @@ test.describe('footer', () => {
       const toggle = footer.getByRole('button', { name: dict[lang].footer.seeMore });
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
       await toggle.click();
-      for (const section of settings.seoSections.slice(1)) await expect(footer.getByRole('heading', { name: section.title })).toBeVisible();
+      for (const section of settings.seoSections.slice(1))
+        await expect(footer.getByRole('heading', { name: section.title })).toBeVisible();
       const hide = footer.getByRole('button', { name: dict[lang].footer.hide });
       await expect(hide).toHaveAttribute('aria-expanded', 'true');
       await hide.click();
@@ -163,10 +203,21 @@ test.describe('footer', () => {
 test.describe('breadcrumb', () => {
   for (const { lang, prefix } of LANG_CASES) {
     test(`Home > page on faq, about, terms, privacy, promo, why and contact (${lang})`, async ({ page }) => {
-      for (const path of ['/faq/', '/about/', '/terms-condition/', '/privacy-policy/', '/promo/', '/why-bobobox/', '/contact/']) {
+      for (const path of [
+        '/faq/',
+        '/about/',
+        '/terms-condition/',
+        '/privacy-policy/',
+        '/promo/',
+        '/why-bobobox/',
+        '/contact/',
+      ]) {
         await page.goto(`${prefix}${path}`);
         const crumbs = page.getByRole('navigation', { name: dict[lang].a11y.breadcrumb });
-        await expect(crumbs.getByRole('link', { name: dict[lang].breadcrumb.home }), path).toHaveAttribute('href', localizedPath(lang, '/'));
+        await expect(crumbs.getByRole('link', { name: dict[lang].breadcrumb.home }), path).toHaveAttribute(
+          'href',
+          localizedPath(lang, '/'),
+        );
         const current = crumbs.locator('[aria-current=page]');
         await expect(current, path).toHaveCount(1);
         expect((await current.textContent())?.trim().length, path).toBeGreaterThan(0);
@@ -197,7 +248,9 @@ test.describe('newsletter', () => {
     const input = footer.getByRole('textbox', { name: dict.id.footer.newsletterLabel });
     const submit = footer.getByRole('button', { name: dict.id.footer.newsletterSubmit });
     let posted = 0;
-    page.on('request', (r) => { if (r.url().includes('/api/clients/v1/subscribe')) posted += 1; });
+    page.on('request', (r) => {
+      if (r.url().includes('/api/clients/v1/subscribe')) posted += 1;
+    });
     await submit.click(); // empty: silently not submitted
     await expect(page.getByRole('dialog')).toBeHidden();
     expect(posted).toBe(0);
@@ -222,9 +275,23 @@ test.describe('phone layout @mobile', () => {
     test(`no page is wider than the phone, even signed in with a long name (${lang})`, async ({ page }) => {
       await page.goto(`${prefix}/`);
       await page.evaluate(signedIn('Maria Fransiska Kristiani Wulandari Putri'));
-      for (const path of ['/', '/search/', '/search/6-bobobox-malioboro/', '/promo/', '/faq/', '/terms-condition/', '/my-account/history/', '/bobocabin/', '/signin/', '/nope/']) {
+      for (const path of [
+        '/',
+        '/search/',
+        '/search/6-bobobox-malioboro/',
+        '/promo/',
+        '/faq/',
+        '/terms-condition/',
+        '/my-account/history/',
+        '/bobocabin/',
+        '/signin/',
+        '/nope/',
+      ]) {
         await page.goto(`${prefix}${path}`, { waitUntil: 'networkidle' }); // islands have loaded their data
-        const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+        const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          clientWidth: document.documentElement.clientWidth,
+        }));
         expect(scrollWidth, `${prefix}${path}`).toBeLessThanOrEqual(clientWidth);
       }
     });

@@ -29,8 +29,16 @@ const routes: RouteCase[] = [
     title: async (lang: Lang) => (await content.getLegalDocument(d.value, lang)).title,
     text: async (lang: Lang) => (await content.getLegalDocument(d.value, lang)).items[0].title,
   })),
-  { path: '/faq/', title: async (lang) => contentStrings(lang).faq.title, text: async (lang) => (await content.getFaq(lang))[0].items[0].question },
-  { path: '/promo/', title: async (lang) => contentStrings(lang).promo.listTitle, text: async (lang) => (await content.getPromos(lang))[0].title },
+  {
+    path: '/faq/',
+    title: async (lang) => contentStrings(lang).faq.title,
+    text: async (lang) => (await content.getFaq(lang))[0].items[0].question,
+  },
+  {
+    path: '/promo/',
+    title: async (lang) => contentStrings(lang).promo.listTitle,
+    text: async (lang) => (await content.getPromos(lang))[0].title,
+  },
 ];
 
 test.describe('content routes', () => {
@@ -44,12 +52,18 @@ test.describe('content routes', () => {
       });
     }
     for (const p of await content.getPromos('en')) {
-      routes.push({ path: `/promo/${p.slug}/`, title: async (lang) => (await content.getPromo(p.slug, lang))!.title, text: async (lang) => (await content.getPromo(p.slug, lang))!.summary });
+      routes.push({
+        path: `/promo/${p.slug}/`,
+        title: async (lang) => (await content.getPromo(p.slug, lang))!.title,
+        text: async (lang) => (await content.getPromo(p.slug, lang))!.summary,
+      });
     }
   });
 
   for (const { lang, prefix } of LANG_CASES) {
-    test(`every content route answers 200 in ${lang} with lang, title and localized text @desktop`, async ({ request }) => {
+    test(`every content route answers 200 in ${lang} with lang, title and localized text @desktop`, async ({
+      request,
+    }) => {
       expect(routes.length).toBeGreaterThanOrEqual(40); // 8 pages, 5 landings, 3 legal, FAQ, promo list, 17 destinations, 5+ promos
       for (const route of routes) {
         const response = await request.get(`${prefix}${route.path}`);
@@ -64,11 +78,14 @@ test.describe('content routes', () => {
 
     test(`the promo list shows only active promos (${lang})`, async ({ page }) => {
       await page.goto(`${prefix}/promo/`);
-      const listed = await page.locator('[data-promo]').evaluateAll((els) => els.map((e) => e.getAttribute('data-promo')));
+      const listed = await page
+        .locator('[data-promo]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-promo')));
       expect(listed).toEqual((await content.getPromos(lang)).map((p) => p.slug));
       expect(listed).toContain('endless-summer');
       expect(listed).toContain('idul-fitri-getaway');
-      for (const gone of ['lebaran-lalu', 'harbolnas-2023', 'diam-dulu', 'tahun-baru-2031']) expect(listed).not.toContain(gone);
+      for (const gone of ['lebaran-lalu', 'harbolnas-2023', 'diam-dulu', 'tahun-baru-2031'])
+        expect(listed).not.toContain(gone);
       expect((await page.request.get(`${prefix}/promo/lebaran-lalu/`)).status()).toBe(404);
     });
 

@@ -11,7 +11,9 @@ import { JOURNEY_JS_BUDGET, pageScriptBytes } from './journey-budget.ts';
 
 async function axe(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 const checkin = () => Temporal.Now.zonedDateTimeISO('Asia/Jakarta').toPlainDate().add({ days: 12 });
 
@@ -50,16 +52,25 @@ for (const { lang, prefix } of LANG_CASES) {
 
 test.describe('byte budget of the island pages @desktop', () => {
   for (const { prefix } of LANG_CASES) {
-    test(`${prefix || 'en'}: home and hotel page stay under ${JOURNEY_JS_BUDGET} compressed bytes of JavaScript, one React runtime`, async ({ browser }) => {
+    test(`${prefix || 'en'}: home and hotel page stay under ${JOURNEY_JS_BUDGET} compressed bytes of JavaScript, one React runtime`, async ({
+      browser,
+    }) => {
       const d = checkin();
-      for (const path of [`${prefix}/`, `${prefix}/search/6-bobobox-malioboro/?checkin=${d}&checkout=${d.add({ days: 1 })}&id=6`]) {
+      for (const path of [
+        `${prefix}/`,
+        `${prefix}/search/6-bobobox-malioboro/?checkin=${d}&checkout=${d.add({ days: 1 })}&id=6`,
+      ]) {
         const context = await browser.newContext(); // a cold cache, so every script is counted
         const page = await context.newPage();
         const { total, scripts } = await pageScriptBytes(page, path);
         await context.close();
         console.log(`[budget] ${path}: ${scripts.length} scripts, ${total} compressed bytes`);
         expect(total).toBeLessThan(JOURNEY_JS_BUDGET);
-        const reactDoms = scripts.filter((s) => /react-dom|__SECRET_INTERNALS|react\.transitional\.element/.test(s.body) && /createRoot|hydrateRoot/.test(s.body));
+        const reactDoms = scripts.filter(
+          (s) =>
+            /react-dom|__SECRET_INTERNALS|react\.transitional\.element/.test(s.body) &&
+            /createRoot|hydrateRoot/.test(s.body),
+        );
         expect(reactDoms.length).toBeLessThanOrEqual(1);
       }
     });

@@ -30,7 +30,9 @@ async function openCalendarAt(page: Page, date: Temporal.PlainDate, t: Dictionar
 for (const { lang, prefix } of LANG_CASES) {
   const t = dict[lang];
 
-  test(`calendar disables sold days, shows prices, and durations above the max are disabled (${lang})`, async ({ page }) => {
+  test(`calendar disables sold days, shows prices, and durations above the max are disabled (${lang})`, async ({
+    page,
+  }) => {
     await page.clock.setFixedTime(jakartaMorning());
     await page.goto(`${prefix}/`);
     await chooseHotel(page, '1-bobobox-blok-m');
@@ -55,7 +57,9 @@ for (const { lang, prefix } of LANG_CASES) {
     await expect(duration.locator('option[value="4"]')).toBeDisabled();
     await expect(duration.locator('option[value="14"]')).toBeDisabled();
     await duration.selectOption('3');
-    await expect(page.locator('[data-search-filter] input[name=checkout]')).toHaveValue(new RegExp(String(blackout.day)));
+    await expect(page.locator('[data-search-filter] input[name=checkout]')).toHaveValue(
+      new RegExp(String(blackout.day)),
+    );
   });
 
   test(`calendar keyboard: arrows move, Escape closes, Enter chooses (${lang}) @desktop`, async ({ page }) => {
@@ -84,8 +88,15 @@ for (const { lang, prefix } of LANG_CASES) {
   });
 
   test(`Stay Now at 02:00 moves the check-in back a day; later keeps it (${lang})`, async ({ page }) => {
-    const hotel = [1, 4, 5, 6].find((id) => !isSeedBlackout(id, today()) && !isSeedBlackout(id, today().subtract({ days: 1 })))!;
-    const slug = { 1: 'bobobox-blok-m', 4: 'bobobox-alun-alun-bandung', 5: 'bobobox-pasir-kaliki', 6: 'bobobox-malioboro' }[hotel as 1 | 4 | 5 | 6];
+    const hotel = [1, 4, 5, 6].find(
+      (id) => !isSeedBlackout(id, today()) && !isSeedBlackout(id, today().subtract({ days: 1 })),
+    )!;
+    const slug = {
+      1: 'bobobox-blok-m',
+      4: 'bobobox-alun-alun-bandung',
+      5: 'bobobox-pasir-kaliki',
+      6: 'bobobox-malioboro',
+    }[hotel as 1 | 4 | 5 | 6];
     await page.clock.setFixedTime(jakartaMorning(2));
     await page.goto(`${prefix}/`);
     await chooseHotel(page, `${hotel}-${slug}`);
@@ -98,7 +109,10 @@ for (const { lang, prefix } of LANG_CASES) {
     await page.goBack();
     await chooseHotel(page, `${hotel}-${slug}`);
     await page.getByRole('button', { name: t.search.search, exact: true }).click();
-    await page.getByRole('dialog', { name: t.search.stayNowTitle }).getByRole('button', { name: t.search.stayNow }).click();
+    await page
+      .getByRole('dialog', { name: t.search.stayNowTitle })
+      .getByRole('button', { name: t.search.stayNow })
+      .click();
     await expect(page).toHaveURL(new RegExp(`checkin=${today().subtract({ days: 1 })}&checkout=${today()}&`));
     await expect(page.locator('[data-room-type]').first().locator('[data-price]')).toContainText('Rp ');
   });
@@ -113,7 +127,9 @@ for (const { lang, prefix } of LANG_CASES) {
     await dismissAlert(page);
   });
 
-  test(`the hotel page restores the search from the URL, searches again and follows back/forward (${lang})`, async ({ page }) => {
+  test(`the hotel page restores the search from the URL, searches again and follows back/forward (${lang})`, async ({
+    page,
+  }) => {
     await page.clock.setFixedTime(jakartaMorning());
     const a = today().add({ days: 20 });
     await page.goto(`${prefix}/search/1-bobobox-blok-m/?checkin=${a}&checkout=${a.add({ days: 2 })}&id=1`);
@@ -145,25 +161,38 @@ for (const { lang, prefix } of LANG_CASES) {
     await page.getByRole('button', { name: t.booking.backToRooms }).click();
     await dialog.getByRole('button', { name: t.booking.leaveConfirm }).click();
     await expect(page).toHaveURL(new RegExp(`${prefix}/search/`));
-    const view = await request.get(`/api/clients/v1/reservations/view?reservationId=${r.id}`, { headers: { Authorization: `Bearer ${guest.accessToken}` } });
+    const view = await request.get(`/api/clients/v1/reservations/view?reservationId=${r.id}`, {
+      headers: { Authorization: `Bearer ${guest.accessToken}` },
+    });
     expect((await view.json()).data.info.paymentStatus).toBe(4);
   });
 
-  test(`a 401 refreshes the tokens and reloads; a refresh refused with 400 signs out (${lang})`, async ({ page, request }) => {
+  test(`a 401 refreshes the tokens and reloads; a refresh refused with 400 signs out (${lang})`, async ({
+    page,
+    request,
+  }) => {
     const guest = await apiGuest(request, `${lang}-refresh`);
     const r = await apiReservation(request, guest.accessToken);
     await signInPage(page, { ...guest, accessToken: 'expired.access.token' });
     await page.goto(`${prefix}/reservation/review/${r.id}/`);
     await expect(page.getByText(guest.email)).toBeVisible();
-    const stored = await page.evaluate(() => JSON.parse(atob(localStorage.getItem('auth') ?? '')) as { accessToken: string; refreshToken: string });
+    const stored = await page.evaluate(
+      () => JSON.parse(atob(localStorage.getItem('auth') ?? '')) as { accessToken: string; refreshToken: string },
+    );
     expect(stored.accessToken).not.toBe('expired.access.token');
     expect(stored.refreshToken).not.toBe(guest.refreshToken);
 
     await page.evaluate(() => {
-      localStorage.setItem('auth', btoa(JSON.stringify({ accessToken: 'expired.again', refreshToken: 'rt_not-a-real-token' })));
+      localStorage.setItem(
+        'auth',
+        btoa(JSON.stringify({ accessToken: 'expired.again', refreshToken: 'rt_not-a-real-token' })),
+      );
     });
     await page.reload();
     await expect(page).toHaveURL(new RegExp(`${prefix}/\\?logout=true$`));
-    expect(await page.evaluate(() => [localStorage.getItem('isLoggedIn'), localStorage.getItem('auth')])).toEqual([null, null]);
+    expect(await page.evaluate(() => [localStorage.getItem('isLoggedIn'), localStorage.getItem('auth')])).toEqual([
+      null,
+      null,
+    ]);
   });
 }

@@ -6,7 +6,12 @@ import { Temporal } from 'temporal-polyfill';
 
 export function uniqueGuest(tag: string) {
   const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
-  return { name: `Journey ${tag}`, email: `journey-${tag}-${n}@example.com`, phone: `81${n}`, password: 'tidur123nyenyak' };
+  return {
+    name: `Journey ${tag}`,
+    email: `journey-${tag}-${n}@example.com`,
+    phone: `81${n}`,
+    password: 'tidur123nyenyak',
+  };
 }
 
 /** The newest 4-digit code sent to an address, read from GET /api/dev/outbox. */
@@ -25,11 +30,15 @@ export async function codeFor(request: APIRequestContext, to: string): Promise<s
 /** 10:00 today in Jakarta, so no test meets the Stay Now window by accident. */
 export function jakartaMorning(hour = 10): Date {
   const today = Temporal.Now.zonedDateTimeISO('Asia/Jakarta').toPlainDate();
-  return new Date(today.toZonedDateTime({ timeZone: 'Asia/Jakarta', plainTime: Temporal.PlainTime.from({ hour }) }).epochMilliseconds);
+  return new Date(
+    today.toZonedDateTime({ timeZone: 'Asia/Jakarta', plainTime: Temporal.PlainTime.from({ hour }) }).epochMilliseconds,
+  );
 }
 
 export async function userTokens(page: Page): Promise<{ accessToken: string; refreshToken: string }> {
-  return page.evaluate(() => JSON.parse(atob(localStorage.getItem('auth') ?? '')) as { accessToken: string; refreshToken: string });
+  return page.evaluate(
+    () => JSON.parse(atob(localStorage.getItem('auth') ?? '')) as { accessToken: string; refreshToken: string },
+  );
 }
 
 /** Pick a hotel in the home filter and wait until its availability and max duration are loaded. */
@@ -53,23 +62,50 @@ const WEB = { client_id: 'bobobox-web', apiKey: 'dev-only-web-api-key' };
 /** A verified guest made through the API (register, outbox code, complete): tokens and profile. */
 export async function apiGuest(request: APIRequestContext, tag: string) {
   const guest = uniqueGuest(tag);
-  const token = await request.post('/api/oauth2/token', { form: { grant_type: 'client_credentials', client_id: WEB.client_id }, headers: { 'x-api-key': WEB.apiKey } });
+  const token = await request.post('/api/oauth2/token', {
+    form: { grant_type: 'client_credentials', client_id: WEB.client_id },
+    headers: { 'x-api-key': WEB.apiKey },
+  });
   const client = (await token.json()).access_token as string;
   const headers = { Authorization: `Bearer ${client}`, 'x-api-key': WEB.apiKey };
-  const reg = await request.post('/api/auth/register', { form: { fullName: guest.name, email: guest.email, phone: guest.phone, password: guest.password, confirmPassword: guest.password }, headers });
+  const reg = await request.post('/api/auth/register', {
+    form: {
+      fullName: guest.name,
+      email: guest.email,
+      phone: guest.phone,
+      password: guest.password,
+      confirmPassword: guest.password,
+    },
+    headers,
+  });
   expect(reg.status()).toBe(201);
-  const done = await request.post('/api/auth/register/complete', { form: { channel: 'email', target: guest.email, code: await codeFor(request, guest.email) }, headers });
+  const done = await request.post('/api/auth/register/complete', {
+    form: { channel: 'email', target: guest.email, code: await codeFor(request, guest.email) },
+    headers,
+  });
   const body = await done.json();
-  return { ...guest, client, accessToken: body.access_token as string, refreshToken: body.refresh_token as string, user: { id: body.user.id as number, name: body.user.name as string } };
+  return {
+    ...guest,
+    client,
+    accessToken: body.access_token as string,
+    refreshToken: body.refresh_token as string,
+    user: { id: body.user.id as number, name: body.user.name as string },
+  };
 }
 
 /** Put a session into the page's storage the way the site keeps it (spec section 4). */
-export async function signInPage(page: Page, s: { accessToken: string; refreshToken: string; user: { id: number; name: string } }) {
+export async function signInPage(
+  page: Page,
+  s: { accessToken: string; refreshToken: string; user: { id: number; name: string } },
+) {
   await page.addInitScript((session) => {
     if (sessionStorage.getItem('e2e-seeded')) return;
     sessionStorage.setItem('e2e-seeded', '1');
     localStorage.setItem('isLoggedIn', 'true');
-    localStorage.setItem('auth', btoa(JSON.stringify({ accessToken: session.accessToken, refreshToken: session.refreshToken })));
+    localStorage.setItem(
+      'auth',
+      btoa(JSON.stringify({ accessToken: session.accessToken, refreshToken: session.refreshToken })),
+    );
     localStorage.setItem('profile', JSON.stringify(session.user));
   }, s);
 }
@@ -80,7 +116,13 @@ export async function apiReservation(request: APIRequestContext, accessToken: st
   for (let i = 1; i < 30; i++) {
     const checkin = today.add({ days: i });
     const res = await request.post('/api/clients/v1/reservations/create', {
-      form: { hotel_id: String(hotelId), room_type_id: String(hotelId * 10 + 1), check_in_date_time: checkin.toString(), check_out_date_time: checkin.add({ days: 2 }).toString(), total_room: '1' },
+      form: {
+        hotel_id: String(hotelId),
+        room_type_id: String(hotelId * 10 + 1),
+        check_in_date_time: checkin.toString(),
+        check_out_date_time: checkin.add({ days: 2 }).toString(),
+        total_room: '1',
+      },
       headers: { Authorization: `Bearer ${accessToken}` },
     });
     if (res.status() === 201) return (await res.json()).data as { id: number };

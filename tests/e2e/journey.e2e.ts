@@ -1,7 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { formatRupiah } from '../../core/money.ts';
 import { dict, LANG_CASES } from '../helpers/i18n.ts';
-import { chooseHotel, codeFor, dismissAlert, hydrated, jakartaMorning, uniqueGuest, userTokens } from './journey-helpers.ts';
+import {
+  chooseHotel,
+  codeFor,
+  dismissAlert,
+  hydrated,
+  jakartaMorning,
+  uniqueGuest,
+  userTokens,
+} from './journey-helpers.ts';
 
 // The whole booking journey in a real browser, both languages, phone and desktop:
 // home search -> hotel page -> room choice -> sign up with the outbox code -> review with
@@ -17,12 +25,19 @@ for (const { lang, prefix } of LANG_CASES) {
     await page.locator('[data-search-filter] select[name=duration]').selectOption('2');
     await page.getByRole('button', { name: t.search.search, exact: true }).click();
 
-    await expect(page).toHaveURL(new RegExp(`${prefix}/search/1-bobobox-blok-m/\\?checkin=\\d{4}-\\d{2}-\\d{2}&checkout=\\d{4}-\\d{2}-\\d{2}&id=1`));
+    await expect(page).toHaveURL(
+      new RegExp(
+        `${prefix}/search/1-bobobox-blok-m/\\?checkin=\\d{4}-\\d{2}-\\d{2}&checkout=\\d{4}-\\d{2}-\\d{2}&id=1`,
+      ),
+    );
     await expect(page.getByRole('heading', { level: 1, name: 'Bobobox Blok M' })).toBeVisible();
     // Other tests hold pods in the same shared database, through the API on the hotel's first room
     // type (journey-helpers apiReservation), possibly while this guest signs up: take the last room
     // type still on sale, so the choice is not sold out by the time the hold is made.
-    const room = page.locator('[data-room-type]').filter({ has: page.getByRole('button', { name: new RegExp(`^${t.booking.choose}`) }) }).last();
+    const room = page
+      .locator('[data-room-type]')
+      .filter({ has: page.getByRole('button', { name: new RegExp(`^${t.booking.choose}`) }) })
+      .last();
     await expect(room.locator('[data-price]')).toContainText('Rp ');
     await dismissAlert(page);
     await room.getByRole('button', { name: new RegExp(`^${t.booking.choose}`) }).click();
@@ -71,13 +86,20 @@ for (const { lang, prefix } of LANG_CASES) {
     await page.getByRole('button', { name: t.booking.continue, exact: true }).click();
 
     const { accessToken } = await userTokens(page);
-    const api = await request.get(`/api/clients/v1/reservations/view?reservationId=${id}`, { headers: { Authorization: `Bearer ${accessToken}` } });
-    const detail = (await api.json()).data as { priceDetail: { guestPrice: number; insurance: number; carbonOffset: number; tax: number } };
+    const api = await request.get(`/api/clients/v1/reservations/view?reservationId=${id}`, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+    });
+    const detail = (await api.json()).data as {
+      priceDetail: { guestPrice: number; insurance: number; carbonOffset: number; tax: number };
+    };
     expect(detail.priceDetail.insurance).toBeGreaterThan(0);
     expect(detail.priceDetail.carbonOffset).toBeGreaterThan(0);
     await expect(page.locator('[data-price-row=total]')).toHaveText(formatRupiah(detail.priceDetail.guestPrice));
     await expect(page.locator('[data-price-row=tax]')).toHaveText(formatRupiah(detail.priceDetail.tax));
-    await expect(page.getByRole('link', { name: t.booking.toPayment })).toHaveAttribute('href', `${prefix}/payment/list/${id}/`);
+    await expect(page.getByRole('link', { name: t.booking.toPayment })).toHaveAttribute(
+      'href',
+      `${prefix}/payment/list/${id}/`,
+    );
     expect(await page.evaluate(() => sessionStorage.getItem('reservationId'))).toBe(String(id));
     // The header badge counts this unpaid reservation.
     await expect(page.locator('[data-pending-badge]').first()).toHaveText('1');

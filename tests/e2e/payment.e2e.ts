@@ -33,7 +33,10 @@ async function simulate(page: Page, query: string, action: 'pay' | 'expire') {
 for (const { lang } of LANG_CASES) {
   const t = dict[lang].payment;
 
-  test(`BCA VA paid through the simulator: pending with an 11-digit VA, then success by itself (${lang}) @desktop`, async ({ page, request }) => {
+  test(`BCA VA paid through the simulator: pending with an 11-digit VA, then success by itself (${lang}) @desktop`, async ({
+    page,
+    request,
+  }) => {
     const { guest, reservation } = await setup(page, request, `bca${lang}`);
     await page.goto(localizedPath(lang, `/payment/list/${reservation.id}/`));
     await expect(page.locator('[data-channel="internal_settlement"]')).toHaveCount(0);
@@ -53,13 +56,23 @@ for (const { lang } of LANG_CASES) {
     await expect(page.locator('[data-points-pending]')).toBeVisible();
     // The confirmation e-mail in the guest's language, with the QR code and the calendar file.
     await expect(async () => {
-      const mails = (await (await request.get('/api/dev/outbox')).json()).messages as { to: string; subject: string; attachments: { contentType: string }[] }[];
-      const mine = mails.find((m) => m.to === guest.email && m.subject.includes(lang === 'id' ? 'Pesanan terkonfirmasi' : 'Booking confirmed'));
+      const mails = (await (await request.get('/api/dev/outbox')).json()).messages as {
+        to: string;
+        subject: string;
+        attachments: { contentType: string }[];
+      }[];
+      const mine = mails.find(
+        (m) =>
+          m.to === guest.email && m.subject.includes(lang === 'id' ? 'Pesanan terkonfirmasi' : 'Booking confirmed'),
+      );
       expect(mine?.attachments.map((a) => a.contentType).sort()).toEqual(['image/png', 'text/calendar']);
     }).toPass({ timeout: 15_000 });
   });
 
-  test(`QRIS paid: the QR shows while pending and the page turns to success (${lang}) @desktop`, async ({ page, request }) => {
+  test(`QRIS paid: the QR shows while pending and the page turns to success (${lang}) @desktop`, async ({
+    page,
+    request,
+  }) => {
     const { reservation } = await setup(page, request, `qris${lang}`);
     await page.goto(localizedPath(lang, `/payment/list/${reservation.id}/`));
     await expect(page.locator('[data-channel="bca_va"]')).toBeVisible(); // hydrated and loaded
@@ -90,7 +103,10 @@ for (const { lang } of LANG_CASES) {
     await expect(page.locator('[data-status-heading]')).toHaveText(t.statusFailed, { timeout: 15_000 });
   });
 
-  test(`a voucher is removed by a method it does not support; cancelling asks first (${lang})`, async ({ page, request }) => {
+  test(`a voucher is removed by a method it does not support; cancelling asks first (${lang})`, async ({
+    page,
+    request,
+  }) => {
     const { reservation } = await setup(page, request, `vch${lang}`);
     await page.goto(localizedPath(lang, `/payment/list/${reservation.id}/`));
     await page.getByPlaceholder(t.voucherSearch).fill('STAYLAGI25');
@@ -107,7 +123,10 @@ for (const { lang } of LANG_CASES) {
     await expect(page.locator('[data-voucher-applied]')).toHaveCount(0);
   });
 
-  test(`Bobopoints: not enough and not a multiple of 5.000 are refused, 10.000 is redeemed (${lang}) @desktop`, async ({ page, request }) => {
+  test(`Bobopoints: not enough and not a multiple of 5.000 are refused, 10.000 is redeemed (${lang}) @desktop`, async ({
+    page,
+    request,
+  }) => {
     const { reservation } = await setup(page, request, `pts${lang}`);
     await page.goto(localizedPath(lang, `/payment/list/${reservation.id}/`));
     await expect(page.locator('[data-points-section]')).toContainText('15.000');

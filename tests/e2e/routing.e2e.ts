@@ -15,9 +15,14 @@ test.describe('routing rules', () => {
       await expect(page.locator('link[rel=alternate][hreflang=x-default]')).toHaveAttribute('href', `${baseURL}/`);
     });
 
-    test(`every internal link on the ${lang} home ends with a slash and keeps the language`, async ({ page, baseURL }) => {
+    test(`every internal link on the ${lang} home ends with a slash and keeps the language`, async ({
+      page,
+      baseURL,
+    }) => {
       await page.goto(`${prefix}/`);
-      const hrefs = await page.locator('a[href^="/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+      const hrefs = await page
+        .locator('a[href^="/"]')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
       expect(hrefs.length).toBeGreaterThan(10);
       for (const href of hrefs) {
         const pathname = new URL(href, baseURL).pathname;
@@ -60,7 +65,10 @@ test.describe('routing rules', () => {
       const response = await page.goto(`${prefix}/__fault/error-page/`);
       expect(response?.status()).toBe(500);
       await expect(page.locator('[data-error-fallback]')).toHaveText(dict[lang].errors.fallbackBody);
-      await expect(page.getByRole('link', { name: dict[lang].errors.backHome })).toHaveAttribute('href', localizedPath(lang, '/'));
+      await expect(page.getByRole('link', { name: dict[lang].errors.backHome })).toHaveAttribute(
+        'href',
+        localizedPath(lang, '/'),
+      );
     });
   }
 

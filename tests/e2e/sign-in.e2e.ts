@@ -31,7 +31,10 @@ for (const { lang, prefix } of LANG_CASES) {
     await expect(page.locator('[data-field-error=confirmPassword]')).toHaveText(authMessages.password_mismatch[lang]);
   });
 
-  test(`password sign-in keeps the token pair and greets the guest; wrong password says so (${lang})`, async ({ page, request }) => {
+  test(`password sign-in keeps the token pair and greets the guest; wrong password says so (${lang})`, async ({
+    page,
+    request,
+  }) => {
     const guest = await apiGuest(request, `${lang}-signin`);
     await page.goto(`${prefix}/signin/`);
     await hydrated(page);
@@ -60,17 +63,35 @@ for (const { lang, prefix } of LANG_CASES) {
     await page.getByRole('button', { name: t.resetButton }).click();
     await expect(page.locator('[data-field-error=code]')).toHaveText(authMessages.code_format[lang]);
     // The sign-up code was the first message; the reset code is the newest.
-    await expect.poll(async () => (await (await request.get('/api/dev/outbox')).json()).messages.filter((m: { to: string }) => m.to.includes(guest.email)).length).toBeGreaterThan(1);
+    await expect
+      .poll(
+        async () =>
+          (await (await request.get('/api/dev/outbox')).json()).messages.filter((m: { to: string }) =>
+            m.to.includes(guest.email),
+          ).length,
+      )
+      .toBeGreaterThan(1);
     await page.getByLabel(t.code).fill(await codeFor(request, guest.email));
     await page.getByLabel(t.newPassword).fill('baru123sekali');
     await page.getByLabel(t.confirmPassword).fill('baru123sekali');
     await page.getByRole('button', { name: t.resetButton }).click();
     await expect(page.getByText(t.resetDone)).toBeVisible();
-    const login = await request.post('/api/auth/login', { form: { username: guest.email, password: 'baru123sekali' }, headers: { Authorization: `Bearer ${guest.client}`, 'x-api-key': 'dev-only-web-api-key' } });
+    const login = await request.post('/api/auth/login', {
+      form: { username: guest.email, password: 'baru123sekali' },
+      headers: { Authorization: `Bearer ${guest.client}`, 'x-api-key': 'dev-only-web-api-key' },
+    });
     expect(login.status()).toBe(200);
   });
 
-  for (const path of ['/signin/', '/signup/', '/forgot-password/', '/reset-password/?channel=email&target=a%40b.id', '/complete-registration/?channel=email&target=a%40b.id', '/otp-verif/?channel=phone&target=81234567890', '/acc-verif/']) {
+  for (const path of [
+    '/signin/',
+    '/signup/',
+    '/forgot-password/',
+    '/reset-password/?channel=email&target=a%40b.id',
+    '/complete-registration/?channel=email&target=a%40b.id',
+    '/otp-verif/?channel=phone&target=81234567890',
+    '/acc-verif/',
+  ]) {
     test(`axe: no serious or critical violations on ${prefix}${path} (${lang})`, async ({ page }) => {
       await page.goto(`${prefix}${path}`);
       await hydrated(page);

@@ -8,7 +8,8 @@ import { tokensForTest } from '../../api/auth/test-tokens.ts';
 import type { GatewayTransaction } from '../../api/payments/gateway/gateway.ts';
 import { devTools, startGateway, startMail } from '../../server/compose.ts';
 
-const CREATE = 'mutation C($input: HotelCreateReservationInput!) { HotelCreateReservation(input: $input) { id order_id total_price total_room checkout_date } }';
+const CREATE =
+  'mutation C($input: HotelCreateReservationInput!) { HotelCreateReservation(input: $input) { id order_id total_price total_room checkout_date } }';
 
 /**
  * A seeded app with the embedded sandbox gateway whose notifications are delivered to the app's
@@ -19,7 +20,8 @@ const CREATE = 'mutation C($input: HotelCreateReservationInput!) { HotelCreateRe
 export async function paymentTestApp(envOverrides: Record<string, string> = {}, database?: Database) {
   const t = await bookingTestApp({ AUTH_ACCESS_TTL_SECONDS: '1209600', ...envOverrides }, database);
   const db = t.db.db as Db;
-  for (const hotelId of [7, 8]) await db.update(roomInventory).set({ sold: 0 }).where(eq(roomInventory.hotelId, hotelId));
+  for (const hotelId of [7, 8])
+    await db.update(roomInventory).set({ sold: 0 }).where(eq(roomInventory.hotelId, hotelId));
   const payments = await startGateway(t.deps);
   t.deps.gateway = payments.gateway;
   const mail = await startMail(t.deps);
@@ -32,7 +34,11 @@ export async function paymentTestApp(envOverrides: Record<string, string> = {}, 
   const sandbox = active.sandbox;
   const dev = (await devTools(t.deps, sandbox))?.app ?? new Hono();
   const deliver = async (body: unknown) => {
-    const res = await t.app.request('/api/payments/notifications', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await t.app.request('/api/payments/notifications', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, data: (await res.json()) as { status: string } };
   };
   if (sandbox) sandbox.notify = async (_url, body) => (await deliver(body)).status;
@@ -40,17 +46,49 @@ export async function paymentTestApp(envOverrides: Record<string, string> = {}, 
   async function newUser() {
     return tokensForTest(t.deps);
   }
-  async function book(opts: { roomTypeId?: number; checkIn?: string; checkOut?: string; rooms?: number; token?: string } = {}) {
+  async function book(
+    opts: { roomTypeId?: number; checkIn?: string; checkOut?: string; rooms?: number; token?: string } = {},
+  ) {
     const roomTypeId = opts.roomTypeId ?? 71;
-    const r = await t.gql('secure', CREATE, { input: { hotel_id: Math.floor(roomTypeId / 10), room_type_id: roomTypeId, check_in_date_time: opts.checkIn ?? '2026-03-12', check_out_date_time: opts.checkOut ?? '2026-03-14', total_room: opts.rooms ?? 1 } }, { token: opts.token ?? t.userToken });
+    const r = await t.gql(
+      'secure',
+      CREATE,
+      {
+        input: {
+          hotel_id: Math.floor(roomTypeId / 10),
+          room_type_id: roomTypeId,
+          check_in_date_time: opts.checkIn ?? '2026-03-12',
+          check_out_date_time: opts.checkOut ?? '2026-03-14',
+          total_room: opts.rooms ?? 1,
+        },
+      },
+      { token: opts.token ?? t.userToken },
+    );
     if (!r.data?.data?.HotelCreateReservation) throw new Error(`booking failed: ${JSON.stringify(r.data)}`);
-    return r.data.data.HotelCreateReservation as { id: number; order_id: string; total_price: number; total_room: number; checkout_date: string };
+    return r.data.data.HotelCreateReservation as {
+      id: number;
+      order_id: string;
+      total_price: number;
+      total_room: number;
+      checkout_date: string;
+    };
   }
-  async function charge(reservationId: number, channel: string, extra: Record<string, unknown> = {}, o: { token?: string; lang?: 'id' | 'en' } = {}) {
-    return t.call('POST', '/api/clients/v1/payment/charge', { token: o.token ?? t.userToken, lang: o.lang, json: { reservation_id: reservationId, payment_channel_code: channel, terms_accepted: true, ...extra } });
+  async function charge(
+    reservationId: number,
+    channel: string,
+    extra: Record<string, unknown> = {},
+    o: { token?: string; lang?: 'id' | 'en' } = {},
+  ) {
+    return t.call('POST', '/api/clients/v1/payment/charge', {
+      token: o.token ?? t.userToken,
+      lang: o.lang,
+      json: { reservation_id: reservationId, payment_channel_code: channel, terms_accepted: true, ...extra },
+    });
   }
   async function status(reservationId: number, token?: string) {
-    const r = await t.call('GET', `/api/clients/v1/payment/status?reservationId=${reservationId}`, { token: token ?? t.userToken });
+    const r = await t.call('GET', `/api/clients/v1/payment/status?reservationId=${reservationId}`, {
+      token: token ?? t.userToken,
+    });
     return r.data.data;
   }
   /** Capture what the sandbox would send, instead of delivering it. */

@@ -27,7 +27,11 @@ describe('gateway statuses map to reservation statuses 1 to 5, with a rank that 
     ['expire', undefined, 'expire', 2, 3],
     ['refund', undefined, 'refund', 3, 5],
   ] as const)('%s (%s) -> %s rank %i, reservation %i', (status, fraud, out, rank, reservation) => {
-    expect(classify({ transaction_status: status, fraud_status: fraud })).toEqual({ status: out, rank, reservationStatus: reservation });
+    expect(classify({ transaction_status: status, fraud_status: fraud })).toEqual({
+      status: out,
+      rank,
+      reservationStatus: reservation,
+    });
   });
 });
 
@@ -51,19 +55,57 @@ describe('Midtrans adapter requests', () => {
     const seen: { url: string; init: RequestInit }[] = [];
     const fake = (async (url: string, init: RequestInit) => {
       seen.push({ url, init });
-      return new Response(JSON.stringify({ status_code: '201', order_id: 'O-1', gross_amount: '10000.00', transaction_status: 'pending' }), { status: 200 });
+      return new Response(
+        JSON.stringify({
+          status_code: '201',
+          order_id: 'O-1',
+          gross_amount: '10000.00',
+          transaction_status: 'pending',
+        }),
+        { status: 200 },
+      );
     }) as unknown as typeof fetch;
-    const api = new MidtransCoreApi({ kind: 'midtrans', baseUrl: 'https://api.sandbox.midtrans.com/', serverKey: 'SB-Mid-server-x', clientKey: 'SB-Mid-client-x', fetch: fake });
-    const out = await api.charge({ payment_type: 'bank_transfer', bank_transfer: { bank: 'bca' }, transaction_details: { order_id: 'O-1', gross_amount: 10_000 } }, { notificationUrl: 'https://bobobox.example/api/payments/notifications' });
+    const api = new MidtransCoreApi({
+      kind: 'midtrans',
+      baseUrl: 'https://api.sandbox.midtrans.com/',
+      serverKey: 'SB-Mid-server-x',
+      clientKey: 'SB-Mid-client-x',
+      fetch: fake,
+    });
+    const out = await api.charge(
+      {
+        payment_type: 'bank_transfer',
+        bank_transfer: { bank: 'bca' },
+        transaction_details: { order_id: 'O-1', gross_amount: 10_000 },
+      },
+      { notificationUrl: 'https://bobobox.example/api/payments/notifications' },
+    );
     expect(out.status_code).toBe('201');
     expect(seen[0].url).toBe('https://api.sandbox.midtrans.com/v2/charge');
     const headers = seen[0].init.headers as Record<string, string>;
     expect(headers.authorization).toBe(`Basic ${Buffer.from('SB-Mid-server-x:').toString('base64')}`);
     expect(headers['x-override-notification']).toBe('https://bobobox.example/api/payments/notifications');
-    expect(JSON.parse(String(seen[0].init.body))).toMatchObject({ payment_type: 'bank_transfer', bank_transfer: { bank: 'bca' } });
+    expect(JSON.parse(String(seen[0].init.body))).toMatchObject({
+      payment_type: 'bank_transfer',
+      bank_transfer: { bank: 'bca' },
+    });
     await api.status('O/1');
     expect(seen[1].url).toBe('https://api.sandbox.midtrans.com/v2/O%2F1/status');
-    expect(api.verifySignature({ order_id: 'O-1', status_code: '200', gross_amount: '10000.00', signature_key: signatureOf('O-1', '200', '10000.00', 'SB-Mid-server-x') })).toBe(true);
-    expect(api.verifySignature({ order_id: 'O-1', status_code: '200', gross_amount: '10000.00', signature_key: signatureOf('O-1', '200', '10000.00', 'other') })).toBe(false);
+    expect(
+      api.verifySignature({
+        order_id: 'O-1',
+        status_code: '200',
+        gross_amount: '10000.00',
+        signature_key: signatureOf('O-1', '200', '10000.00', 'SB-Mid-server-x'),
+      }),
+    ).toBe(true);
+    expect(
+      api.verifySignature({
+        order_id: 'O-1',
+        status_code: '200',
+        gross_amount: '10000.00',
+        signature_key: signatureOf('O-1', '200', '10000.00', 'other'),
+      }),
+    ).toBe(false);
   });
 });

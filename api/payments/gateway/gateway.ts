@@ -3,8 +3,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 // The payment-provider interface. Shapes follow the Midtrans Core API (v2), which both the real
 // adapter and the embedded sandbox speak, so the rest of the code knows one vocabulary.
 
-export type MidtransPaymentType = 'bank_transfer' | 'echannel' | 'permata' | 'gopay' | 'shopeepay' | 'qris' | 'credit_card';
-export type TransactionStatus = 'pending' | 'settlement' | 'capture' | 'deny' | 'cancel' | 'expire' | 'refund' | 'partial_refund' | 'authorize';
+export type MidtransPaymentType =
+  'bank_transfer' | 'echannel' | 'permata' | 'gopay' | 'shopeepay' | 'qris' | 'credit_card';
+export type TransactionStatus =
+  'pending' | 'settlement' | 'capture' | 'deny' | 'cancel' | 'expire' | 'refund' | 'partial_refund' | 'authorize';
 
 export type ChargeRequest = {
   payment_type: MidtransPaymentType;
@@ -57,7 +59,12 @@ export interface PaymentGateway {
   status(orderId: string): Promise<GatewayTransaction | null>;
   cancel(orderId: string): Promise<GatewayTransaction | null>;
   /** SHA-512 signature check of a notification, in constant time. */
-  verifySignature(body: { order_id: string; status_code: string; gross_amount: string; signature_key: string }): boolean;
+  verifySignature(body: {
+    order_id: string;
+    status_code: string;
+    gross_amount: string;
+    signature_key: string;
+  }): boolean;
 }
 
 export function signatureOf(orderId: string, statusCode: string, grossAmount: string, serverKey: string): string {

@@ -21,7 +21,14 @@ export class MidtransCoreApi implements PaymentGateway {
   private readonly serverKey: string;
   private readonly fetchImpl: typeof fetch;
 
-  constructor(opts: { kind: 'sandbox' | 'midtrans'; baseUrl: string; serverKey: string; clientKey: string; tokenUrl?: string; fetch?: typeof fetch }) {
+  constructor(opts: {
+    kind: 'sandbox' | 'midtrans';
+    baseUrl: string;
+    serverKey: string;
+    clientKey: string;
+    tokenUrl?: string;
+    fetch?: typeof fetch;
+  }) {
     this.kind = opts.kind;
     this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
     this.serverKey = opts.serverKey;
@@ -30,7 +37,12 @@ export class MidtransCoreApi implements PaymentGateway {
     this.fetchImpl = opts.fetch ?? fetch;
   }
 
-  private async call(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<GatewayTransaction> {
+  private async call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<GatewayTransaction> {
     const res = await this.fetchImpl(`${this.baseUrl}${path}`, {
       method,
       headers: {
@@ -68,7 +80,15 @@ export class MidtransCoreApi implements PaymentGateway {
     return data.status_code === '404' ? null : data;
   }
 
-  verifySignature(body: { order_id: string; status_code: string; gross_amount: string; signature_key: string }): boolean {
-    return signatureMatches(signatureOf(String(body.order_id), String(body.status_code), String(body.gross_amount), this.serverKey), String(body.signature_key ?? ''));
+  verifySignature(body: {
+    order_id: string;
+    status_code: string;
+    gross_amount: string;
+    signature_key: string;
+  }): boolean {
+    return signatureMatches(
+      signatureOf(String(body.order_id), String(body.status_code), String(body.gross_amount), this.serverKey),
+      String(body.signature_key ?? ''),
+    );
   }
 }

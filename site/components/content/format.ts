@@ -4,7 +4,11 @@ import { LOCALES } from '../../../core/locales.ts';
 
 /** "14 September 2023" / "14 September 2023" for a YYYY-MM-DD date. */
 export function formatDate(date: string, lang: Lang): string {
-  return Temporal.PlainDate.from(date).toLocaleString(LOCALES[lang].bcp47, { day: 'numeric', month: 'long', year: 'numeric' });
+  return Temporal.PlainDate.from(date).toLocaleString(LOCALES[lang].bcp47, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
 }
 
 export function formatPeriod(start: string, end: string, lang: Lang): string {
@@ -13,5 +17,7 @@ export function formatPeriod(start: string, end: string, lang: Lang): string {
 
 /** Integer Rupiah as "Rp 1.250.000" (dot thousands in both languages, spec section 9). */
 export function formatRupiah(amount: number): string {
-  return `Rp ${Math.round(amount).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
+  return `Rp ${Math.round(amount)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
 }

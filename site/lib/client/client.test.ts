@@ -36,7 +36,10 @@ describe('loading bar', () => {
   it('stays hidden for work under the 200 ms throttle', () => {
     vi.useFakeTimers();
     const frames: (number | null)[] = [];
-    const bar = createLoadingBar((p) => frames.push(p), { setTimeout: (f, ms) => setTimeout(f, ms) as unknown as number, clearTimeout: (id) => clearTimeout(id) });
+    const bar = createLoadingBar((p) => frames.push(p), {
+      setTimeout: (f, ms) => setTimeout(f, ms) as unknown as number,
+      clearTimeout: (id) => clearTimeout(id),
+    });
     bar.start();
     vi.advanceTimersByTime(199);
     bar.finish();
@@ -47,7 +50,10 @@ describe('loading bar', () => {
   it('appears after 200 ms, runs over 5 s and completes on finish', () => {
     vi.useFakeTimers();
     const frames: (number | null)[] = [];
-    const bar = createLoadingBar((p) => frames.push(p), { setTimeout: (f, ms) => setTimeout(f, ms) as unknown as number, clearTimeout: (id) => clearTimeout(id) });
+    const bar = createLoadingBar((p) => frames.push(p), {
+      setTimeout: (f, ms) => setTimeout(f, ms) as unknown as number,
+      clearTimeout: (id) => clearTimeout(id),
+    });
     bar.start();
     vi.advanceTimersByTime(200);
     expect(frames).toEqual([0]);

@@ -12,7 +12,10 @@ export interface LoadingBarTimers {
  */
 export function createLoadingBar(
   render: (progress: number | null) => void,
-  timers: LoadingBarTimers = { setTimeout: (f, ms) => window.setTimeout(f, ms), clearTimeout: (id) => window.clearTimeout(id) },
+  timers: LoadingBarTimers = {
+    setTimeout: (f, ms) => window.setTimeout(f, ms),
+    clearTimeout: (id) => window.clearTimeout(id),
+  },
   tickMs = 100,
 ) {
   let pending = 0;

@@ -25,10 +25,17 @@ describe('newsletter', () => {
     expect(calls).toEqual([]);
   });
   it('success: loading, alert with the server message, Subscribe event, e-mail cleared, idle', async () => {
-    const { deps, calls } = harness({ ok: true, status: 200, message: 'Terima kasih sudah berlangganan, email kamu sudah kita simpan ya!' });
+    const { deps, calls } = harness({
+      ok: true,
+      status: 200,
+      message: 'Terima kasih sudah berlangganan, email kamu sudah kita simpan ya!',
+    });
     expect(await submitNewsletter('sari@example.com', deps)).toBe('success');
     expect(calls).toEqual(['loading', 'idle']);
-    expect(deps.alert).toHaveBeenCalledWith({ name: 'Newsletter', message: 'Terima kasih sudah berlangganan, email kamu sudah kita simpan ya!' });
+    expect(deps.alert).toHaveBeenCalledWith({
+      name: 'Newsletter',
+      message: 'Terima kasih sudah berlangganan, email kamu sudah kita simpan ya!',
+    });
     expect(deps.track).toHaveBeenCalledWith('Subscribe');
     expect(deps.clear).toHaveBeenCalled();
   });

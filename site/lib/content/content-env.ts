@@ -19,7 +19,8 @@ export const BUNDLED_DATASET_FILE = resolve(process.cwd(), 'content/dataset/prod
 
 export function readContentEnv(source: Record<string, string | undefined> = process.env): ContentEnv {
   const fixedNow = source.CONTENT_NOW ? new Date(source.CONTENT_NOW) : undefined;
-  if (fixedNow && Number.isNaN(fixedNow.getTime())) throw new Error(`CONTENT_NOW is not an ISO date-time: ${source.CONTENT_NOW}`);
+  if (fixedNow && Number.isNaN(fixedNow.getTime()))
+    throw new Error(`CONTENT_NOW is not an ISO date-time: ${source.CONTENT_NOW}`);
   return {
     projectId: source.SANITY_PROJECT_ID || undefined,
     dataset: source.SANITY_DATASET || 'production',

@@ -23,7 +23,16 @@ describe('content module over the bundled dataset (groq-js)', () => {
     expect(en.contact.whatsappUrl).toBe('https://wa.me/6281112345678');
     expect(en.contact.tradeRegistrations).toHaveLength(2);
     expect(id.tagline).not.toBe(en.tagline);
-    expect(Object.keys(en).sort()).toEqual(['appStores', 'contact', 'footerGroups', 'nav', 'productName', 'seoSections', 'social', 'tagline']);
+    expect(Object.keys(en).sort()).toEqual([
+      'appStores',
+      'contact',
+      'footerGroups',
+      'nav',
+      'productName',
+      'seoSections',
+      'social',
+      'tagline',
+    ]);
     expect(en.nav[0]).toEqual({ label: 'Promos', url: '/promo/' });
   });
 
@@ -84,7 +93,11 @@ describe('content module over the bundled dataset (groq-js)', () => {
   test('pages, landing pages, legal documents, FAQ, hotel content and announcements', async () => {
     const c = at('2026-06-01T00:00:00Z');
     expect((await c.getPage('about', 'id')).title).toBe('Tentang Bobobox');
-    expect((await c.getLandingPage('members-club', 'en')).memberOffer).toEqual({ cabinDiscountPercent: 20, podDiscountPercent: 15, memberLimit: 100 });
+    expect((await c.getLandingPage('members-club', 'en')).memberOffer).toEqual({
+      cabinDiscountPercent: 20,
+      podDiscountPercent: 15,
+      memberLimit: 100,
+    });
     const terms = await c.getLegalDocument('terms', 'en');
     expect(terms.items).toHaveLength(17);
     expect(terms.effectiveDate).toBe('2023-09-14');
@@ -102,9 +115,21 @@ describe('content module over the bundled dataset (groq-js)', () => {
 
   test('broken content fails with the document id and the field', async () => {
     const docs = [
-      { _id: 'promo-broken', _type: 'promo', active: true, periodEnd: '2030-01-01', title: { id: 'Rusak' }, slug: { current: 'broken' }, summary: { id: 'a', en: 'b' }, couponCode: 'X1234' },
+      {
+        _id: 'promo-broken',
+        _type: 'promo',
+        active: true,
+        periodEnd: '2030-01-01',
+        title: { id: 'Rusak' },
+        slug: { current: 'broken' },
+        summary: { id: 'a', en: 'b' },
+        couponCode: 'X1234',
+      },
     ];
-    const broken = createContent(readContentEnv({ CONTENT_NOW: '2026-06-01T00:00:00Z' }), bundledSource(async () => docs));
+    const broken = createContent(
+      readContentEnv({ CONTENT_NOW: '2026-06-01T00:00:00Z' }),
+      bundledSource(async () => docs),
+    );
     const error = await broken.getPromos('en').then(
       () => undefined,
       (e: unknown) => e,

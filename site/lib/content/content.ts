@@ -34,7 +34,11 @@ export class ContentError extends Error {
 }
 
 /** Validate a query result; on failure point at the offending document id and field path. */
-export function validateResult<S extends v.GenericSchema>(schema: S, data: unknown, queryName: string): v.InferOutput<S> {
+export function validateResult<S extends v.GenericSchema>(
+  schema: S,
+  data: unknown,
+  queryName: string,
+): v.InferOutput<S> {
   const result = v.safeParse(schema, data);
   if (result.success) return result.output;
   const issue = result.issues[0];
@@ -57,14 +61,21 @@ export function validateResult<S extends v.GenericSchema>(schema: S, data: unkno
 
 /** Today's date in Jakarta, the calendar promos run on. */
 export function jakartaDate(now: Date): string {
-  return Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO('Asia/Jakarta').toPlainDate().toString();
+  return Temporal.Instant.fromEpochMilliseconds(now.getTime())
+    .toZonedDateTimeISO('Asia/Jakarta')
+    .toPlainDate()
+    .toString();
 }
 
 export type SiteSettings = {
   productName: string;
   tagline: string;
   seoSections: { title: string; body: string }[];
-  footerGroups: { key: 'about' | 'product' | 'business' | 'support' | 'contact'; title: string; links: { label: string; url: string; external: boolean }[] }[];
+  footerGroups: {
+    key: 'about' | 'product' | 'business' | 'support' | 'contact';
+    title: string;
+    links: { label: string; url: string; external: boolean }[];
+  }[];
   contact: { whatsapp: string; whatsappUrl: string; email: string; tradeRegistrations: [string, string] };
   social: { facebook: string; instagram: string; twitter: string; youtube: string };
   appStores: { ios: string; android: string };
@@ -73,7 +84,12 @@ export type SiteSettings = {
 
 /** All content getters over one source and one clock. */
 export function createContent(env: ContentEnv, source: ContentSource = createContentSource(env)) {
-  async function fetchContent<S extends v.GenericSchema>(name: string, query: string, schema: S, params: QueryParams = {}) {
+  async function fetchContent<S extends v.GenericSchema>(
+    name: string,
+    query: string,
+    schema: S,
+    params: QueryParams = {},
+  ) {
     const now = env.now();
     const data = await source.query(query, { now: now.toISOString(), today: jakartaDate(now), ...params });
     return validateResult(schema, data, name);
@@ -114,21 +130,27 @@ export function createContent(env: ContentEnv, source: ContentSource = createCon
     },
 
     getPromos: (lang: Lang) => fetchContent('PROMOS', Q.PROMOS, v.array(PromoModel), { lang }),
-    getPromo: (slug: string, lang: Lang) => fetchContent('PROMO_BY_SLUG', Q.PROMO_BY_SLUG, maybe(PromoModel), { slug, lang }),
+    getPromo: (slug: string, lang: Lang) =>
+      fetchContent('PROMO_BY_SLUG', Q.PROMO_BY_SLUG, maybe(PromoModel), { slug, lang }),
 
-    getDestinations: (lang: Lang) => fetchContent('DESTINATIONS', Q.DESTINATIONS, v.array(DestinationCardModel), { lang }),
+    getDestinations: (lang: Lang) =>
+      fetchContent('DESTINATIONS', Q.DESTINATIONS, v.array(DestinationCardModel), { lang }),
     getDestination: (section: string, slug: string, lang: Lang) =>
       fetchContent('DESTINATION', Q.DESTINATION, maybe(DestinationModel), { section, slug, lang }),
 
     getPage: (key: PageKey, lang: Lang) => fetchContent(`PAGE(${key})`, Q.PAGE, required(PageModel), { key, lang }),
-    getLandingPage: (key: LandingKey, lang: Lang) => fetchContent(`LANDING_PAGE(${key})`, Q.LANDING_PAGE, required(LandingPageModel), { key, lang }),
-    getLegalDocument: (key: LegalKey, lang: Lang) => fetchContent(`LEGAL_DOCUMENT(${key})`, Q.LEGAL_DOCUMENT, required(LegalDocumentModel), { key, lang }),
+    getLandingPage: (key: LandingKey, lang: Lang) =>
+      fetchContent(`LANDING_PAGE(${key})`, Q.LANDING_PAGE, required(LandingPageModel), { key, lang }),
+    getLegalDocument: (key: LegalKey, lang: Lang) =>
+      fetchContent(`LEGAL_DOCUMENT(${key})`, Q.LEGAL_DOCUMENT, required(LegalDocumentModel), { key, lang }),
     getFaq: (lang: Lang) => fetchContent('FAQ', Q.FAQ, v.array(FaqCategoryModel), { lang }),
 
-    getHotelContent: (hotelId: number, lang: Lang) => fetchContent('HOTEL_CONTENT', Q.HOTEL_CONTENT, maybe(HotelContentModel), { hotelId, lang }),
+    getHotelContent: (hotelId: number, lang: Lang) =>
+      fetchContent('HOTEL_CONTENT', Q.HOTEL_CONTENT, maybe(HotelContentModel), { hotelId, lang }),
     getHotelContentIds: () => fetchContent('HOTEL_CONTENT_IDS', Q.HOTEL_CONTENT_IDS, v.array(v.number())),
 
-    getAnnouncements: (lang: Lang) => fetchContent('ANNOUNCEMENTS', Q.ANNOUNCEMENTS, v.array(AnnouncementModel), { lang }),
+    getAnnouncements: (lang: Lang) =>
+      fetchContent('ANNOUNCEMENTS', Q.ANNOUNCEMENTS, v.array(AnnouncementModel), { lang }),
 
     getSitemapDocuments: () => fetchContent('SITEMAP', Q.SITEMAP, SitemapModel),
     getScheduleTimes: () => fetchContent('SCHEDULE_TIMES', Q.SCHEDULE_TIMES, ScheduleTimesModel),
@@ -150,7 +172,8 @@ export const getHomePage = (lang: Lang) => content().getHomePage(lang);
 export const getPromos = (lang: Lang) => content().getPromos(lang);
 export const getPromo = (slug: string, lang: Lang) => content().getPromo(slug, lang);
 export const getDestinations = (lang: Lang) => content().getDestinations(lang);
-export const getDestination = (section: string, slug: string, lang: Lang) => content().getDestination(section, slug, lang);
+export const getDestination = (section: string, slug: string, lang: Lang) =>
+  content().getDestination(section, slug, lang);
 export const getPage = (key: PageKey, lang: Lang) => content().getPage(key, lang);
 export const getLandingPage = (key: LandingKey, lang: Lang) => content().getLandingPage(key, lang);
 export const getLegalDocument = (key: LegalKey, lang: Lang) => content().getLegalDocument(key, lang);

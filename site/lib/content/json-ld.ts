@@ -19,7 +19,15 @@ export function organizationJsonLd(settings: SiteSettings, siteUrl: string | URL
     logo: abs(siteUrl, '/favicon.svg'),
     email: settings.contact.email,
     sameAs: [settings.social.facebook, settings.social.instagram, settings.social.twitter, settings.social.youtube],
-    contactPoint: [{ '@type': 'ContactPoint', contactType: 'customer service', telephone: settings.contact.whatsapp, email: settings.contact.email, availableLanguage: ['id', 'en'] }],
+    contactPoint: [
+      {
+        '@type': 'ContactPoint',
+        contactType: 'customer service',
+        telephone: settings.contact.whatsapp,
+        email: settings.contact.email,
+        availableLanguage: ['id', 'en'],
+      },
+    ],
   };
 }
 
@@ -38,7 +46,12 @@ export function faqJsonLd(categories: FaqCategory[], lang: Lang): Record<string,
   };
 }
 
-export function lodgingJsonLd(page: Destination, siteUrl: string | URL, lang: Lang, imageUrl?: string): Record<string, unknown> {
+export function lodgingJsonLd(
+  page: Destination,
+  siteUrl: string | URL,
+  lang: Lang,
+  imageUrl?: string,
+): Record<string, unknown> {
   const location = page.location;
   return {
     '@context': 'https://schema.org',
@@ -49,7 +62,13 @@ export function lodgingJsonLd(page: Destination, siteUrl: string | URL, lang: La
     ...(imageUrl ? { image: abs(siteUrl, imageUrl) } : {}),
     ...(location
       ? {
-          address: { '@type': 'PostalAddress', streetAddress: location.streetAddress, addressLocality: location.locality, addressRegion: location.region, addressCountry: 'ID' },
+          address: {
+            '@type': 'PostalAddress',
+            streetAddress: location.streetAddress,
+            addressLocality: location.locality,
+            addressRegion: location.region,
+            addressCountry: 'ID',
+          },
           geo: { '@type': 'GeoCoordinates', latitude: location.latitude, longitude: location.longitude },
         }
       : {}),

@@ -1,5 +1,11 @@
 import * as v from 'valibot';
-import { FAQ_CATEGORIES, FOOTER_GROUP_KEYS, LANDING_KEYS, LEGAL_KEYS, PAGE_KEYS } from '../../../content-schemas/constants.ts';
+import {
+  FAQ_CATEGORIES,
+  FOOTER_GROUP_KEYS,
+  LANDING_KEYS,
+  LEGAL_KEYS,
+  PAGE_KEYS,
+} from '../../../content-schemas/constants.ts';
 
 // Result shapes of the queries in queries.ts. The content module validates every result
 // against these, so broken content fails the build naming the document and field.
@@ -37,13 +43,20 @@ export const SiteSettingsModel = v.object({
   productName: text,
   tagline: text,
   seoSections: v.pipe(v.array(v.object({ title: text, body: text })), v.length(6, 'must have exactly 6 sections')),
-  footerGroups: v.array(v.object({ key: v.picklist(FOOTER_GROUP_KEYS.map((g) => g.value)), title: text, links: v.array(Link) })),
+  footerGroups: v.array(
+    v.object({ key: v.picklist(FOOTER_GROUP_KEYS.map((g) => g.value)), title: text, links: v.array(Link) }),
+  ),
   contact: v.object({
     whatsapp: text,
     email: v.pipe(v.string(), v.email()),
     tradeRegistrations: v.pipe(v.array(v.object({ line: text })), v.length(2, 'must have exactly 2 lines')),
   }),
-  social: v.object({ facebook: v.pipe(v.string(), v.url()), instagram: v.pipe(v.string(), v.url()), twitter: v.pipe(v.string(), v.url()), youtube: v.pipe(v.string(), v.url()) }),
+  social: v.object({
+    facebook: v.pipe(v.string(), v.url()),
+    instagram: v.pipe(v.string(), v.url()),
+    twitter: v.pipe(v.string(), v.url()),
+    youtube: v.pipe(v.string(), v.url()),
+  }),
   appStores: v.object({ ios: v.pipe(v.string(), v.url()), android: v.pipe(v.string(), v.url()) }),
   nav: v.array(v.object({ label: text, url: text, external: v.boolean() })),
 });
@@ -64,7 +77,13 @@ export const PromoModel = v.object({
 });
 export type Promo = v.InferOutput<typeof PromoModel>;
 
-const Location = v.object({ locality: text, region: text, streetAddress: text, latitude: v.number(), longitude: v.number() });
+const Location = v.object({
+  locality: text,
+  region: text,
+  streetAddress: text,
+  latitude: v.number(),
+  longitude: v.number(),
+});
 
 export const DestinationCardModel = v.object({
   _id: v.string(),
@@ -112,7 +131,11 @@ export const LandingPageModel = v.object({
   body: v.nullish(PortableTextModel, () => []),
   cta: v.object({ label: text, url: text }),
   memberOffer: v.nullish(
-    v.object({ cabinDiscountPercent: v.pipe(v.number(), v.integer()), podDiscountPercent: v.pipe(v.number(), v.integer()), memberLimit: v.pipe(v.number(), v.integer()) }),
+    v.object({
+      cabinDiscountPercent: v.pipe(v.number(), v.integer()),
+      podDiscountPercent: v.pipe(v.number(), v.integer()),
+      memberLimit: v.pipe(v.number(), v.integer()),
+    }),
   ),
 });
 export type LandingPage = v.InferOutput<typeof LandingPageModel>;
@@ -132,7 +155,10 @@ export const FaqCategoryModel = v.object({
   _id: v.string(),
   key: v.picklist(FAQ_CATEGORIES.map((c) => c.value)),
   title: text,
-  items: v.pipe(v.array(v.object({ _key: v.string(), question: text, answer: PortableTextModel })), v.minLength(1, 'must have a question')),
+  items: v.pipe(
+    v.array(v.object({ _key: v.string(), question: text, answer: PortableTextModel })),
+    v.minLength(1, 'must have a question'),
+  ),
 });
 export type FaqCategory = v.InferOutput<typeof FaqCategoryModel>;
 
@@ -170,10 +196,14 @@ export type Announcement = v.InferOutput<typeof AnnouncementModel>;
 
 export const SitemapModel = v.object({
   promos: v.array(v.object({ _id: v.string(), slug: text, _updatedAt: v.nullish(v.string()) })),
-  destinations: v.array(v.object({ _id: v.string(), section: v.string(), slug: text, _updatedAt: v.nullish(v.string()) })),
+  destinations: v.array(
+    v.object({ _id: v.string(), section: v.string(), slug: text, _updatedAt: v.nullish(v.string()) }),
+  ),
 });
 
 export const ScheduleTimesModel = v.object({
-  instants: v.array(v.object({ _id: v.string(), publishAt: v.nullish(v.string()), unpublishAt: v.nullish(v.string()) })),
+  instants: v.array(
+    v.object({ _id: v.string(), publishAt: v.nullish(v.string()), unpublishAt: v.nullish(v.string()) }),
+  ),
   promoEnds: v.array(v.object({ _id: v.string(), periodEnd: v.nullish(v.string()) })),
 });

@@ -13,7 +13,8 @@ export const PROMO_VISIBLE = `_type == "promo" && active == true && periodEnd >=
 const image = (field: string) =>
   `${field}{ "alt": ${L('alt')}, "file": _sanityAsset, "asset": asset->{ url, "width": metadata.dimensions.width, "height": metadata.dimensions.height } }`;
 
-const highlights = (field: string) => `"${field}": coalesce(${field}[]{ "title": ${L('title')}, "body": ${L('body')} }, [])`;
+const highlights = (field: string) =>
+  `"${field}": coalesce(${field}[]{ "title": ${L('title')}, "body": ${L('body')} }, [])`;
 
 const link = `{ "label": ${L('label')}, url, "external": coalesce(external, false) }`;
 

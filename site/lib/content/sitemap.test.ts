@@ -10,7 +10,21 @@ const at = (iso: string) => createContent(readContentEnv({ CONTENT_NOW: iso, CON
 describe('sitemap', () => {
   test('lists every content route, without expired promos or future destinations', async () => {
     const paths = await sitemapPaths(at('2026-06-01T00:00:00Z'));
-    for (const p of ['/', '/about/', '/bobocabin/', '/bobocabin/ubud/', '/bobocabin/work-from-cabin/', '/campsite/mandalika/', '/promo/endless-summer/', '/terms-condition/', '/privacy-policy/', '/term/', '/members-club/', '/pod/', '/faq/']) {
+    for (const p of [
+      '/',
+      '/about/',
+      '/bobocabin/',
+      '/bobocabin/ubud/',
+      '/bobocabin/work-from-cabin/',
+      '/campsite/mandalika/',
+      '/promo/endless-summer/',
+      '/terms-condition/',
+      '/privacy-policy/',
+      '/term/',
+      '/members-club/',
+      '/pod/',
+      '/faq/',
+    ]) {
       expect(paths).toContain(p);
     }
     expect(paths).not.toContain('/promo/lebaran-lalu/');
@@ -24,7 +38,9 @@ describe('sitemap', () => {
     expect(xml).toContain('<loc>https://bobobox.example/promo/endless-summer/</loc>');
     expect(xml).toContain('<loc>https://bobobox.example/id/promo/endless-summer/</loc>');
     expect(xml.match(/hreflang="id" href="https:\/\/bobobox.example\/id\/promo\/endless-summer\/"/g)).toHaveLength(2);
-    expect(xml.match(/hreflang="x-default" href="https:\/\/bobobox.example\/promo\/endless-summer\/"/g)).toHaveLength(2);
+    expect(xml.match(/hreflang="x-default" href="https:\/\/bobobox.example\/promo\/endless-summer\/"/g)).toHaveLength(
+      2,
+    );
   });
 
   test('robots.txt points at the sitemap and keeps private areas out', () => {

@@ -5,12 +5,23 @@ import type { Content } from './content.ts';
 /** Unprefixed paths of every public content page that exists at the content clock's now. */
 export async function sitemapPaths(content: Pick<Content, 'getSitemapDocuments'>): Promise<string[]> {
   const docs = await content.getSitemapDocuments();
-  const fixed = ['/', '/faq/', '/promo/', ...PAGE_KEYS.map((p) => p.path), ...LANDING_KEYS.map((p) => p.path), ...LEGAL_KEYS.map((p) => p.path)];
-  const dynamic = [...docs.promos.map((p) => `/promo/${p.slug}/`), ...docs.destinations.map((d) => `/${d.section}/${d.slug}/`)];
+  const fixed = [
+    '/',
+    '/faq/',
+    '/promo/',
+    ...PAGE_KEYS.map((p) => p.path),
+    ...LANDING_KEYS.map((p) => p.path),
+    ...LEGAL_KEYS.map((p) => p.path),
+  ];
+  const dynamic = [
+    ...docs.promos.map((p) => `/promo/${p.slug}/`),
+    ...docs.destinations.map((d) => `/${d.section}/${d.slug}/`),
+  ];
   return [...new Set([...fixed, ...dynamic])].sort();
 }
 
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeXml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** sitemap.xml with one <url> per language and hreflang pairs (id, en, x-default) on each. */
 export function sitemapXml(paths: string[], siteUrl: string | URL): string {
@@ -18,7 +29,10 @@ export function sitemapXml(paths: string[], siteUrl: string | URL): string {
   const urls = paths.flatMap((path) =>
     LANGS.map((lang) => {
       const alternates = [
-        ...LANGS.map((alt) => `<xhtml:link rel="alternate" hreflang="${LOCALES[alt].htmlLang}" href="${abs(localizedPath(alt, path))}"/>`),
+        ...LANGS.map(
+          (alt) =>
+            `<xhtml:link rel="alternate" hreflang="${LOCALES[alt].htmlLang}" href="${abs(localizedPath(alt, path))}"/>`,
+        ),
         `<xhtml:link rel="alternate" hreflang="x-default" href="${abs(localizedPath(DEFAULT_LANG, path))}"/>`,
       ];
       return `<url><loc>${abs(localizedPath(lang, path))}</loc>${alternates.join('')}</url>`;
