@@ -1,6 +1,7 @@
 // `npm test`: every test tier in order, stopping at the first failing step.
-// type checks -> Vitest (unit + PGlite integration) -> Vitest on real PostgreSQL -> Sanity schema
-// validation and offline Studio build -> Playwright in Debian's Chromium against the built server.
+// type checks -> ESLint and Prettier --check -> Vitest (unit + PGlite integration) -> Vitest on real
+// PostgreSQL -> Sanity schema validation and offline Studio build -> Playwright in Debian's Chromium
+// against the built server.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -12,6 +13,7 @@ if (!existsSync(chromium)) {
 
 const steps: [string, string][] = [
   ['type checks', 'npm run check'],
+  ['lint and format', 'npm run lint'],
   ['unit and integration tests', 'npm run test:unit'],
   ['PostgreSQL tests', 'npm run test:pg'],
   ['content schema validation and offline Studio build', 'npm run schema:validate && npm run studio:build'],
