@@ -1,8 +1,18 @@
-/** `Rp 1.250.000`: the one money format, used for the label variants of prices. */
+// Money is whole rupiah (IDR has no minor unit in use). Every amount a guest reads, in both languages,
+// is grouped with dots (`Rp 1.250.000`, spec section 9), so one Indonesian-locale formatter serves
+// `id` and `en` alike. Fractions (a percentage discount can produce one) round half away from zero.
+
+const grouped = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0, roundingMode: 'halfExpand' });
+
+/** `1.250.000`: a whole number grouped with dots (Bobopoints, counts of rupiah without the symbol). */
+export function formatPoints(amount: number): string {
+  return grouped.format(Math.abs(amount) < 0.5 ? 0 : amount);
+}
+
+/** `Rp 1.250.000`, `-Rp 50.000`: the one money format, used for every price label. */
 export function formatRupiah(amount: number): string {
-  const sign = amount < 0 ? '-' : '';
-  const digits = String(Math.abs(Math.trunc(amount))).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${sign}Rp ${digits}`;
+  const digits = formatPoints(Math.abs(amount));
+  return digits !== '0' && amount < 0 ? `-Rp ${digits}` : `Rp ${digits}`;
 }
 
 const ZONE_LABELS: Record<string, string> = {

@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import { Temporal } from 'temporal-polyfill';
 import type { ApiLang } from '../http/errors.ts';
 import type { OutboxAttachment } from '../outbox/outbox.schema.ts';
-import { formatRupiah, zoneLabel } from '../../core/money.ts';
+import { formatPoints, formatRupiah, zoneLabel } from '../../core/money.ts';
 
 export type ConfirmationData = {
   lang: ApiLang;
@@ -137,10 +137,10 @@ export async function confirmationEmail(
     [c.checkOut, `${dateLabel(d.checkOut, d.lang)} ${d.hotel.checkOutTime} ${zone}`],
     [c.nights, String(nights)],
     [c.paid, formatRupiah(d.paid)],
-    ...(d.pointsUsed > 0 ? [[c.points, formatRupiah(d.pointsUsed).slice(3)] as [string, string]] : []),
+    ...(d.pointsUsed > 0 ? [[c.points, formatPoints(d.pointsUsed)] as [string, string]] : []),
   ];
   const link = `${d.siteUrl}${d.lang === 'id' ? '/id' : ''}/payment/status/${d.reservationId}/`;
-  const earned = d.pointsEarned > 0 ? c.earned(formatRupiah(d.pointsEarned).slice(3)) : '';
+  const earned = d.pointsEarned > 0 ? c.earned(formatPoints(d.pointsEarned)) : '';
   const text = [
     c.hello(d.guestName),
     '',

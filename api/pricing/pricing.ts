@@ -1,5 +1,5 @@
 import { ApiError } from '../http/errors.ts';
-import { formatRupiah } from '../../core/money.ts';
+import { formatPoints } from '../../core/money.ts';
 import {
   POINTS_EARNED_PER_CHECKOUT,
   POINTS_MAX_PER_BOOKING,
@@ -103,8 +103,8 @@ export function redeemPoints(requested: number, balance: number, payable: number
   if (requested % POINTS_STEP !== 0) {
     throw pointsError(
       'points_step',
-      `Failed to redeem Bobopoint: points are redeemed in steps of ${formatRupiah(POINTS_STEP).slice(3)}`,
-      `Gagal menggunakan Bobopoint: Bobopoint dipakai kelipatan ${formatRupiah(POINTS_STEP).slice(3)}`,
+      `Failed to redeem Bobopoint: points are redeemed in steps of ${formatPoints(POINTS_STEP)}`,
+      `Gagal menggunakan Bobopoint: Bobopoint dipakai kelipatan ${formatPoints(POINTS_STEP)}`,
     );
   }
   if (requested > POINTS_MAX_PER_BOOKING) {

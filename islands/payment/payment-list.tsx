@@ -4,7 +4,7 @@ import type { Dictionary } from '../../core/i18n/en.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
-import { formatRupiah } from '../../core/money.ts';
+import { formatPoints, formatRupiah } from '../../core/money.ts';
 import { ApiError, SessionRedirect } from '../lib/api-client.ts';
 import { useClientValue } from '../lib/client-value.ts';
 import { formatDate } from '../../core/format.ts';
@@ -39,7 +39,6 @@ export interface PaymentListProps {
 
 const CATEGORIES = ['virtual_account', 'ewallet', 'qris', 'card'] as const;
 const PHONE_WALLETS = new Set(['ovo', 'dana', 'linkaja']);
-const points = (n: number) => formatRupiah(n).slice(3);
 
 export function PaymentList({ lang, t, reservationId }: PaymentListProps) {
   const auth = useStore($auth);
@@ -439,10 +438,10 @@ export function PaymentList({ lang, t, reservationId }: PaymentListProps) {
           <h2 id="pay-points" className="mb-1 text-xl font-bold">
             {t.pointsTitle}
           </h2>
-          <p className="text-sm">{fill(t.pointsBalance, { points: points(balance) })}</p>
+          <p className="text-sm">{fill(t.pointsBalance, { points: formatPoints(balance) })}</p>
           {pointsUsed > 0 ? (
             <p className="mt-2">
-              <span data-points-used>{fill(t.pointsUsed, { points: points(pointsUsed) })}</span>{' '}
+              <span data-points-used>{fill(t.pointsUsed, { points: formatPoints(pointsUsed) })}</span>{' '}
               <button
                 type="button"
                 className="ml-2 underline"

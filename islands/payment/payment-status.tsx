@@ -5,7 +5,7 @@ import type { Dictionary } from '../../core/i18n/en.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
-import { formatRupiah } from '../../core/money.ts';
+import { formatPoints, formatRupiah } from '../../core/money.ts';
 import { SessionRedirect } from '../lib/api-client.ts';
 import { formatDate } from '../../core/format.ts';
 import { $auth, $pendingCount, restoreAuth } from '../stores/$auth.ts';
@@ -212,7 +212,7 @@ export function PaymentStatus({ lang, t, reservationId }: PaymentStatusProps) {
           {state.points_pending && (
             <p data-points-pending>
               {fill(t.pointsPending, {
-                points: formatRupiah(state.points_pending.amount).slice(3),
+                points: formatPoints(state.points_pending.amount),
                 date: state.points_pending.earn_date ? formatDate(state.points_pending.earn_date, lang) : '',
               })}
             </p>

@@ -14,10 +14,3 @@ export function formatDate(date: string, lang: Lang): string {
 export function formatPeriod(start: string, end: string, lang: Lang): string {
   return `${formatDate(start, lang)} – ${formatDate(end, lang)}`;
 }
-
-/** Integer Rupiah as "Rp 1.250.000" (dot thousands in both languages, spec section 9). */
-export function formatRupiah(amount: number): string {
-  return `Rp ${Math.round(amount)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
-}
