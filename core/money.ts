@@ -1,3 +1,5 @@
+import type { Lang } from './locales.ts';
+
 // Money is whole rupiah (IDR has no minor unit in use). Every amount a guest reads, in both languages,
 // is grouped with dots (`Rp 1.250.000`, spec section 9), so one Indonesian-locale formatter serves
 // `id` and `en` alike. Fractions (a percentage discount can produce one) round half away from zero.
@@ -13,6 +15,14 @@ export function formatPoints(amount: number): string {
 export function formatRupiah(amount: number): string {
   const digits = formatPoints(Math.abs(amount));
   return digits !== '0' && amount < 0 ? `-Rp ${digits}` : `Rp ${digits}`;
+}
+
+/** Compact price for calendar cells: 145000 -> "145rb" (id) / "145k" (en). */
+export function shortRupiah(amount: number, lang: Lang): string {
+  const k = Math.round(amount / 1000);
+  return k >= 1000
+    ? `${(k / 1000).toFixed(1).replace('.0', '')}${lang === 'id' ? 'jt' : 'm'}`
+    : `${k}${lang === 'id' ? 'rb' : 'k'}`;
 }
 
 const ZONE_LABELS: Record<string, string> = {

@@ -248,7 +248,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Row[]> {
   const { tokensForTest } = await import('../api/auth/test-tokens.ts');
   const { openDatabase } = await import('../api/db/client.ts');
   const { migrate } = await import('../api/db/migrate.ts');
-  const { jakartaToday } = await import('../api/db/prepare.ts');
+  const { jakartaToday } = await import('../core/dates.ts');
   const { seedDatabase } = await import('../api/db/seed.ts');
   const { loadEnv } = await import('../api/env.ts');
 

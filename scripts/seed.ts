@@ -2,9 +2,9 @@
 // Uses DATABASE_URL when set, else the embedded PGlite under DATA_DIR.
 import { openDatabase } from '../api/db/client.ts';
 import { migrate } from '../api/db/migrate.ts';
-import { jakartaToday } from '../api/db/prepare.ts';
 import { seedDatabase } from '../api/db/seed.ts';
 import { loadEnv } from '../api/env.ts';
+import { jakartaToday } from '../core/dates.ts';
 
 const env = loadEnv();
 const database = await openDatabase(env);

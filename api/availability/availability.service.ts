@@ -1,4 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
+import { AVAILABILITY_WINDOW_DAYS } from '../../core/dates.ts';
 import type { Db } from '../db/client.ts';
 import { statementRows } from '../db/query.ts';
 import type { Statement } from '../db/query.ts';
@@ -6,7 +7,6 @@ import { errors } from '../http/errors.ts';
 import { getHotel, hotelNotFound } from '../hotels/hotels.service.ts';
 import { sweepExpiredForReads } from '../reservations/expiry.ts';
 
-export const AVAILABILITY_WINDOW_DAYS = 90;
 export const DEFAULT_MAX_DURATION = 14;
 
 export type DayAvailability = {

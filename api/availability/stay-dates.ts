@@ -1,6 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { errors } from '../http/errors.ts';
-import { AVAILABILITY_WINDOW_DAYS, hotelToday } from './availability.service.ts';
+import { hotelToday } from './availability.service.ts';
+import { AVAILABILITY_WINDOW_DAYS } from '../../core/dates.ts';
 
 /**
  * Read a check-in/check-out value as a date in the hotel's zone: a plain date or local date-time is

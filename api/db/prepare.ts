@@ -1,13 +1,8 @@
-import { Temporal } from 'temporal-polyfill';
+import { jakartaToday } from '../../core/dates.ts';
 import type { Env } from '../env.ts';
 import type { Database } from './client.ts';
 import { migrate } from './migrate.ts';
 import { isEmpty, seedDatabase } from './seed.ts';
-
-/** Today's date in Jakarta: the business calendar of the product. */
-export function jakartaToday(now: Date): Temporal.PlainDate {
-  return Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO('Asia/Jakarta').toPlainDate();
-}
 
 /**
  * Run on start by the server: migrate, then seed an empty embedded database. A seeded database

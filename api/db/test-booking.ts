@@ -4,8 +4,8 @@ import { tokensForTest } from '../auth/test-tokens.ts';
 import { openDatabase } from './client.ts';
 import type { Database } from './client.ts';
 import { migrate } from './migrate.ts';
-import { jakartaToday } from './prepare.ts';
 import { seedDatabase } from './seed.ts';
+import { jakartaToday } from '../../core/dates.ts';
 
 /** Test clock start: 10:00 WIB on 2 March 2026 (auth's testDeps default). */
 export const TEST_NOW = new Date('2026-03-02T03:00:00.000Z');

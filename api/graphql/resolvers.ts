@@ -20,7 +20,6 @@ import {
   VoucherListInput,
   VoucherSearchInput,
 } from '../../core/contracts/booking.ts';
-import { jakartaToday } from '../db/prepare.ts';
 import { listHotels } from '../hotels/hotels.service.ts';
 import { clock, dbOf } from '../http/context.ts';
 import type { ApiLang } from '../http/errors.ts';
@@ -38,6 +37,7 @@ import {
 } from '../promotions/vouchers.service.ts';
 import { createReservation, listStays, reservationDetail } from '../reservations/reservations.service.ts';
 import { pointsBalance, searchRooms } from '../search/search.service.ts';
+import { jakartaToday } from '../../core/dates.ts';
 
 export type GraphQLContext = { deps: AppDeps; lang: ApiLang; auth: AuthContext | null };
 

@@ -1,15 +1,17 @@
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { bookingTestApp } from '../db/test-booking.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentTestApp } from '../../tests/helpers/payment-test-app.ts';
 import { REST_ROUTES } from './openapi.ts';
 
 // Property: no client mistake ever produces a 500. Every REST route of the booking API and every
 // GraphQL operation receives malformed bodies, queries and headers.
 
-let t: Awaited<ReturnType<typeof bookingTestApp>>;
+// Composed as the one server composes it (gateway and mail handed in), so every route answers.
+let t: Awaited<ReturnType<typeof paymentTestApp>>;
 beforeAll(async () => {
-  t = await bookingTestApp();
+  t = await paymentTestApp();
 });
+afterAll(() => t.active.close());
 
 const junkValue = fc.oneof(
   fc.string({ maxLength: 30 }),

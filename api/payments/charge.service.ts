@@ -10,12 +10,7 @@ import { formatRupiah } from '../../core/money.ts';
 import { pendingStayPoints } from '../points/points.service.ts';
 import { sweepExpired } from '../reservations/expiry.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
-import {
-  jakartaDateTime,
-  PAYMENT_STATUS,
-  priceReservation,
-  reservationErrors,
-} from '../reservations/reservations.service.ts';
+import { PAYMENT_STATUS, priceReservation, reservationErrors } from '../reservations/reservations.service.ts';
 import { findUsableChannel } from './payments.service.ts';
 import { CHANNEL_METHODS, EWALLET_PHONE, JENIUS_CASHTAG } from './charge.methods.ts';
 import type { PaymentInstructions } from './charge.schema.ts';
@@ -25,6 +20,7 @@ import { gatewayTime, parseGatewayTime } from './gateway/gateway.ts';
 import { gatewayFor } from './gateway/active-gateway.ts';
 import { applyGatewayState, reconcileCharge } from './notifications.service.ts';
 import type { ChargeRow } from './notifications.service.ts';
+import { jakartaDateTime } from '../../core/dates.ts';
 
 /** Minutes kept between a charge's expiry and the end of the hold, so money never outlives the nights. */
 export const HOLD_MARGIN_MINUTES = 1;

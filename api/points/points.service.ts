@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { Temporal } from 'temporal-polyfill';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/query.ts';
 import type { ApiLang } from '../http/errors.ts';
+import { jakartaToday } from '../../core/dates.ts';
 import { formatRupiah } from '../../core/money.ts';
 import { POINTS_EARNED_PER_CHECKOUT } from '../pricing/pricing.constants.ts';
 import { bobopointAccounts } from '../promotions/promotions.schema.ts';
@@ -11,9 +11,6 @@ import { bobopointLedger } from './points.schema.ts';
 /** Spec section 9: 15,000 points for a new user, and 15,000 per checkout. */
 export const WELCOME_POINTS = 15_000;
 export const STAY_POINTS = POINTS_EARNED_PER_CHECKOUT;
-
-const jakartaToday = (now: Date) =>
-  Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO('Asia/Jakarta').toPlainDate();
 
 /**
  * Credit a ledger row and the active balance in ONE statement: the row's unique dedupe_key makes a

@@ -2,11 +2,11 @@ import { Hono } from 'hono';
 import type { AppDeps } from '../deps.ts';
 import { requireClient } from '../auth/middleware.ts';
 import { PromoViewQuery, PublicPromoQuery, SubscribeBody } from '../../core/contracts/booking.ts';
-import { jakartaToday } from '../db/prepare.ts';
 import { clock, dbOf } from '../http/context.ts';
 import { requestLang } from '../http/errors.ts';
 import { parseInput, readBody } from '../http/validate.ts';
 import { activeAnnouncements, listPublicPromos, subscribe, viewPromo } from './promotions.service.ts';
+import { jakartaToday } from '../../core/dates.ts';
 
 export function promotionRoutes(deps: AppDeps) {
   const app = new Hono();

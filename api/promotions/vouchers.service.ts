@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
-import { Temporal } from 'temporal-polyfill';
+import { jakartaToday } from '../../core/dates.ts';
 import type { Db } from '../db/client.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { hotelToday } from '../availability/availability.service.ts';
@@ -87,9 +87,7 @@ export async function promotionInfoDetail(
     .where(sql`upper(${promotions.promoCode}) = ${code.toUpperCase()}`)
     .limit(1);
   if (!p || !p.isActive) throw promoErrors.notFound();
-  const today = Temporal.Instant.fromEpochMilliseconds(ctx.now.getTime())
-    .toZonedDateTimeISO('Asia/Jakarta')
-    .toPlainDate();
+  const today = jakartaToday(ctx.now);
   if (isPromoExpired(p, today)) throw promoErrors.expired();
   return promotionInfo(p, today, ctx.lang);
 }

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { insuranceItem, resolvePackages } from '../ancillary/ancillary.service.ts';
 import { hotelToday } from '../availability/availability.service.ts';
+import { jakartaDateTime } from '../../core/dates.ts';
 import { resolveStay } from '../availability/stay-dates.ts';
 import { users } from '../auth/auth.schema.ts';
 import type { Db } from '../db/client.ts';
@@ -53,12 +54,6 @@ export const reservationErrors = {
 };
 
 const token = (n: number) => randomBytes(n).toString('base64url').replace(/[-_]/g, 'X').toUpperCase().slice(0, n);
-
-/** 'YYYY-MM-DD HH:mm:ss' in Asia/Jakarta (the product's clock). */
-export function jakartaDateTime(d: Date): string {
-  const z = Temporal.Instant.fromEpochMilliseconds(d.getTime()).toZonedDateTimeISO('Asia/Jakarta');
-  return `${z.toPlainDate().toString()} ${z.toPlainTime().toString({ smallestUnit: 'second' })}`;
-}
 
 /** Hold the nights and create the reservation; the stock is taken by a guarded UPDATE. */
 export async function createReservation(

@@ -7,8 +7,6 @@ import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
 import { formatRupiah } from '../../core/money.ts';
 import { ApiError, SessionRedirect, userCall } from '../lib/api-client.ts';
-import { formatDate } from '../../core/format.ts';
-import { JAKARTA } from '../lib/stay-dates.ts';
 import { $auth, restoreAuth } from '../stores/$auth.ts';
 import {
   $reservation,
@@ -21,6 +19,7 @@ import {
 import type { AncillaryPackage } from '../stores/$reservation.ts';
 import { searchRooms } from './search-result.ts';
 import type { InsuranceProvider } from './search-result.ts';
+import { JAKARTA, formatDate } from '../../core/dates.ts';
 
 export interface ReviewProps {
   lang: Lang;

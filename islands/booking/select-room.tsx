@@ -6,8 +6,6 @@ import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
 import { formatRupiah } from '../../core/money.ts';
 import { ApiError, SessionRedirect } from '../lib/api-client.ts';
-import { formatDate } from '../../core/format.ts';
-import { addNights } from '../lib/stay-dates.ts';
 import { $auth, restoreAuth } from '../stores/$auth.ts';
 import { $committedSearch } from '../stores/$search.ts';
 import { createReservation, readChoice, saveChoice } from '../stores/$reservation.ts';
@@ -15,6 +13,7 @@ import type { RoomChoice } from '../stores/$reservation.ts';
 import { showAlert } from '../stores/$ui.ts';
 import { lowStockCount, podCountOptions, promoAlertMessage, searchRooms } from './search-result.ts';
 import type { RoomTypeResult, SearchResult } from './search-result.ts';
+import { addNights, formatDate } from '../../core/dates.ts';
 
 export interface SelectRoomProps {
   lang: Lang;

@@ -1,14 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, test } from 'vitest';
-import {
-  addNights,
-  jakartaToday,
-  monthGrid,
-  nightsBetween,
-  offersStayNow,
-  parseStayNowConfig,
-  stayNowCheckin,
-} from './stay-dates.ts';
+import { monthGrid, offersStayNow, parseStayNowConfig, stayNowCheckin } from './stay-dates.ts';
+import { addNights, jakartaToday, nightsBetween } from '../../core/dates.ts';
 
 const at = (iso: string) => new Date(iso);
 

@@ -1,37 +1,8 @@
 import { Temporal } from 'temporal-polyfill';
 
-// Stay dates are Temporal.PlainDate in Asia/Jakarta (STYLE.md #11): nights are calendar days,
-// never milliseconds added to a Date.
-export const JAKARTA = 'Asia/Jakarta';
-export const AVAILABILITY_WINDOW_DAYS = 90;
-/** New filter: at most 14 nights; old filter: 15 (spec section 9). */
-export const MAX_NIGHTS_NEW = 14;
-export const MAX_NIGHTS_OLD = 15;
+import { jakartaNow } from '../../core/dates.ts';
 
-export function jakartaNow(now: Date = new Date()): Temporal.ZonedDateTime {
-  return Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(JAKARTA);
-}
-
-export function jakartaToday(now: Date = new Date()): Temporal.PlainDate {
-  return jakartaNow(now).toPlainDate();
-}
-
-export function parseDate(value: string | null | undefined): Temporal.PlainDate | null {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  try {
-    return Temporal.PlainDate.from(value, { overflow: 'reject' });
-  } catch {
-    return null;
-  }
-}
-
-export function addNights(checkin: string, nights: number): string {
-  return Temporal.PlainDate.from(checkin).add({ days: nights }).toString();
-}
-
-export function nightsBetween(checkin: string, checkout: string): number {
-  return Temporal.PlainDate.from(checkin).until(Temporal.PlainDate.from(checkout), { largestUnit: 'days' }).days;
-}
+// Search-filter rules on top of the kernel's calendar (core/dates.ts).
 
 /** The Stay Now window: hours [from, to] inclusive in Jakarta, read from the public flags. */
 export type StayNowConfig = { enabled: boolean; from: number; to: number };

@@ -7,7 +7,6 @@ import { localizedPath } from '../../core/locales.ts';
 import { formatPoints, formatRupiah } from '../../core/money.ts';
 import { ApiError, SessionRedirect } from '../lib/api-client.ts';
 import { useClientValue } from '../lib/client-value.ts';
-import { formatDate } from '../../core/format.ts';
 import { $auth, hasStoredSession, restoreAuth } from '../stores/$auth.ts';
 import {
   $activeAccordion,
@@ -30,6 +29,7 @@ import {
 } from '../stores/$payment.ts';
 import type { Channel, Voucher } from '../stores/$payment.ts';
 import { BankSteps, bankOf } from './bank-steps.tsx';
+import { formatDate } from '../../core/dates.ts';
 
 export interface PaymentListProps {
   lang: Lang;

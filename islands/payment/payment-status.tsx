@@ -7,10 +7,10 @@ import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
 import { formatPoints, formatRupiah } from '../../core/money.ts';
 import { SessionRedirect } from '../lib/api-client.ts';
-import { formatDate } from '../../core/format.ts';
 import { $auth, $pendingCount, restoreAuth } from '../stores/$auth.ts';
 import { $paymentState, cancelPayment, loadPaymentState } from '../stores/$payment.ts';
 import { BankSteps, bankOf } from './bank-steps.tsx';
+import { formatDate } from '../../core/dates.ts';
 
 export interface PaymentStatusProps {
   lang: Lang;

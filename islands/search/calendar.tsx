@@ -4,9 +4,9 @@ import { Temporal } from 'temporal-polyfill';
 import type { Dictionary } from '../../core/i18n/en.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import type { Lang } from '../../core/locales.ts';
-import { formatRupiah } from '../../core/money.ts';
-import { formatDate, monthLabel, shortRupiah } from '../../core/format.ts';
+import { formatRupiah, shortRupiah } from '../../core/money.ts';
 import { monthGrid } from '../lib/stay-dates.ts';
+import { formatDate, monthLabel } from '../../core/dates.ts';
 
 // A date grid (WAI-ARIA date picker dialog pattern): Monday first, arrow keys move by day and week,
 // PageUp/PageDown by month, Home/End to the week's ends, Enter/Space choose, Escape closes.

@@ -3,20 +3,13 @@ import { useStore } from '@nanostores/react';
 import type { Dictionary } from '../../core/i18n/en.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import type { Lang } from '../../core/locales.ts';
-import { formatDate } from '../../core/format.ts';
-import {
-  AVAILABILITY_WINDOW_DAYS,
-  MAX_NIGHTS_OLD,
-  jakartaToday,
-  nightsBetween,
-  offersStayNow,
-  stayNowCheckin,
-} from '../lib/stay-dates.ts';
+import { offersStayNow, stayNowCheckin } from '../lib/stay-dates.ts';
 import { $availability, $hotels, $search, isDaySelectable, loadHotels, selectHotel } from '../stores/$search.ts';
 import type { SearchState } from '../stores/$search.ts';
 import { Calendar } from './calendar.tsx';
 import { StayNowModal } from './stay-now-modal.tsx';
 import { STAY_NOW, restoreFromUrl, runSearch } from './search-submit.ts';
+import { AVAILABILITY_WINDOW_DAYS, MAX_NIGHTS_OLD, formatDate, jakartaToday, nightsBetween } from '../../core/dates.ts';
 
 /** Old variant (PUBLIC_SEARCH_FILTER=old): location select and a two-month range picker, at most 15 nights. */
 export function rangeAllowed(checkin: string, checkout: string, max = MAX_NIGHTS_OLD): boolean {

@@ -3,14 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { Dictionary } from '../../core/i18n/en.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import type { Lang } from '../../core/locales.ts';
-import { formatDate } from '../../core/format.ts';
-import {
-  AVAILABILITY_WINDOW_DAYS,
-  MAX_NIGHTS_NEW,
-  jakartaToday,
-  offersStayNow,
-  stayNowCheckin,
-} from '../lib/stay-dates.ts';
+import { offersStayNow, stayNowCheckin } from '../lib/stay-dates.ts';
 import {
   $availability,
   $checkout,
@@ -29,6 +22,7 @@ import type { SearchState } from '../stores/$search.ts';
 import { Calendar } from './calendar.tsx';
 import { StayNowModal } from './stay-now-modal.tsx';
 import { STAY_NOW, restoreFromUrl, runSearch } from './search-submit.ts';
+import { AVAILABILITY_WINDOW_DAYS, MAX_NIGHTS_NEW, formatDate, jakartaToday } from '../../core/dates.ts';
 
 export interface SearchFilterProps {
   lang: Lang;

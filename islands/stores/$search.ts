@@ -10,7 +10,7 @@ import {
   jakartaToday,
   nightsBetween,
   parseDate,
-} from '../lib/stay-dates.ts';
+} from '../../core/dates.ts';
 
 // Search state (STYLE.md #6): it lives in the URL (/search/{id-slug}/?checkin=&checkout=&id=
 // [&promocode=]) and in this store; the URL is parsed into the store on load and on back/forward.

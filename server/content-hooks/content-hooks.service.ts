@@ -1,4 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
+import { jakartaStartOfDay } from '../../core/dates.ts';
 import { readContentEnv } from '../../site/lib/content/content-env.ts';
 import { createContent, type Content } from '../../site/lib/content/content.ts';
 
@@ -9,8 +10,7 @@ type ScheduleTimes = Awaited<ReturnType<Content['getScheduleTimes']>>;
 
 /** The instant a promo leaves the site: midnight in Jakarta after its last booking day. */
 export function promoEndInstant(periodEnd: string): Date {
-  const next = Temporal.PlainDate.from(periodEnd).add({ days: 1 });
-  return new Date(next.toZonedDateTime({ timeZone: 'Asia/Jakarta' }).epochMilliseconds);
+  return jakartaStartOfDay(Temporal.PlainDate.from(periodEnd).add({ days: 1 }));
 }
 
 /** Earliest change strictly after `now`, or null when nothing is scheduled. */

@@ -1,4 +1,4 @@
-import { Temporal } from 'temporal-polyfill';
+import { jakartaToday } from '../../../core/dates.ts';
 import * as v from 'valibot';
 import type { LandingKey, LegalKey, PageKey } from '../../../content-schemas/constants.ts';
 import type { Lang } from '../../../core/locales.ts';
@@ -61,10 +61,7 @@ export function validateResult<S extends v.GenericSchema>(
 
 /** Today's date in Jakarta, the calendar promos run on. */
 export function jakartaDate(now: Date): string {
-  return Temporal.Instant.fromEpochMilliseconds(now.getTime())
-    .toZonedDateTimeISO('Asia/Jakarta')
-    .toPlainDate()
-    .toString();
+  return jakartaToday(now).toString();
 }
 
 export type SiteSettings = {
