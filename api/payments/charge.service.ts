@@ -10,7 +10,7 @@ import { formatRupiah } from '../../core/money.ts';
 import { pendingStayPoints } from '../points/points.service.ts';
 import { sweepExpired } from '../reservations/expiry.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
-import { PAYMENT_STATUS, priceReservation, reservationErrors } from '../reservations/reservations.service.ts';
+import { priceReservation, reservationErrors } from '../reservations/reservations.service.ts';
 import { findUsableChannel } from './payments.service.ts';
 import { CHANNEL_METHODS, EWALLET_PHONE, JENIUS_CASHTAG } from './charge.methods.ts';
 import type { PaymentInstructions } from './charge.schema.ts';
@@ -21,6 +21,7 @@ import { gatewayFor } from './gateway/active-gateway.ts';
 import { applyGatewayState, reconcileCharge } from './notifications.service.ts';
 import type { ChargeRow } from './notifications.service.ts';
 import { jakartaDateTime } from '../../core/dates.ts';
+import { PaymentStatus, paymentStatusLabel } from '../../core/payment-status.ts';
 
 /** Minutes kept between a charge's expiry and the end of the hold, so money never outlives the nights. */
 export const HOLD_MARGIN_MINUTES = 1;
@@ -148,7 +149,7 @@ export async function createCharge(deps: AppDeps, input: ChargeInput, ctx: { use
   if (!input.termsAccepted) throw chargeErrors.termsRequired();
   await sweepExpired(db, now);
   const r = await loadOwned(db, input.reservationId, ctx.userId);
-  if (r.paymentStatusId !== 1) throw reservationErrors.notWaiting();
+  if (r.paymentStatusId !== PaymentStatus.waiting) throw reservationErrors.notWaiting();
   const channel = await findUsableChannel(db, input.channelCode);
   const method = CHANNEL_METHODS[channel.code];
   if (!method)
@@ -178,7 +179,7 @@ export async function createCharge(deps: AppDeps, input: ChargeInput, ctx: { use
     const q = txx as unknown as PgDatabase<PgQueryResultHKT>;
     const locked = await rows<{ id: number }>(
       tx,
-      sql`select id from reservations where id = ${r.id} and payment_status_id = 1 and expired_at > ${now.toISOString()}::timestamptz for update`,
+      sql`select id from reservations where id = ${r.id} and payment_status_id = ${PaymentStatus.waiting} and expired_at > ${now.toISOString()}::timestamptz for update`,
     );
     if (locked.length === 0) throw reservationErrors.notWaiting();
     const [{ n }] = await rows<{ n: number }>(
@@ -347,11 +348,11 @@ export async function paymentStatus(deps: AppDeps, reservationId: number, ctx: {
       .limit(1);
   }
   const result: PaymentResult =
-    r.paymentStatusId === 2
+    r.paymentStatusId === PaymentStatus.paid
       ? 'success'
-      : r.paymentStatusId === 5
+      : r.paymentStatusId === PaymentStatus.refunded
         ? 'refund'
-        : r.paymentStatusId === 3 || r.paymentStatusId === 4
+        : r.paymentStatusId === PaymentStatus.expired || r.paymentStatusId === PaymentStatus.cancelled
           ? 'failed'
           : latest && latest.status === 'pending' && !latest.supersededAt
             ? 'pending'
@@ -365,7 +366,7 @@ export async function paymentStatus(deps: AppDeps, reservationId: number, ctx: {
     reservation_id: r.id,
     order_id: r.orderId,
     payment_status: r.paymentStatusId,
-    payment_status_label: PAYMENT_STATUS[r.paymentStatusId as keyof typeof PAYMENT_STATUS][ctx.lang],
+    payment_status_label: paymentStatusLabel(r.paymentStatusId, ctx.lang),
     result,
     hold_expired_datetime: jakartaDateTime(r.expiredAt),
     hold_expires_at: r.expiredAt.toISOString(),

@@ -4,7 +4,6 @@ import type { AppDeps } from '../deps.ts';
 import { users } from '../auth/auth.schema.ts';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { rows } from '../db/query.ts';
 import { hotels, roomTypes } from '../hotels/hotels.schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { clock, dbOf } from '../http/context.ts';
@@ -24,6 +23,9 @@ import type { GatewayTransaction } from './gateway/gateway.ts';
 import { parseAmount } from './gateway/gateway.ts';
 import { gatewayFor } from './gateway/active-gateway.ts';
 import { paymentNotifications } from './notifications.schema.ts';
+import { PaymentStatus } from '../../core/payment-status.ts';
+import type { PaymentStatusId } from '../../core/payment-status.ts';
+import { releaseHold } from '../reservations/release-hold.ts';
 
 export type ChargeRow = typeof paymentCharges.$inferSelect;
 
@@ -35,27 +37,27 @@ export type ChargeRow = typeof paymentCharges.$inferSelect;
 export function classify(t: Pick<GatewayTransaction, 'transaction_status' | 'fraud_status'>): {
   status: string;
   rank: number;
-  reservationStatus: 1 | 2 | 3 | 4 | 5;
+  reservationStatus: PaymentStatusId;
 } {
   switch (t.transaction_status) {
     case 'settlement':
-      return { status: 'settlement', rank: 2, reservationStatus: 2 };
+      return { status: 'settlement', rank: 2, reservationStatus: PaymentStatus.paid };
     case 'capture':
       // A card capture flagged "challenge" is not money yet: it stays pending until accepted or denied.
       return t.fraud_status === 'challenge'
-        ? { status: 'pending', rank: 1, reservationStatus: 1 }
-        : { status: 'capture', rank: 2, reservationStatus: 2 };
+        ? { status: 'pending', rank: 1, reservationStatus: PaymentStatus.waiting }
+        : { status: 'capture', rank: 2, reservationStatus: PaymentStatus.paid };
     case 'deny':
-      return { status: 'deny', rank: 2, reservationStatus: 4 };
+      return { status: 'deny', rank: 2, reservationStatus: PaymentStatus.cancelled };
     case 'cancel':
-      return { status: 'cancel', rank: 2, reservationStatus: 4 };
+      return { status: 'cancel', rank: 2, reservationStatus: PaymentStatus.cancelled };
     case 'expire':
-      return { status: 'expire', rank: 2, reservationStatus: 3 };
+      return { status: 'expire', rank: 2, reservationStatus: PaymentStatus.expired };
     case 'refund':
     case 'partial_refund':
-      return { status: 'refund', rank: 3, reservationStatus: 5 };
+      return { status: 'refund', rank: 3, reservationStatus: PaymentStatus.refunded };
     default:
-      return { status: 'pending', rank: 1, reservationStatus: 1 };
+      return { status: 'pending', rank: 1, reservationStatus: PaymentStatus.waiting };
   }
 }
 
@@ -155,28 +157,6 @@ export async function reconcileCharge(deps: AppDeps, orderId: string): Promise<O
   return (await applyGatewayState(deps, charge, truth)).outcome;
 }
 
-/** Move nights-holding reservations (1 or 2) to `to` and give the nights back, in one statement. */
-async function releaseTo(tx: Db, reservationId: number, from: (1 | 2)[], to: number, now: Date): Promise<boolean> {
-  const out = await rows<{ n: number }>(
-    tx,
-    sql`with c as (
-          update reservations set payment_status_id = ${to}, updated_at = ${now.toISOString()}::timestamptz
-          where id = ${reservationId} and payment_status_id in (${sql.join(
-            from.map((f) => sql`${f}`),
-            sql`, `,
-          )})
-          returning id
-        ), upd as (
-          update room_inventory i set sold = i.sold - n.rooms
-          from reservation_nights n join c on c.id = n.reservation_id
-          where i.room_type_id = n.room_type_id and i.date = n.date
-          returning 1
-        )
-        select (select count(*) from c)::int as n`,
-  );
-  return Number(out[0]?.n ?? 0) === 1;
-}
-
 /**
  * Apply a gateway transaction to our charge and its reservation. Everything happens in one
  * transaction that starts with the guarded charge UPDATE (`status_rank < new rank`): of any number
@@ -198,11 +178,11 @@ export async function applyGatewayState(
   }
   if (next.rank <= charge.statusRank) return { outcome: 'unchanged', detail: `already ${charge.status}` };
   const [r] = await db.select().from(reservations).where(eq(reservations.id, charge.reservationId)).limit(1);
-  const paid = next.reservationStatus === 2;
+  const paid = next.reservationStatus === PaymentStatus.paid;
 
   // The amount must still be what this reservation costs with this charge's method.
   let email: Awaited<ReturnType<typeof confirmationEmail>> | null = null;
-  if (paid && r.paymentStatusId === 1) {
+  if (paid && r.paymentStatusId === PaymentStatus.waiting) {
     try {
       const { price } = await priceReservation(db, { ...r, paymentChannelCode: charge.channelCode });
       if (price.total !== charge.grossAmount)
@@ -241,11 +221,11 @@ export async function applyGatewayState(
       await sweepExpired(tx, now);
       const confirmed = await tx
         .update(reservations)
-        .set({ paymentStatusId: 2, paymentChannelCode: charge.channelCode, updatedAt: now })
+        .set({ paymentStatusId: PaymentStatus.paid, paymentChannelCode: charge.channelCode, updatedAt: now })
         .where(
           and(
             eq(reservations.id, charge.reservationId),
-            eq(reservations.paymentStatusId, 1),
+            eq(reservations.paymentStatusId, PaymentStatus.waiting),
             sql`${reservations.expiredAt} > ${now.toISOString()}::timestamptz`,
           ),
         )
@@ -253,7 +233,7 @@ export async function applyGatewayState(
       if (confirmed.length === 1) {
         const c = confirmed[0];
         if (charge.pointsUsed > 0 && !(await redeemForReservation(tx, c.userId, c.id, charge.pointsUsed, now))) {
-          await releaseTo(tx, c.id, [2], 5, now);
+          await releaseHold(tx, { id: c.id, from: [PaymentStatus.paid], to: PaymentStatus.refunded, now });
           await tx.update(paymentCharges).set({ refundRequired: true }).where(eq(paymentCharges.id, charge.id));
           return { outcome: 'applied' as const, detail: 'points no longer covered: marked for refund' };
         }
@@ -294,29 +274,49 @@ export async function applyGatewayState(
       // Money for a hold that is gone (expired, cancelled) or already paid by another attempt:
       // never confirm; mark it for refund.
       const [now$] = await tx.select().from(reservations).where(eq(reservations.id, charge.reservationId)).limit(1);
-      if (now$.paymentStatusId === 3 || now$.paymentStatusId === 4) {
+      if (now$.paymentStatusId === PaymentStatus.expired || now$.paymentStatusId === PaymentStatus.cancelled) {
         await tx
           .update(reservations)
-          .set({ paymentStatusId: 5, updatedAt: now })
-          .where(and(eq(reservations.id, now$.id), inArray(reservations.paymentStatusId, [3, 4])));
+          .set({ paymentStatusId: PaymentStatus.refunded, updatedAt: now })
+          .where(
+            and(
+              eq(reservations.id, now$.id),
+              inArray(reservations.paymentStatusId, [PaymentStatus.expired, PaymentStatus.cancelled]),
+            ),
+          );
       }
       await tx.update(paymentCharges).set({ refundRequired: true }).where(eq(paymentCharges.id, charge.id));
       return {
         outcome: 'applied' as const,
         detail:
-          now$.paymentStatusId === 2
+          now$.paymentStatusId === PaymentStatus.paid
             ? 'paid twice: marked for refund'
             : 'hold no longer valid: reservation marked for refund (5)',
       };
     }
 
-    if (next.reservationStatus === 3 || next.reservationStatus === 4) {
+    if (next.reservationStatus === PaymentStatus.expired || next.reservationStatus === PaymentStatus.cancelled) {
       // Only the current attempt speaks for the reservation; a superseded one just records its end.
-      if (!charge.supersededAt) await releaseTo(tx, charge.reservationId, [1], next.reservationStatus, now);
+      if (!charge.supersededAt) {
+        await releaseHold(tx, {
+          id: charge.reservationId,
+          from: [PaymentStatus.waiting],
+          to: next.reservationStatus,
+          now,
+        });
+      }
       return { outcome: 'applied' as const, detail: `charge ${next.status}` };
     }
-    if (next.reservationStatus === 5) {
-      if (await releaseTo(tx, charge.reservationId, [2], 5, now)) await cancelPendingForStay(tx, charge.reservationId);
+    if (next.reservationStatus === PaymentStatus.refunded) {
+      if (
+        (await releaseHold(tx, {
+          id: charge.reservationId,
+          from: [PaymentStatus.paid],
+          to: PaymentStatus.refunded,
+          now,
+        })) === 1
+      )
+        await cancelPendingForStay(tx, charge.reservationId);
       await tx.update(paymentCharges).set({ refundRequired: false }).where(eq(paymentCharges.id, charge.id));
       return { outcome: 'applied' as const, detail: 'refunded' };
     }

@@ -22,17 +22,11 @@ import { promoErrors, promoOutcomeError, promoRule, resolvePromo } from '../prom
 import { pointsBalance } from '../search/search.service.ts';
 import { sweepExpired } from './expiry.ts';
 import { reservationNights, reservations } from './reservations.schema.ts';
+import { PaymentStatus, paymentStatusLabel } from '../../core/payment-status.ts';
+import { releaseHold } from './release-hold.ts';
 
 export type ReservationRow = typeof reservations.$inferSelect;
 export type Clock = { now: Date };
-
-export const PAYMENT_STATUS = {
-  1: { id: 'Menunggu pembayaran', en: 'Waiting for payment' },
-  2: { id: 'Lunas', en: 'Paid' },
-  3: { id: 'Kedaluwarsa', en: 'Expired' },
-  4: { id: 'Pembayaran dibatalkan', en: 'Payment cancelled' },
-  5: { id: 'Dana dikembalikan', en: 'Refunded' },
-} as const satisfies Record<number, Record<ApiLang, string>>;
 
 export const reservationErrors = {
   notFound: () => errors.notFound({ id: 'Pesanan tidak ditemukan.', en: 'Booking not found.' }),
@@ -125,7 +119,7 @@ export async function createReservation(
         createdAt: ctx.now,
         expiredAt,
         updatedAt: ctx.now,
-        paymentStatusId: 1,
+        paymentStatusId: PaymentStatus.waiting,
         promoCode: promo?.promoCode ?? null,
         notes: input.notes ?? '',
         guestName: user.name,
@@ -215,7 +209,11 @@ export async function priceReservation(
   // Once a reservation is no longer waiting, its points were taken at settlement (api/points): the
   // balance no longer holds them, so the redemption is priced as already covered.
   const balance =
-    r.giftCertificate > 0 ? (r.paymentStatusId === 1 ? await pointsBalance(db, r.userId) : r.giftCertificate) : 0;
+    r.giftCertificate > 0
+      ? r.paymentStatusId === PaymentStatus.waiting
+        ? await pointsBalance(db, r.userId)
+        : r.giftCertificate
+      : 0;
   const price = priceStay({
     nights: nights.map((x) => ({ date: x.date, price: x.price, fakePrice: x.fakePrice })),
     rooms: r.totalRoom,
@@ -256,7 +254,7 @@ export async function reservationDetail(db: Db, reservationId: number, ctx: Cloc
       todayDateTime: jakartaDateTime(ctx.now),
       totalPods: r.totalRoom,
       paymentStatus: r.paymentStatusId,
-      paymentStatusLabel: PAYMENT_STATUS[r.paymentStatusId as keyof typeof PAYMENT_STATUS][lang],
+      paymentStatusLabel: paymentStatusLabel(r.paymentStatusId, lang),
       duration,
       paymentType: channel?.category ?? null,
       notes: r.notes,
@@ -328,7 +326,7 @@ export async function reservationDetail(db: Db, reservationId: number, ctx: Cloc
               providerId: insurance.providerId,
               coverAmount: INSURANCE_COVER,
               premium: price.insurance,
-              status: r.paymentStatusId === 2 ? 'active' : 'pending',
+              status: r.paymentStatusId === PaymentStatus.paid ? 'active' : 'pending',
               termsUrl: insurance.termsUrl,
               benefitUrl: insurance.benefitUrl,
               claimUrl: insurance.claimUrl,
@@ -359,7 +357,7 @@ export async function reservationDetail(db: Db, reservationId: number, ctx: Cloc
       ],
       payment_channel_code: r.paymentChannelCode,
     },
-    allowEsgPurchase: r.paymentStatusId === 1,
+    allowEsgPurchase: r.paymentStatusId === PaymentStatus.waiting,
     esg: {
       total: price.ancillary,
       items: packages.map((p) => ({
@@ -401,7 +399,7 @@ export async function listReservations(db: Db, ctx: Clock & { userId: number; la
       checkOut: r.checkoutDate,
       totalPods: r.totalRoom,
       paymentStatus: r.paymentStatusId,
-      paymentStatusLabel: PAYMENT_STATUS[r.paymentStatusId as keyof typeof PAYMENT_STATUS][ctx.lang],
+      paymentStatusLabel: paymentStatusLabel(r.paymentStatusId, ctx.lang),
       expiredDateTime: jakartaDateTime(r.expiredAt),
       total: price.total,
     });
@@ -413,23 +411,16 @@ export async function listReservations(db: Db, ctx: Clock & { userId: number; la
 export async function cancelReservation(db: Db, reservationId: number, ctx: Clock & { userId: number }) {
   await sweepExpired(db, ctx.now);
   const r = await loadOwned(db, reservationId, ctx.userId);
-  const now = ctx.now.toISOString();
-  const done = await rows<{ n: number }>(
-    db,
-    sql`with c as (
-          update reservations set payment_status_id = 4, updated_at = ${now}::timestamptz
-          where id = ${r.id} and user_id = ${ctx.userId} and payment_status_id = 1 and expired_at > ${now}::timestamptz
-          returning id
-        ), upd as (
-          update room_inventory i set sold = i.sold - n.rooms
-          from reservation_nights n join c on c.id = n.reservation_id
-          where i.room_type_id = n.room_type_id and i.date = n.date
-          returning 1
-        )
-        select (select count(*) from c)::int as n`,
-  );
-  if (Number(done[0]?.n ?? 0) !== 1) throw reservationErrors.cancelFailed();
-  return { reservationId: r.id, paymentStatus: 4 };
+  const released = await releaseHold(db, {
+    id: r.id,
+    userId: ctx.userId,
+    from: [PaymentStatus.waiting],
+    to: PaymentStatus.cancelled,
+    windowOpen: true,
+    now: ctx.now,
+  });
+  if (released !== 1) throw reservationErrors.cancelFailed();
+  return { reservationId: r.id, paymentStatus: PaymentStatus.cancelled };
 }
 
 /**
@@ -453,7 +444,7 @@ export async function updateReservation(
 ) {
   await sweepExpired(db, ctx.now);
   const r = await loadOwned(db, body.reservationId, ctx.userId);
-  if (r.paymentStatusId !== 1) throw reservationErrors.notWaiting();
+  if (r.paymentStatusId !== PaymentStatus.waiting) throw reservationErrors.notWaiting();
   const [hotel] = await db.select().from(hotels).where(eq(hotels.id, r.hotelId));
   const channel = body.paymentChannelCode ? await findUsableChannel(db, body.paymentChannelCode) : null;
   let promoCode: string | null = null;
@@ -499,7 +490,7 @@ export async function updateReservation(
       paymentChannelCode: next.paymentChannelCode,
       updatedAt: ctx.now,
     })
-    .where(and(eq(reservations.id, r.id), eq(reservations.paymentStatusId, 1)))
+    .where(and(eq(reservations.id, r.id), eq(reservations.paymentStatusId, PaymentStatus.waiting)))
     .returning();
   if (updated.length === 0) throw reservationErrors.notWaiting();
   const detail = await reservationDetail(db, r.id, ctx);
@@ -513,7 +504,7 @@ export async function updateReservation(
 export async function updateRate(db: Db, reservationId: number, ctx: Clock & { userId: number; lang: ApiLang }) {
   await sweepExpired(db, ctx.now);
   const r = await loadOwned(db, reservationId, ctx.userId);
-  if (r.paymentStatusId !== 1) throw reservationErrors.notWaiting();
+  if (r.paymentStatusId !== PaymentStatus.waiting) throw reservationErrors.notWaiting();
   await rows(
     db,
     sql`update reservation_nights n set price = i.price, fake_price = i.fake_price
@@ -532,7 +523,7 @@ export async function listStays(
     .from(reservations)
     .innerJoin(hotels, eq(hotels.id, reservations.hotelId))
     .innerJoin(roomTypes, eq(roomTypes.id, reservations.roomTypeId))
-    .where(and(eq(reservations.userId, ctx.userId), eq(reservations.paymentStatusId, 2)))
+    .where(and(eq(reservations.userId, ctx.userId), eq(reservations.paymentStatusId, PaymentStatus.paid)))
     .orderBy(desc(reservations.checkinDate));
   const labels = {
     1: { id: 'Akan datang', en: 'Upcoming' },

@@ -20,6 +20,7 @@ import type { AncillaryPackage } from '../stores/$reservation.ts';
 import { searchRooms } from './search-result.ts';
 import type { InsuranceProvider } from './search-result.ts';
 import { JAKARTA, formatDate } from '../../core/dates.ts';
+import { PaymentStatus } from '../../core/payment-status.ts';
 
 export interface ReviewProps {
   lang: Lang;
@@ -96,7 +97,7 @@ export function Review({ lang, t, nightsText, reservationId }: ReviewProps) {
     loadReservation(reservationId)
       .then(async (d) => {
         const pod = d.info.pods[0];
-        if (d.info.paymentStatus !== 1) setExpired(true);
+        if (d.info.paymentStatus !== PaymentStatus.waiting) setExpired(true);
         const [packages, rooms] = await Promise.all([
           loadCarbonPackages(d.info.hotel.id, pod.roomTypeId).catch(() => []),
           searchRooms({
