@@ -23,7 +23,7 @@ import {
   requestCode,
   resetPassword,
   signIn,
-  toProfile,
+  profileOf,
   updateProfile,
   validateCode,
 } from './auth.service.ts';
@@ -128,7 +128,7 @@ export function authRoutes(deps: AppDeps) {
   const profile = async (userId: number) => {
     const row = await getUser(deps, userId);
     if (!row) throw authErrors.invalidToken();
-    return toProfile(row);
+    return profileOf(deps, row);
   };
   const myProfile = async (c: Context) => {
     const auth = c.get('auth');

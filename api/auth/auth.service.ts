@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
 import type { AppDeps } from '../deps.ts';
+import { pointsBalance } from '../points/points.service.ts';
 import type { CodePurpose } from '../../core/contracts/auth.ts';
 import { normalisePhone } from '../../core/contracts/auth.ts';
 import type { ApiLang } from '../http/errors.ts';
@@ -17,7 +19,7 @@ type UserRow = typeof users.$inferSelect;
 type Channel = 'email' | 'phone';
 
 /** The user profile of spec section 3 (snake_case, as the website reads it). */
-export function toProfile(user: UserRow) {
+export function toProfile(user: UserRow, balance: number) {
   return {
     id: user.id,
     name: user.name,
@@ -30,9 +32,15 @@ export function toProfile(user: UserRow) {
     night_count: user.nightCount,
     stay_count: user.stayCount,
     preferred_lang: user.preferredLang,
-    identity: { identity_status: null, identity_card_selfie_url: null, identity_card_url: null },
-    total_gift_certificate: 0,
+    // 0 = no identity document submitted (the web has no identity upload; spec section 3).
+    identity: { identity_status: 0, identity_card_selfie_url: null, identity_card_url: null },
+    total_gift_certificate: balance,
   };
+}
+
+/** The one profile presenter, for REST (/auth/me, sign-in, sign-up) and GraphQL (UserProfile) alike. */
+export async function profileOf(deps: Pick<AppDeps, 'database'>, user: UserRow) {
+  return toProfile(user, await pointsBalance(deps.database.db as Db, user.id));
 }
 export type UserProfile = ReturnType<typeof toProfile>;
 
@@ -101,7 +109,7 @@ export async function registerUser(
     name: user.name,
     lang,
   });
-  return { user: toProfile(user), verification: { channel: input.verifyBy, target, ...sent } };
+  return { user: await profileOf(deps, user), verification: { channel: input.verifyBy, target, ...sent } };
 }
 
 const storedPurpose = (purpose: CodePurpose, channel: Channel): StoredCodePurpose =>
@@ -172,7 +180,7 @@ export async function completeRegistration(
   const token = await createUserSession(deps, result.userId, clientId);
   const user = await getUser(deps, result.userId);
   if (!user) throw authErrors.codeExpired();
-  return { token, user: toProfile(user) };
+  return { token, user: await profileOf(deps, user) };
 }
 
 export async function resetPassword(deps: AppDeps, input: { resetToken: string; password: string }) {
@@ -200,7 +208,7 @@ export async function signIn(
   const user = await findByChannel(deps, isEmail ? 'email' : 'phone', username);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !ok) throw authErrors.invalidCredentials();
-  return { token: await createUserSession(deps, user.id, clientId), user: toProfile(user) };
+  return { token: await createUserSession(deps, user.id, clientId), user: await profileOf(deps, user) };
 }
 
 export async function updateProfile(
@@ -223,7 +231,7 @@ export async function updateProfile(
       })
       .where(eq(users.id, userId))
       .returning();
-    return toProfile(user);
+    return await profileOf(deps, user);
   } catch (err) {
     const constraint = uniqueViolation(err);
     if (constraint !== undefined) throw conflictFor(constraint);

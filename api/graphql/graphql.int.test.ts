@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSchema } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/client.ts';
 import { bookingTestApp } from '../db/test-booking.ts';
+import { bobopointAccounts } from '../promotions/promotions.schema.ts';
 import { buildOpenApi, REST_ROUTES } from '../openapi/openapi.ts';
 
 let t: Awaited<ReturnType<typeof bookingTestApp>>;
@@ -93,5 +95,22 @@ describe('gateway behaviour', () => {
     const r = await t.call('GET', '/api/nowhere', { lang: 'id' });
     expect(r.status).toBe(404);
     expect(r.data).toEqual({ code: 'not_found', message: 'Data tidak ditemukan' });
+  });
+});
+
+describe('one presenter for REST and GraphQL', () => {
+  it('GraphQL UserProfile and REST /auth/me answer the same profile, Bobopoint balance included', async () => {
+    const db = t.db.db as Db;
+    await db
+      .insert(bobopointAccounts)
+      .values({ userId: t.userId, balance: 25_000 })
+      .onConflictDoUpdate({ target: bobopointAccounts.userId, set: { balance: 25_000 } });
+    const fields =
+      'id name nick_name profile_picture_url telephone email is_email_verified is_telephone_verified night_count stay_count preferred_lang identity { identity_status identity_card_selfie_url identity_card_url } total_gift_certificate';
+    const g = await t.gql('secure', `{ UserProfile { ${fields} } }`);
+    const rest = await t.call('GET', '/api/auth/me', { token: t.userToken });
+    expect(rest.status).toBe(200);
+    expect(g.data.data.UserProfile).toEqual(rest.data.data);
+    expect(rest.data.data).toMatchObject({ total_gift_certificate: 25_000, identity: { identity_status: 0 } });
   });
 });

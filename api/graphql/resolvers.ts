@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
 import * as v from 'valibot';
 import type { AppDeps } from '../deps.ts';
 import { activeAncillaryPackages } from '../ancillary/ancillary.service.ts';
-import { users } from '../auth/auth.schema.ts';
 import type { AuthContext } from '../auth/middleware.ts';
 import { roomAvailability, roomAvailabilityMaxDuration } from '../availability/availability.service.ts';
 import {
@@ -36,7 +34,8 @@ import {
   reservationVoucherSearch,
 } from '../promotions/vouchers.service.ts';
 import { createReservation, listStays, reservationDetail } from '../reservations/reservations.service.ts';
-import { pointsBalance, searchRooms } from '../search/search.service.ts';
+import { searchRooms } from '../search/search.service.ts';
+import { getUser, profileOf } from '../auth/auth.service.ts';
 import { jakartaToday } from '../../core/dates.ts';
 
 export type GraphQLContext = { deps: AppDeps; lang: ApiLang; auth: AuthContext | null };
@@ -146,24 +145,9 @@ export const resolvers = {
       });
     }),
     UserProfile: wrap(async (_input, ctx) => {
-      const userId = userOf(ctx);
-      const db = dbOf(ctx.deps);
-      const [u] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+      const u = await getUser(ctx.deps, userOf(ctx));
       if (!u) throw errors.unauthorized();
-      return {
-        id: u.id,
-        name: u.name,
-        nick_name: u.nickName,
-        profile_picture_url: u.profilePictureUrl,
-        telephone: u.telephone,
-        email: u.email,
-        is_email_verified: u.isEmailVerified,
-        is_telephone_verified: u.isTelephoneVerified,
-        night_count: u.nightCount,
-        stay_count: u.stayCount,
-        identity: { identity_status: 0, identity_card_selfie_url: null, identity_card_url: null },
-        total_gift_certificate: await pointsBalance(db, u.id),
-      };
+      return profileOf(ctx.deps, u);
     }),
     Promotions: wrap(async (input, ctx) => {
       const i = parse(

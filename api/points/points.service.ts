@@ -8,6 +8,13 @@ import { POINTS_EARNED_PER_CHECKOUT } from '../pricing/pricing.constants.ts';
 import { bobopointAccounts } from '../promotions/promotions.schema.ts';
 import { bobopointLedger } from './points.schema.ts';
 
+/** A user's active Bobopoint balance (0 for a guest or a user without an account row). */
+export async function pointsBalance(db: Db, userId: number | undefined): Promise<number> {
+  if (userId === undefined) return 0;
+  const [row] = await db.select().from(bobopointAccounts).where(eq(bobopointAccounts.userId, userId)).limit(1);
+  return row?.balance ?? 0;
+}
+
 /** Spec section 9: 15,000 points for a new user, and 15,000 per checkout. */
 export const WELCOME_POINTS = 15_000;
 export const STAY_POINTS = POINTS_EARNED_PER_CHECKOUT;

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PaymentStatus } from '../../core/payment-status.ts';
 import { roomInventory } from '../availability/availability.schema.ts';
 import type { Db } from '../db/client.ts';
-import { bookingTestApp } from '../db/test-booking.ts';
+import { TEST_NOW, bookingTestApp } from '../db/test-booking.ts';
 import { releaseHold } from './release-hold.ts';
 import { reservations } from './reservations.schema.ts';
 
@@ -43,7 +43,7 @@ describe('releaseHold, the one way a reservation gives its nights back', () => {
   it('flips the status and releases every night exactly once, however often it is called', async () => {
     const id = await hold(2, '2026-03-16', '2026-03-18');
     expect([await sold(81, '2026-03-16'), await sold(81, '2026-03-17')]).toEqual([2, 2]);
-    const target = { id, from: [PaymentStatus.waiting], to: PaymentStatus.cancelled, now: t.deps.now() } as const;
+    const target = { id, from: [PaymentStatus.waiting], to: PaymentStatus.cancelled, now: TEST_NOW } as const;
     expect(await releaseHold(db, target)).toBe(1);
     expect(await releaseHold(db, target)).toBe(0);
     expect(await Promise.all([releaseHold(db, target), releaseHold(db, target)])).toEqual([0, 0]);
@@ -59,9 +59,9 @@ describe('releaseHold, the one way a reservation gives its nights back', () => {
     await db.update(reservations).set({ paymentStatusId: PaymentStatus.paid }).where(eq(reservations.id, paid));
     const expire = (now: Date) =>
       releaseHold(db, { from: [PaymentStatus.waiting], to: PaymentStatus.expired, windowOver: true, now });
-    expect(await expire(t.deps.now())).toBe(0);
+    expect(await expire(TEST_NOW)).toBe(0);
     expect(await sold(81, '2026-03-24')).toBe(2);
-    expect(await expire(new Date(t.deps.now().getTime() + 31 * 60_000))).toBe(1);
+    expect(await expire(new Date(TEST_NOW.getTime() + 31 * 60_000))).toBe(1);
     expect(await sold(81, '2026-03-24')).toBe(1);
     expect([await status(open), await status(paid)]).toEqual([PaymentStatus.expired, PaymentStatus.paid]);
   });

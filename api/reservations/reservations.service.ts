@@ -19,7 +19,7 @@ import { findUsableChannel } from '../payments/payments.service.ts';
 import { paymentChannels } from '../payments/payments.schema.ts';
 import { promotions } from '../promotions/promotions.schema.ts';
 import { promoErrors, promoOutcomeError, promoRule, resolvePromo } from '../promotions/promotions.service.ts';
-import { pointsBalance } from '../search/search.service.ts';
+import { pointsBalance } from '../points/points.service.ts';
 import { sweepExpired } from './expiry.ts';
 import { reservationNights, reservations } from './reservations.schema.ts';
 import { PaymentStatus, paymentStatusLabel } from '../../core/payment-status.ts';

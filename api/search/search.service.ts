@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { addOnItems } from '../ancillary/ancillary.schema.ts';
 import { groupAddOns } from '../ancillary/ancillary.service.ts';
@@ -15,7 +14,8 @@ import { ApiError, errors } from '../http/errors.ts';
 import { formatRupiah } from '../../core/money.ts';
 import { priceStay } from '../pricing/pricing.ts';
 import { POINTS_MAX_PER_BOOKING, POINTS_STEP } from '../pricing/pricing.constants.ts';
-import { bobopointAccounts, promotions } from '../promotions/promotions.schema.ts';
+import { promotions } from '../promotions/promotions.schema.ts';
+import { pointsBalance } from '../points/points.service.ts';
 import { promoMessageFrom, promoOutcomeError, promoRule, resolvePromo } from '../promotions/promotions.service.ts';
 import type { PromotionRow } from '../promotions/promotions.service.ts';
 
@@ -26,12 +26,6 @@ export type SearchInput = {
   isUsedGiftCertificate: boolean;
   promoCode: string;
 };
-
-export async function pointsBalance(db: Db, userId: number | undefined): Promise<number> {
-  if (userId === undefined) return 0;
-  const [row] = await db.select().from(bobopointAccounts).where(eq(bobopointAccounts.userId, userId)).limit(1);
-  return row?.balance ?? 0;
-}
 
 const NIGHTS_BY_ROOM_TYPE: Statement = {
   name: 'search_nights_v1',
