@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
+import { offersStayNow, parseStayNowConfig } from '../../islands/lib/stay-dates.ts';
 
 // Shared steps of the booking-journey tests. Each test makes its own guest (unique e-mail and phone).
 
@@ -33,6 +34,20 @@ export function jakartaMorning(hour = 10): Date {
   return new Date(
     today.toZonedDateTime({ timeZone: 'Asia/Jakarta', plainTime: Temporal.PlainTime.from({ hour }) }).epochMilliseconds,
   );
+}
+
+/**
+ * After a search for today's check-in, at the real time: the Stay Now question comes up in its hours
+ * (00:00-05:59 Jakarta by default); answer "later" so the check-in stays today. Journeys that hold
+ * rooms run on the real clock, since the server's payment window is real time: a browser clock pinned
+ * ahead of it would see a fresh hold as already expired.
+ */
+export async function keepTodayIfAsked(page: Page, t: { stayNowTitle: string; stayLater: string }) {
+  const config = parseStayNowConfig(process.env.PUBLIC_STAY_NOW, process.env.PUBLIC_STAY_NOW_HOURS);
+  const today = Temporal.Now.zonedDateTimeISO('Asia/Jakarta').toPlainDate().toString();
+  if (!offersStayNow(new Date(), today, config)) return;
+  const modal = page.getByRole('dialog', { name: t.stayNowTitle });
+  await modal.getByRole('button', { name: t.stayLater }).click();
 }
 
 export async function userTokens(page: Page): Promise<{ accessToken: string; refreshToken: string }> {
