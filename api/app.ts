@@ -13,7 +13,7 @@ import { promotionRoutes } from './promotions/promotions.routes.ts';
 import { reservationRoutes } from './reservations/reservations.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
-import { limitEveryBody } from './auth/http-input.ts';
+import { limitEveryBody } from './http/input.ts';
 import { oauthRoutes } from './auth/oauth.routes.ts';
 
 /** The largest request body any API route accepts (the sign-in routes accept less). */

@@ -14,7 +14,7 @@ import {
   UpdateProfileSchema,
 } from '../../core/contracts/auth.ts';
 import { apiErrorHandler, ApiError, requestLang } from '../http/errors.ts';
-import { authMessages } from '../../core/contracts/auth.ts';
+import { inputMessages } from '../../core/contracts/auth.ts';
 import { authErrors } from './auth.errors.ts';
 import {
   completeRegistration,
@@ -27,7 +27,7 @@ import {
   updateProfile,
   validateCode,
 } from './auth.service.ts';
-import { clientIp, limitBody, validBody } from './http-input.ts';
+import { clientIp, limitBody, validBody } from '../http/input.ts';
 import { requireClient, requireUser } from './middleware.ts';
 import { revokeSession, sessionOfRefreshToken } from './tokens.service.ts';
 
@@ -35,7 +35,7 @@ import { revokeSession, sessionOfRefreshToken } from './tokens.service.ts';
 function normaliseTarget<T extends { channel: 'email' | 'phone'; target: string }>(input: T): T {
   const parsed = parseTarget(input.channel, input.target);
   if (!parsed.ok) {
-    const msg = authMessages[parsed.message];
+    const msg = inputMessages[parsed.message];
     throw new ApiError(
       422,
       'validation_failed',

@@ -7,7 +7,7 @@ import { ApiError, apiErrorHandler, requestLang } from '../http/errors.ts';
 import { signIn } from './auth.service.ts';
 import { findClient, safeEqual } from './clients.ts';
 import type { OAuthClient } from './clients.ts';
-import { clientIp, limitBody, readBody } from './http-input.ts';
+import { clientIp, limitBody, readBody } from '../http/input.ts';
 import { issueClientToken, rotateRefreshToken } from './tokens.service.ts';
 
 // RFC 6749 error codes, each with both languages for the `message` field.

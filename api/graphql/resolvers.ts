@@ -22,7 +22,7 @@ import { listHotels } from '../hotels/hotels.service.ts';
 import { clock, dbOf } from '../http/context.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { ApiError, errors } from '../http/errors.ts';
-import { parseInput } from '../http/validate.ts';
+import { parseInput } from '../http/input.ts';
 import { listPaymentChannels } from '../payments/payments.service.ts';
 import { PaymentChargeInput, PaymentReservationInput } from '../../core/contracts/payment.ts';
 import { createCharge, paymentStatus } from '../payments/charge.service.ts';

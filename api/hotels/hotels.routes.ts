@@ -4,7 +4,7 @@ import { requireClient } from '../auth/middleware.ts';
 import { HotelsQuery } from '../../core/contracts/booking.ts';
 import { dbOf } from '../http/context.ts';
 import { requestLang } from '../http/errors.ts';
-import { parseInput } from '../http/validate.ts';
+import { parseInput } from '../http/input.ts';
 import { listHotels } from './hotels.service.ts';
 
 export function hotelRoutes(deps: AppDeps) {

@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { limitBody, limitEveryBody } from '../auth/http-input.ts';
+import { formFields, limitBody, limitEveryBody } from './input.ts';
 import { apiErrorHandler } from './errors.ts';
 import { refuseNulCharacters } from './nul-guard.ts';
-import { formFields } from './validate.ts';
 
 // The API edge as app.ts mounts it: a limit for every body, the NUL guard (which reads the body
 // once), then routes that read the body again through Hono and may set a lower limit.

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formFields } from './validate.ts';
+import * as v from 'valibot';
+import { EmailSchema } from '../../core/contracts/auth.ts';
+import { ApiError } from './errors.ts';
+import { formFields, parseInput } from './input.ts';
 
 describe('formFields', () => {
   it('reads single fields as strings and decodes them', () => {
@@ -16,5 +19,31 @@ describe('formFields', () => {
     expect(Object.getPrototypeOf(out)).toBeNull();
     expect(out.__proto__).toBe('x');
     expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+});
+
+describe('parseInput, the one validation contract', () => {
+  it('answers 422 validation_failed naming every wrong field with a stable code, in both languages', () => {
+    const schema = v.object({ email: EmailSchema, rooms: v.pipe(v.number(), v.minValue(1)), hotel: v.string() });
+    let error: unknown;
+    try {
+      parseInput(schema, { email: 'a+b@example.com', rooms: 0 });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ApiError);
+    const e = error as ApiError;
+    expect([e.status, e.code]).toEqual([422, 'validation_failed']);
+    expect(e.details).toEqual({
+      fields: [
+        { field: 'email', code: 'email_plus' },
+        { field: 'rooms', code: 'invalid' },
+        { field: 'hotel', code: 'required' },
+      ],
+    });
+    expect(e.messages).toEqual({
+      en: "email: E-mail addresses with a plus sign (+) can't be used.",
+      id: 'email: Alamat e-mail dengan tanda plus (+) tidak bisa dipakai.',
+    });
   });
 });

@@ -5,7 +5,7 @@ import { requireClient, requireUser } from '../auth/middleware.ts';
 import { PaymentChargeInput, PaymentReservationInput } from '../../core/contracts/payment.ts';
 import { userIdOf } from '../http/context.ts';
 import { requestLang } from '../http/errors.ts';
-import { parseInput, readBody } from '../http/validate.ts';
+import { parseInput, readBody } from '../http/input.ts';
 import { cancelCurrentCharge, createCharge, paymentConfig, paymentStatus } from './charge.service.ts';
 import { handleNotification } from './notifications.service.ts';
 

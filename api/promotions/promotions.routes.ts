@@ -4,7 +4,7 @@ import { requireClient } from '../auth/middleware.ts';
 import { PromoViewQuery, PublicPromoQuery, SubscribeBody } from '../../core/contracts/booking.ts';
 import { clock, dbOf } from '../http/context.ts';
 import { requestLang } from '../http/errors.ts';
-import { parseInput, readBody } from '../http/validate.ts';
+import { parseInput, readBody } from '../http/input.ts';
 import { activeAnnouncements, listPublicPromos, subscribe, viewPromo } from './promotions.service.ts';
 import { jakartaToday } from '../../core/dates.ts';
 

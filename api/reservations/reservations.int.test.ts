@@ -100,8 +100,8 @@ describe('HotelCreateReservation', () => {
     expect(clientOnSecure.status).toBe(401);
   });
   it('validates input: total_room 0 or 11, wrong room type', async () => {
-    expect((await create({ total_room: 0 })).data.errors[0].extensions.code).toBe('bad_request');
-    expect((await create({ total_room: 11 })).data.errors[0].extensions.code).toBe('bad_request');
+    expect((await create({ total_room: 0 })).data.errors[0].extensions.code).toBe('validation_failed');
+    expect((await create({ total_room: 11 })).data.errors[0].extensions.code).toBe('validation_failed');
     expect(
       (
         await t.gql('secure', CREATE, {

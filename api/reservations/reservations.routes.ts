@@ -10,7 +10,7 @@ import {
 } from '../../core/contracts/booking.ts';
 import { clock, dbOf, userIdOf } from '../http/context.ts';
 import { requestLang } from '../http/errors.ts';
-import { parseInput, readBody } from '../http/validate.ts';
+import { parseInput, readBody } from '../http/input.ts';
 import {
   cancelReservation,
   createReservation,

@@ -5,7 +5,7 @@ import { MaxDurationInput, RoomAvailabilityInput, SearchBody } from '../../core/
 import { roomAvailability, roomAvailabilityMaxDuration } from '../availability/availability.service.ts';
 import { clock, dbOf, optionalUserId } from '../http/context.ts';
 import { requestLang } from '../http/errors.ts';
-import { parseInput, readBody } from '../http/validate.ts';
+import { parseInput, readBody } from '../http/input.ts';
 import { searchRooms } from './search.service.ts';
 
 export function searchRoutes(deps: AppDeps) {

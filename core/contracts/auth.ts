@@ -1,10 +1,11 @@
 import * as v from 'valibot';
 
 // Auth request contracts shared by the API and the browser islands. Browser-safe: valibot only.
-// Issue messages are stable keys; `authMessages[key][lang]` gives the text in id or en.
+// Issue messages are stable keys; `inputMessages[key][lang]` gives the text in id or en.
 
-export const authMessages = {
+export const inputMessages = {
   required: { en: 'This field is required.', id: 'Kolom ini wajib diisi.' },
+  invalid: { en: 'This value is not valid.', id: 'Isian ini tidak valid.' },
   too_long: { en: 'This is too long.', id: 'Isiannya terlalu panjang.' },
   name_required: { en: 'Please enter your full name.', id: 'Isi nama lengkap kamu ya.' },
   email_invalid: { en: 'Please enter a valid e-mail address.', id: 'Masukkan alamat e-mail yang valid ya.' },
@@ -24,8 +25,8 @@ export const authMessages = {
   choice_invalid: { en: 'Please choose one of the options.', id: 'Pilih salah satu opsi ya.' },
 } as const satisfies Record<string, { en: string; id: string }>;
 
-export type AuthMessageKey = keyof typeof authMessages;
-const m = (key: AuthMessageKey) => key;
+export type InputMessageKey = keyof typeof inputMessages;
+const m = (key: InputMessageKey) => key;
 
 /**
  * Phone numbers are stored as the national number without the trunk 0 and without the country
@@ -163,8 +164,8 @@ export const LogoutSchema = v.object({
 export function parseTarget(
   channel: Channel,
   value: string,
-): { ok: true; value: string } | { ok: false; message: AuthMessageKey } {
+): { ok: true; value: string } | { ok: false; message: InputMessageKey } {
   const result = v.safeParse(channel === 'email' ? EmailSchema : PhoneSchema, value);
   if (result.success) return { ok: true, value: result.output };
-  return { ok: false, message: result.issues[0].message as AuthMessageKey };
+  return { ok: false, message: result.issues[0].message as InputMessageKey };
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import * as v from 'valibot';
-import { authMessages } from '../../core/contracts/auth.ts';
-import type { AuthMessageKey } from '../../core/contracts/auth.ts';
+import { inputMessages } from '../../core/contracts/auth.ts';
+import type { InputMessageKey } from '../../core/contracts/auth.ts';
 import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
 import { ApiError } from '../lib/api-client.ts';
@@ -14,7 +14,7 @@ import { useClientValue } from '../lib/client-value.ts';
 export type FieldErrors = Record<string, string>;
 
 export function messageFor(key: string, lang: Lang, fallback = ''): string {
-  return Object.hasOwn(authMessages, key) ? authMessages[key as AuthMessageKey][lang] : fallback || key;
+  return Object.hasOwn(inputMessages, key) ? inputMessages[key as InputMessageKey][lang] : fallback || key;
 }
 
 /** Validate with a contract schema; every field's first issue, translated. */

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { authMessages } from '../../core/contracts/auth.ts';
+import { inputMessages } from '../../core/contracts/auth.ts';
 import { dict, LANG_CASES } from '../helpers/i18n.ts';
 import { apiGuest, codeFor, hydrated } from './journey-helpers.ts';
 
@@ -18,17 +18,17 @@ for (const { lang, prefix } of LANG_CASES) {
     await page.getByLabel(t.password, { exact: true }).fill('tidurnyenyak');
     await page.getByLabel(t.confirmPassword).fill('lain');
     await page.getByRole('button', { name: t.signUp, exact: true }).click();
-    await expect(page.locator('[data-field-error=fullName]')).toHaveText(authMessages.name_required[lang]);
-    await expect(page.locator('[data-field-error=email]')).toHaveText(authMessages.email_plus[lang]);
-    await expect(page.locator('[data-field-error=phone]')).toHaveText(authMessages.phone_invalid[lang]);
-    await expect(page.locator('[data-field-error=password]')).toHaveText(authMessages.password_digit[lang]);
+    await expect(page.locator('[data-field-error=fullName]')).toHaveText(inputMessages.name_required[lang]);
+    await expect(page.locator('[data-field-error=email]')).toHaveText(inputMessages.email_plus[lang]);
+    await expect(page.locator('[data-field-error=phone]')).toHaveText(inputMessages.phone_invalid[lang]);
+    await expect(page.locator('[data-field-error=password]')).toHaveText(inputMessages.password_digit[lang]);
     await expect(page.getByRole('textbox', { name: t.email, exact: true })).toHaveAttribute('aria-invalid', 'true');
     await page.getByLabel(t.password, { exact: true }).fill('pendek1');
     await page.getByRole('button', { name: t.signUp, exact: true }).click();
-    await expect(page.locator('[data-field-error=password]')).toHaveText(authMessages.password_short[lang]);
+    await expect(page.locator('[data-field-error=password]')).toHaveText(inputMessages.password_short[lang]);
     await page.getByLabel(t.password, { exact: true }).fill('tidur123nyenyak');
     await page.getByRole('button', { name: t.signUp, exact: true }).click();
-    await expect(page.locator('[data-field-error=confirmPassword]')).toHaveText(authMessages.password_mismatch[lang]);
+    await expect(page.locator('[data-field-error=confirmPassword]')).toHaveText(inputMessages.password_mismatch[lang]);
   });
 
   test(`password sign-in keeps the token pair and greets the guest; wrong password says so (${lang})`, async ({
@@ -61,7 +61,7 @@ for (const { lang, prefix } of LANG_CASES) {
     await hydrated(page);
     await page.getByLabel(t.code).fill('12');
     await page.getByRole('button', { name: t.resetButton }).click();
-    await expect(page.locator('[data-field-error=code]')).toHaveText(authMessages.code_format[lang]);
+    await expect(page.locator('[data-field-error=code]')).toHaveText(inputMessages.code_format[lang]);
     // The sign-up code was the first message; the reset code is the newest.
     await expect
       .poll(
