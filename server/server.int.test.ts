@@ -5,6 +5,7 @@ import path from 'node:path';
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../api/db/client.ts';
+import { migrate } from '../api/db/migrate.ts';
 import { loadEnv } from '../api/env.ts';
 import { createOneServer } from './server.ts';
 import { loadBuild } from './build-manager.ts';
@@ -38,6 +39,7 @@ async function startOne(
   fakeBuild(dir);
   const env = loadEnv({ DATA_DIR: 'memory://', SMTP_URL: 'smtp://127.0.0.1:9' });
   const database = await openDatabase(env);
+  await migrate(database); // as scripts/start.ts does before the server starts
   let builds = 0;
   const one = await createOneServer({
     env,
@@ -62,6 +64,7 @@ describe('one server', () => {
     fakeBuild(dir);
     const env = loadEnv({ DATA_DIR: 'memory://', SMTP_URL: 'smtp://127.0.0.1:9' });
     const database = await openDatabase(env);
+    await migrate(database); // as scripts/start.ts does before the server starts
     const one = await createOneServer({ env, database, root: process.cwd(), build: await loadBuild(dir) });
     await new Promise<void>((r) => one.server.listen(0, '127.0.0.1', r));
     const base = `http://127.0.0.1:${(one.server.address() as AddressInfo).port}`;

@@ -12,7 +12,10 @@ import { BuildManager, type SiteBuild } from './build-manager.ts';
 import { computeInputHash } from './build-info.ts';
 import { createSiteHandler } from './site-handler.ts';
 import { decideRoute } from './routing.ts';
+import type { JobQueue } from '../api/jobs/queue.ts';
 import { startOutboxSender } from '../api/outbox/outbox.sender.ts';
+import { startContentSync } from './content-sync.ts';
+import { startBackgroundJobs } from './jobs.ts';
 import { contentHookRoutes } from './content-hooks/content-hooks.routes.ts';
 import { createRebuildScheduler, nextScheduledChange } from './content-hooks/content-hooks.service.ts';
 import { devTools, startGateway, startMail } from './compose.ts';
@@ -50,10 +53,13 @@ export async function createOneServer(opts: {
   // Scheduled content goes live (or comes down) by itself: a timer armed for the next publish or
   // unpublish time rebuilds the site; the Sanity webhook rebuilds on every published change.
   const nextContentChange = opts.nextContentChange ?? ((at: Date) => nextScheduledChange(at));
+  // The work of a scheduled change runs once across nodes (a job keyed by the change); each node's
+  // timer only asks for it. the queue is started below, before the timer is first armed.
+  const started: { jobs?: JobQueue } = {};
   const scheduler = createRebuildScheduler({
     next: nextContentChange,
     now,
-    requestRebuild: (reason) => builds.rebuild(reason).then(() => scheduler.arm()),
+    requestRebuild: (reason) => started.jobs?.at('content.publish', new Date(), reason, { reason }),
   });
   const rebuildAndRearm = (reason: string) => builds.rebuild(reason).then(() => scheduler.arm());
   // Hashing the site's sources walks the whole tree: do it once, not on every health probe.
@@ -75,10 +81,13 @@ export async function createOneServer(opts: {
   deps.mail = mail.mail;
   const sender = await startOutboxSender(deps);
   deps.outbox = sender;
+  const content = await startContentSync({ database, rebuild: rebuildAndRearm });
+  const jobs = await startBackgroundJobs({ deps, sender, content });
+  started.jobs = jobs;
   const root$ = new Hono();
   root$.route(
     '/api',
-    contentHookRoutes({ secret: env.SANITY_WEBHOOK_SECRET, requestRebuild: (reason) => void rebuildAndRearm(reason) }),
+    contentHookRoutes({ secret: env.SANITY_WEBHOOK_SECRET, requestRebuild: (reason) => void content.publish(reason) }),
   );
   root$.route('/', createApp(deps));
   // Mounted apps keep their own error handler but not their not-found handler: the root needs both.
@@ -129,11 +138,13 @@ export async function createOneServer(opts: {
     scheduler,
     async close() {
       scheduler.stop();
+      content.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 5_000).unref();
       });
+      await jobs.stop();
       await sender.stop();
       await mail.close();
       await payments.close();

@@ -50,7 +50,7 @@ describe('auth races on real PostgreSQL', () => {
   });
 
   it('three senders on one database deliver 60 messages exactly once (FOR UPDATE SKIP LOCKED)', async () => {
-    const senders = await Promise.all([1, 2, 3].map(() => startOutboxSender(deps, { intervalMs: 60_000 })));
+    const senders = await Promise.all([1, 2, 3].map(() => startOutboxSender(deps)));
     try {
       const tag = `pg${Date.now()}`;
       for (let i = 0; i < 60; i += 1) {

@@ -13,6 +13,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Cheap liveness probe for /api/health. */
   ping(): Promise<boolean>;
+  /**
+   * Raw SQL for libraries that bring their own statements (the job queue, pg-boss). Without values the
+   * text may hold several statements; the rows of every statement come back, in order.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
 }
 
@@ -27,6 +32,10 @@ export async function openDatabase(
       db,
       kind: 'postgres',
       ping: async () => (await pool.query('select 1')).rowCount === 1,
+      executeSql: async (text, values) => {
+        const result = (await pool.query(text, values)) as unknown as pg.QueryResult | pg.QueryResult[];
+        return { rows: Array.isArray(result) ? result.flatMap((r) => r.rows) : result.rows };
+      },
       close: () => pool.end(),
     };
   }
@@ -38,6 +47,13 @@ export async function openDatabase(
     db,
     kind: 'pglite',
     ping: async () => (await client.query('select 1')).rows.length === 1,
+    executeSql: async (text, values) => {
+      if (values && values.length > 0)
+        return { rows: (await client.query<Record<string, unknown>>(text, values)).rows };
+      // PGlite prepares parameterised queries, which may hold one statement only; plain text may hold many.
+      const results = await client.exec(text);
+      return { rows: results.flatMap((r) => r.rows as Record<string, unknown>[]) };
+    },
     close: () => client.close(),
   };
 }

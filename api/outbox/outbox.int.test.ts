@@ -11,7 +11,7 @@ import { enqueueMessage } from './outbox.service.ts';
 const { deps } = await testDeps();
 // The sink and /api/dev/outbox, composed as the one server composes them.
 const dev = await withDevTools(deps);
-const sender = await startOutboxSender(deps, { intervalMs: 60_000 });
+const sender = await startOutboxSender(deps);
 const app = dev.app;
 afterAll(async () => {
   await sender.stop();
@@ -94,7 +94,7 @@ describe('outbox with the embedded SMTP sink', () => {
   });
 
   it('two senders on one database never deliver a message twice (FOR UPDATE SKIP LOCKED claim)', async () => {
-    const second = await startOutboxSender(deps, { intervalMs: 60_000 });
+    const second = await startOutboxSender(deps);
     try {
       for (let i = 0; i < 30; i += 1) {
         await enqueueMessage(deps, {

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { AppDeps } from '../deps.ts';
 import { sqlDb } from '../auth/auth.db.ts';
-import { pruneRateLimits } from '../rate-limit/rate-limit.service.ts';
 import type { OutboxAttachment } from './outbox.schema.ts';
 
 const BATCH = 20;
@@ -68,10 +67,11 @@ async function markFailed(deps: AppDeps, row: ClaimedRow, error: string) {
 
 /**
  * Start delivering the outbox over the transport in deps.mail, chosen by the server: real SMTP to a
- * relay, or to the development sink (which also takes the SMS).
+ * relay, or to the development sink (which also takes the SMS). Enqueueing kicks a round on this
+ * node at once; the periodic round that picks up what a crashed or busy node left behind is the job
+ * queue's `outbox.deliver` (server/jobs.ts), which runs once per slot across all nodes.
  */
-export async function startOutboxSender(deps: AppDeps, options: { intervalMs?: number } = {}): Promise<OutboxSender> {
-  const intervalMs = options.intervalMs ?? 5_000;
+export async function startOutboxSender(deps: AppDeps): Promise<OutboxSender> {
   const mail = deps.mail;
   if (!mail) throw new Error('No mail transport in AppDeps: the composing process must hand one in');
   const transporter = nodemailer.createTransport(mail.smtp);
@@ -133,11 +133,6 @@ export async function startOutboxSender(deps: AppDeps, options: { intervalMs?: n
       flush().catch((err) => console.error('[outbox] delivery round failed', err));
     }, 10);
   };
-  const timer = setInterval(() => {
-    flush().catch((err) => console.error('[outbox] delivery round failed', err));
-    pruneRateLimits(deps).catch(() => undefined);
-  }, intervalMs);
-  timer.unref();
 
   return {
     transport: sink ? 'sink' : 'smtp',
@@ -146,7 +141,6 @@ export async function startOutboxSender(deps: AppDeps, options: { intervalMs?: n
     flush,
     async stop() {
       stopped = true;
-      clearInterval(timer);
       if (kickTimer) clearTimeout(kickTimer);
       await running.catch(() => 0);
       transporter.close();

@@ -252,7 +252,7 @@ describe('gateway selection and the simulator', () => {
 
 describe('confirmation e-mail through the outbox', () => {
   it('goes over SMTP into the sink with its QR image and .ics attachment, in English for an English guest', async () => {
-    const sender = await startOutboxSender(t.deps, { intervalMs: 60_000 });
+    const sender = await startOutboxSender(t.deps);
     try {
       const r = await t.book();
       const c = (await t.charge(r.id, 'bca_va', {}, { lang: 'en' })).data.data;

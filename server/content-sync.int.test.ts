@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase } from '../api/db/client.ts';
+import type { Database } from '../api/db/client.ts';
+import { migrate } from '../api/db/migrate.ts';
+import { startContentSync } from './content-sync.ts';
+
+// Two nodes on one database: a publish received by one of them (the webhook hits a single node)
+// rebuilds that node at once and every other node at its next poll.
+
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({ DATA_DIR: 'memory://' });
+  await migrate(database);
+});
+afterAll(() => database.close());
+
+describe('content sync across nodes', () => {
+  it('a publish on node A rebuilds A at once and B at its next poll, once each', async () => {
+    const rebuilt = { a: [] as string[], b: [] as string[] };
+    const a = await startContentSync({ database, rebuild: async (r) => rebuilt.a.push(r), intervalMs: 50 });
+    const b = await startContentSync({ database, rebuild: async (r) => rebuilt.b.push(r), intervalMs: 50 });
+    try {
+      expect(await a.publish('sanity webhook: promo-endless-summer')).toBe(1);
+      expect(rebuilt.a).toEqual(['sanity webhook: promo-endless-summer']);
+      await vi.waitFor(() => expect(rebuilt.b).toEqual(['content version 1']));
+      await new Promise((r) => setTimeout(r, 200));
+      expect([rebuilt.a.length, rebuilt.b.length]).toEqual([1, 1]);
+      expect(await b.publish('scheduled change')).toBe(2);
+      await vi.waitFor(() => expect(rebuilt.a).toEqual(['sanity webhook: promo-endless-summer', 'content version 2']));
+    } finally {
+      a.stop();
+      b.stop();
+    }
+  });
+
+  it('a node that starts after a publish keeps its own build until the next one', async () => {
+    const rebuilt: string[] = [];
+    const c = await startContentSync({ database, rebuild: async (r) => rebuilt.push(r), intervalMs: 50 });
+    try {
+      await c.check();
+      expect(rebuilt).toEqual([]);
+      expect(c.seen()).toBeGreaterThanOrEqual(2);
+    } finally {
+      c.stop();
+    }
+  });
+});

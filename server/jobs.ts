@@ -1,0 +1,41 @@
+import type { Db } from '../api/db/client.ts';
+import type { AppDeps } from '../api/deps.ts';
+import { startJobQueue } from '../api/jobs/queue.ts';
+import type { JobQueue } from '../api/jobs/queue.ts';
+import type { OutboxSender } from '../api/outbox/outbox.sender.ts';
+import { pruneRateLimits } from '../api/rate-limit/rate-limit.service.ts';
+import { sweepExpired } from '../api/reservations/expiry.ts';
+import type { ContentSync } from './content-sync.ts';
+
+// The product's background work, all on the one job queue (api/jobs/queue.ts), so with several nodes
+// on one PostgreSQL each run happens once, on one node. Adding a job is a few lines here: a name, a
+// period (or `at` for a one-off at an instant) and the function it runs. Points activation and
+// expiry and the account purge (later issues) join this list.
+export const JOB_PERIODS = {
+  /** Pending e-mail and SMS a node could not deliver at once (enqueueing also kicks its own node). */
+  'outbox.deliver': 5,
+  /** Unpaid holds past their payment window give their nights back (reads also apply the rule). */
+  'holds.expire': 15,
+  /** Rate-limit windows that ended. */
+  'rate-limits.prune': 300,
+} as const;
+
+export async function startBackgroundJobs(opts: {
+  deps: AppDeps;
+  sender: OutboxSender;
+  content: ContentSync;
+  pollingSeconds?: number;
+}): Promise<JobQueue> {
+  const { deps, sender, content } = opts;
+  const queue = await startJobQueue(deps.database, { pollingSeconds: opts.pollingSeconds });
+  const now = deps.now ?? (() => new Date());
+  await queue.every('outbox.deliver', JOB_PERIODS['outbox.deliver'], () => sender.flush());
+  await queue.every('holds.expire', JOB_PERIODS['holds.expire'], () => sweepExpired(deps.database.db as Db, now()));
+  await queue.every('rate-limits.prune', JOB_PERIODS['rate-limits.prune'], () => pruneRateLimits(deps));
+  // A scheduled content change: every node's schedule asks for it under the same key, one node runs it
+  // and publishes, and every node rebuilds (server/content-sync.ts).
+  await queue.onAt('content.publish', async (data) => {
+    await content.publish(String(data.reason ?? 'scheduled change'));
+  });
+  return queue;
+}
