@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { errors } from '../http/errors.ts';
 import { addOnItems, ancillaryPackages } from './ancillary.schema.ts';
+import { msg } from '../http/messages.ts';
 
 export type AncillaryRow = typeof ancillaryPackages.$inferSelect;
 
@@ -61,10 +62,7 @@ export async function resolvePackages(
     (p) => (p.hotelId === null || p.hotelId === hotelId) && (p.roomTypeId === null || p.roomTypeId === roomTypeId),
   );
   if (ok.length !== new Set(uuids).size) {
-    throw errors.unprocessable('ancillary_unknown', {
-      id: 'Paket tambahan yang kamu pilih tidak tersedia.',
-      en: 'The add-on package you chose is not available.',
-    });
+    throw errors.unprocessable('ancillary_unknown', msg('ancillary.packageUnavailable'));
   }
   return ok;
 }

@@ -9,25 +9,14 @@ import { findClient, safeEqual } from './clients.ts';
 import type { OAuthClient } from './clients.ts';
 import { clientIp, limitBody, readBody } from '../http/input.ts';
 import { issueClientToken, rotateRefreshToken } from './tokens.service.ts';
+import { msg } from '../http/messages.ts';
 
 // RFC 6749 error codes, each with both languages for the `message` field.
 const oauthError = {
   invalid_request: (en: string, id: string) => new ApiError(400, 'invalid_request', { en, id }),
-  invalid_client: () =>
-    new ApiError(401, 'invalid_client', {
-      en: 'The app could not be authenticated (client id, secret or API key).',
-      id: 'Aplikasi tidak bisa diautentikasi (client id, secret, atau API key).',
-    }),
-  unsupported_grant_type: () =>
-    new ApiError(400, 'unsupported_grant_type', {
-      en: 'This grant type is not supported.',
-      id: 'Jenis grant ini tidak didukung.',
-    }),
-  unauthorized_client: () =>
-    new ApiError(400, 'unauthorized_client', {
-      en: 'This app may not use this grant type.',
-      id: 'Aplikasi ini tidak boleh memakai jenis grant ini.',
-    }),
+  invalid_client: () => new ApiError(401, 'invalid_client', msg('auth.invalidClient')),
+  unsupported_grant_type: () => new ApiError(400, 'unsupported_grant_type', msg('auth.unsupportedGrantType')),
+  unauthorized_client: () => new ApiError(400, 'unauthorized_client', msg('auth.unauthorizedClient')),
 };
 
 const OAUTH_CODES = new Set([

@@ -7,6 +7,7 @@ import { ApiError } from '../http/errors.ts';
 import { authErrors } from './auth.errors.ts';
 import { authRefreshTokens, authSessions } from './auth.schema.ts';
 import { safeEqual } from './clients.ts';
+import { msg } from '../http/messages.ts';
 
 export type AuthContext =
   { kind: 'client'; clientId: string } | { kind: 'user'; clientId: string; userId: number; sessionId: string };
@@ -70,11 +71,7 @@ export async function createUserSession(deps: AppDeps, userId: number, clientId:
   return { access_token: token, token_type: 'Bearer', expires_in: ttl, refresh_token: refresh, scope: 'user' };
 }
 
-const invalidGrant = () =>
-  new ApiError(400, 'invalid_grant', {
-    en: 'The refresh token is invalid, expired or already used. Please sign in again.',
-    id: 'Token penyegar tidak valid, kedaluwarsa, atau sudah dipakai. Silakan masuk lagi ya.',
-  });
+const invalidGrant = () => new ApiError(400, 'invalid_grant', msg('auth.invalidGrant'));
 
 /**
  * Refresh-token grant with rotation. The old token is marked used by one guarded UPDATE, so two

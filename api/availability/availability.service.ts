@@ -6,6 +6,7 @@ import type { Statement } from '../db/query.ts';
 import { errors } from '../http/errors.ts';
 import { getHotel, hotelNotFound } from '../hotels/hotels.service.ts';
 import { sweepExpiredForReads } from '../reservations/expiry.ts';
+import { msg } from '../http/messages.ts';
 
 export const DEFAULT_MAX_DURATION = 14;
 
@@ -107,10 +108,7 @@ export async function roomAvailability(
   ]);
   if (!hotel) throw hotelNotFound();
   if (Temporal.PlainDate.compare(end, start) < 0) {
-    throw errors.unprocessable('date_range_invalid', {
-      id: 'Tanggal akhir harus setelah tanggal awal.',
-      en: 'The end date must not be before the start date.',
-    });
+    throw errors.unprocessable('date_range_invalid', msg('availability.endBeforeStart'));
   }
   const today = hotelToday(now, hotel.time_zone);
   const first = latest(start, today).toString();

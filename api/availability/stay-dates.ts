@@ -2,6 +2,7 @@ import { Temporal } from 'temporal-polyfill';
 import { errors } from '../http/errors.ts';
 import { hotelToday } from './availability.service.ts';
 import { AVAILABILITY_WINDOW_DAYS } from '../../core/dates.ts';
+import { msg } from '../http/messages.ts';
 
 /**
  * Read a check-in/check-out value as a date in the hotel's zone: a plain date or local date-time is
@@ -74,17 +75,11 @@ export function resolveStay(
     () => checkIn.until(checkOut, { largestUnit: 'days' }).days,
   );
   if (nights < 1) {
-    throw errors.unprocessable('stay_too_short', {
-      id: 'Tanggal check-out harus setelah check-in.',
-      en: 'Check-out must be after check-in.',
-    });
+    throw errors.unprocessable('stay_too_short', msg('availability.checkoutBeforeCheckin'));
   }
   const max = hotel.webMaxDuration || 14;
   if (nights > max) {
-    throw errors.unprocessable('stay_too_long', {
-      id: `Lama menginap maksimal ${max} malam.`,
-      en: `You can stay at most ${max} nights.`,
-    });
+    throw errors.unprocessable('stay_too_long', msg('availability.maxNights', max));
   }
   const today = hotelToday(now, hotel.timeZone);
   let bounds = boundsByToday.get(today);
@@ -95,16 +90,10 @@ export function resolveStay(
     );
   // Stay Now: before 06:00 a guest may still check in on "yesterday's" night.
   if (Temporal.PlainDate.compare(checkIn, bounds.earliest) < 0) {
-    throw errors.unprocessable('checkin_in_past', {
-      id: 'Tanggal check-in sudah lewat.',
-      en: 'The check-in date has passed.',
-    });
+    throw errors.unprocessable('checkin_in_past', msg('availability.checkinPassed'));
   }
   if (Temporal.PlainDate.compare(checkIn, bounds.latest) > 0) {
-    throw errors.unprocessable('checkin_too_far', {
-      id: 'Pemesanan hanya bisa untuk 90 hari ke depan.',
-      en: 'Bookings open only 90 days ahead.',
-    });
+    throw errors.unprocessable('checkin_too_far', msg('availability.beyondWindow'));
   }
   return { checkIn, checkOut, nights, dates: nightDates(checkIn, nights) };
 }

@@ -26,6 +26,7 @@ import { requestLang } from '../http/errors.ts';
 import { depthAndCostRule } from './limits.ts';
 import { resolvers } from './resolvers.ts';
 import type { GraphQLContext } from './resolvers.ts';
+import { msg } from '../http/messages.ts';
 
 export const schemaPath = path.join(import.meta.dirname, 'schema.graphql');
 export const typeDefs = readFileSync(schemaPath, 'utf8');
@@ -33,8 +34,8 @@ export const typeDefs = readFileSync(schemaPath, 'utf8');
 const JSONScalar = new GraphQLScalarType({ name: 'JSON', serialize: (x: unknown) => x, parseValue: (x: unknown) => x });
 export const schema = makeExecutableSchema<GraphQLContext>({ typeDefs, resolvers: { JSON: JSONScalar, ...resolvers } });
 
-const BAD_REQUEST: Record<ApiLang, string> = { en: 'The request is not valid.', id: 'Permintaan kamu tidak valid.' };
-const INTERNAL: Record<ApiLang, string> = { en: 'Something went wrong on our side.', id: 'Terjadi Kesalahan...' };
+const BAD_REQUEST: Record<ApiLang, string> = msg('http.badRequest');
+const INTERNAL: Record<ApiLang, string> = msg('http.internal');
 
 /** The GraphQL-over-HTTP request body (POST, JSON). */
 const GraphQLParams = v.object({

@@ -5,10 +5,11 @@ import type { ApiLang } from '../http/errors.ts';
 import { errors } from '../http/errors.ts';
 import { zoneLabel } from '../../core/money.ts';
 import { hotels, hotelTypes } from './hotels.schema.ts';
+import { msg } from '../http/messages.ts';
 
 export type HotelRow = typeof hotels.$inferSelect;
 
-export const hotelNotFound = () => errors.notFound({ id: 'Hotel tidak ditemukan.', en: 'Hotel not found.' });
+export const hotelNotFound = () => errors.notFound(msg('hotels.notFound'));
 
 /** By primary key; prepared once per database handle (hot: every search and reservation). */
 export async function getHotel(db: Db, hotelId: number): Promise<HotelRow> {
@@ -26,8 +27,8 @@ export async function getHotel(db: Db, hotelId: number): Promise<HotelRow> {
 }
 
 const typeNames: Record<number, { id: string; en: string }> = {
-  1: { id: 'Harian', en: 'Daily' },
-  2: { id: 'Per jam', en: 'Hourly' },
+  1: msg('hotels.typeDaily'),
+  2: msg('hotels.typeHourly'),
 };
 
 /** The hotel as every call returns it (spec section 3 field names). */

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { msg } from './messages.ts';
 
 export type ApiLang = 'id' | 'en';
 
@@ -42,25 +43,14 @@ export class ApiError extends Error {
 }
 
 export const errors = {
-  badRequest: (details?: unknown) =>
-    new ApiError(400, 'bad_request', { en: 'The request is not valid.', id: 'Permintaan kamu tidak valid.' }, details),
-  unauthorized: () =>
-    new ApiError(401, 'unauthorized', {
-      en: 'Please sign in to continue.',
-      id: 'Silakan masuk dulu untuk melanjutkan.',
-    }),
-  forbidden: () =>
-    new ApiError(403, 'forbidden', { en: 'You are not allowed to do this.', id: 'Kamu tidak punya akses untuk ini.' }),
-  notFound: (what: { en: string; id: string } = { en: 'Resource Not Found', id: 'Data tidak ditemukan' }) =>
-    new ApiError(404, 'not_found', what),
+  badRequest: (details?: unknown) => new ApiError(400, 'bad_request', msg('http.badRequest'), details),
+  unauthorized: () => new ApiError(401, 'unauthorized', msg('http.signInFirst')),
+  forbidden: () => new ApiError(403, 'forbidden', msg('http.forbidden')),
+  notFound: (what: { en: string; id: string } = msg('http.notFound')) => new ApiError(404, 'not_found', what),
   conflict: (code: string, messages: Record<ApiLang, string>) => new ApiError(409, code, messages),
   unprocessable: (code: string, messages: Record<ApiLang, string>, details?: unknown) =>
     new ApiError(422, code, messages, details),
-  tooMany: () =>
-    new ApiError(429, 'rate_limited', {
-      en: 'Too many attempts. Please wait a moment and try again.',
-      id: 'Terlalu banyak percobaan. Tunggu sebentar, lalu coba lagi ya.',
-    }),
+  tooMany: () => new ApiError(429, 'rate_limited', msg('http.tooMany')),
 };
 
 /** Hono onError for the API: client mistakes keep their status; anything else is a logged 500. */

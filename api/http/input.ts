@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { inputMessages } from '../../core/contracts/auth.ts';
 import type { InputMessageKey } from '../../core/contracts/auth.ts';
 import { ApiError, requestLang } from './errors.ts';
+import { msg } from './messages.ts';
 
 // The API's one input pipeline: every body is bounded (limitEveryBody, mounted once in front of the
 // API), read by one reader (readBody) and validated by one function (parseInput) against the shared
@@ -18,13 +19,7 @@ const malformed = (what: { en: string; id: string }) => new ApiError(400, 'bad_r
 
 /** The bilingual 400 for a body over the limit. */
 export const bodyTooLarge = (c: Context) =>
-  c.json(
-    new ApiError(400, 'body_too_large', {
-      en: 'The request is too large.',
-      id: 'Permintaan kamu terlalu besar.',
-    }).toJSON(requestLang(c)),
-    400,
-  );
+  c.json(new ApiError(400, 'body_too_large', msg('http.bodyTooLarge')).toJSON(requestLang(c)), 400);
 
 /**
  * Every API body, bounded before anything reads it (Hono's bodyLimit: the declared length, or a
@@ -89,10 +84,10 @@ export async function readBody(c: Context): Promise<Record<string, unknown>> {
       const text = await c.req.text();
       parsed = JSON.parse(text);
     } catch {
-      throw malformed({ en: 'The request body is not valid JSON.', id: 'Isi permintaan bukan JSON yang valid.' });
+      throw malformed(msg('http.invalidJson'));
     }
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      throw malformed({ en: 'The request body must be a JSON object.', id: 'Isi permintaan harus berupa objek JSON.' });
+      throw malformed(msg('http.jsonNotObject'));
     }
     return parsed as Record<string, unknown>;
   }
@@ -105,12 +100,9 @@ export async function readBody(c: Context): Promise<Record<string, unknown>> {
       return formFields(await c.req.text());
     }
   } catch {
-    throw malformed({ en: 'The form data could not be read.', id: 'Data formulirnya tidak bisa dibaca.' });
+    throw malformed(msg('http.unreadableForm'));
   }
-  throw malformed({
-    en: 'Send the body as application/x-www-form-urlencoded or application/json.',
-    id: 'Kirim isi permintaan sebagai application/x-www-form-urlencoded atau application/json.',
-  });
+  throw malformed(msg('http.unsupportedBodyType'));
 }
 
 /** Which message a valibot issue gets: the contract's own key, else "required" for a missing value, else "invalid". */

@@ -8,24 +8,16 @@ import { requestLang } from '../http/errors.ts';
 import { parseInput, readBody } from '../http/input.ts';
 import { cancelCurrentCharge, createCharge, paymentConfig, paymentStatus } from './charge.service.ts';
 import { handleNotification } from './notifications.service.ts';
+import { msg } from '../http/messages.ts';
 
 const MAX_NOTIFICATION_BYTES = 64 * 1024;
 
 /** Charge, status, cancel, browser config and the gateway's HTTP notification endpoint. */
 const NOTIFICATION_REFUSALS = {
-  invalid: {
-    en: 'The notification is not a valid gateway notification.',
-    id: 'Notifikasi ini bukan notifikasi gateway yang valid.',
-  },
-  rejected_signature: { en: 'The notification signature does not match.', id: 'Tanda tangan notifikasi tidak cocok.' },
-  unknown_order: {
-    en: 'No payment attempt has this order id.',
-    id: 'Tidak ada percobaan pembayaran dengan order id ini.',
-  },
-  rejected_amount: {
-    en: 'The notified amount does not match the booking.',
-    id: 'Jumlah pada notifikasi tidak sesuai dengan pesanan.',
-  },
+  invalid: msg('payments.notificationInvalid'),
+  rejected_signature: msg('payments.rejectedSignature'),
+  unknown_order: msg('payments.unknownOrder'),
+  rejected_amount: msg('payments.rejectedAmount'),
 } as const;
 
 export function paymentChargeRoutes(deps: AppDeps) {

@@ -22,6 +22,7 @@ import { applyGatewayState, reconcileCharge } from './notifications.service.ts';
 import type { ChargeRow } from './notifications.service.ts';
 import { jakartaDateTime } from '../../core/dates.ts';
 import { PaymentStatus, paymentStatusLabel } from '../../core/payment-status.ts';
+import { msg } from '../http/messages.ts';
 
 /** Minutes kept between a charge's expiry and the end of the hold, so money never outlives the nights. */
 export const HOLD_MARGIN_MINUTES = 1;
@@ -29,55 +30,16 @@ export const HOLD_MARGIN_MINUTES = 1;
 export const INTERNAL_CHANNEL_CODE = 'internal_settlement';
 
 export const chargeErrors = {
-  termsRequired: () =>
-    errors.unprocessable('terms_required', {
-      id: 'Centang dulu persetujuan syarat dan ketentuan sebelum membayar ya.',
-      en: 'Please agree to the terms and conditions before paying.',
-    }),
-  voucherMethod: () =>
-    errors.unprocessable('voucher_payment_method', {
-      id: 'Voucher tidak bisa dipakai jika menggunakan metode pembayaran ini',
-      en: "Promo can't be applied for the selected payment method",
-    }),
+  termsRequired: () => errors.unprocessable('terms_required', msg('payments.termsRequired')),
+  voucherMethod: () => errors.unprocessable('voucher_payment_method', msg('promotions.methodNotEligible')),
   minimumAmount: (total: number, min: number) =>
-    errors.unprocessable(
-      'minimum_amount',
-      {
-        id: `Total pembayaran ${formatRupiah(total)} tidak bisa dibayar dengan metode ini (minimal ${formatRupiah(min)}). Silakan pilih metode pembayaran lain yang tersedia.`,
-        en: `A total of ${formatRupiah(total)} can't be paid with this method (minimum ${formatRupiah(min)}). Please choose from the available payment methods.`,
-      },
-      { total, min },
-    ),
-  holdEnding: () =>
-    errors.conflict('hold_ending', {
-      id: 'Waktu pembayaran pesanan ini hampir habis. Silakan pesan ulang ya.',
-      en: 'The payment window of this booking is almost over. Please book again.',
-    }),
-  cardToken: () =>
-    errors.unprocessable('card_token_required', {
-      id: 'Data kartu belum lengkap. Isi nomor kartu dan masa berlakunya.',
-      en: 'The card details are incomplete. Enter the card number and expiry.',
-    }),
-  phone: () =>
-    errors.unprocessable('ewallet_phone_invalid', {
-      id: 'Nomor HP e-wallet harus diawali 08, contoh 08xxxxxxxxx.',
-      en: 'The e-wallet phone number must start with 08, e.g. 08xxxxxxxxx.',
-    }),
-  cashtag: () =>
-    errors.unprocessable('jenius_cashtag_invalid', {
-      id: 'Masukkan $Cashtag Jenius kamu, contoh $bobotraveler.',
-      en: 'Enter your Jenius $Cashtag, e.g. $bobotraveler.',
-    }),
-  gateway: (message: string) =>
-    errors.unprocessable('charge_failed', {
-      id: `Pembayaran belum bisa dibuat: ${message}`,
-      en: `The payment could not be created: ${message}`,
-    }),
-  nothingToCancel: () =>
-    errors.conflict('no_pending_payment', {
-      id: 'Tidak ada pembayaran yang sedang berjalan.',
-      en: 'There is no payment in progress.',
-    }),
+    errors.unprocessable('minimum_amount', msg('payments.belowMinimum', total, min), { total, min }),
+  holdEnding: () => errors.conflict('hold_ending', msg('payments.holdEnding')),
+  cardToken: () => errors.unprocessable('card_token_required', msg('payments.cardToken')),
+  phone: () => errors.unprocessable('ewallet_phone_invalid', msg('payments.phone')),
+  cashtag: () => errors.unprocessable('jenius_cashtag_invalid', msg('payments.cashtag')),
+  gateway: (message: string) => errors.unprocessable('charge_failed', msg('payments.chargeFailed', message)),
+  nothingToCancel: () => errors.conflict('no_pending_payment', msg('payments.nothingToCancel')),
 };
 
 export type ChargeInput = {
@@ -152,11 +114,7 @@ export async function createCharge(deps: AppDeps, input: ChargeInput, ctx: { use
   if (r.paymentStatusId !== PaymentStatus.waiting) throw reservationErrors.notWaiting();
   const channel = await findUsableChannel(db, input.channelCode);
   const method = CHANNEL_METHODS[channel.code];
-  if (!method)
-    throw errors.unprocessable('payment_channel_unavailable', {
-      id: 'Metode pembayaran ini tidak tersedia.',
-      en: 'This payment method is not available.',
-    });
+  if (!method) throw errors.unprocessable('payment_channel_unavailable', msg('payments.methodUnavailable'));
   const phone = (input.phone ?? '').replace(/[\s-]/g, '');
   if (method.needs === 'card_token' && !input.tokenId) throw chargeErrors.cardToken();
   if (method.needs === 'phone' && !EWALLET_PHONE.test(phone)) throw chargeErrors.phone();

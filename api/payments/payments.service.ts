@@ -2,15 +2,16 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { errors } from '../http/errors.ts';
 import { paymentChannels } from './payments.schema.ts';
+import { msg } from '../http/messages.ts';
 
 /** Channel 12 is an internal settlement channel: it is never offered, active or not. */
 export const HIDDEN_CHANNEL_ID = 12;
 
 const CATEGORY_LABELS: Record<string, { id: string; en: string }> = {
-  virtual_account: { id: 'Virtual Account', en: 'Virtual account' },
-  ewallet: { id: 'Dompet digital', en: 'E-wallet' },
-  qris: { id: 'QRIS', en: 'QRIS' },
-  card: { id: 'Kartu kredit/debit', en: 'Credit/debit card' },
+  virtual_account: msg('payments.categoryVirtualAccount'),
+  ewallet: msg('payments.categoryEwallet'),
+  qris: msg('payments.categoryQris'),
+  card: msg('payments.categoryCard'),
 };
 
 export async function listPaymentChannels(db: Db, lang: 'id' | 'en') {
@@ -36,10 +37,7 @@ export async function listPaymentChannels(db: Db, lang: 'id' | 'en') {
 export async function findUsableChannel(db: Db, code: string) {
   const [c] = await db.select().from(paymentChannels).where(eq(paymentChannels.code, code)).limit(1);
   if (!c || !c.isActive || c.id === HIDDEN_CHANNEL_ID) {
-    throw errors.unprocessable('payment_channel_unavailable', {
-      id: 'Metode pembayaran ini tidak tersedia.',
-      en: 'This payment method is not available.',
-    });
+    throw errors.unprocessable('payment_channel_unavailable', msg('payments.methodUnavailable'));
   }
   return c;
 }

@@ -7,6 +7,7 @@ import { formatRupiah } from '../../core/money.ts';
 import { POINTS_EARNED_PER_CHECKOUT } from '../pricing/pricing.constants.ts';
 import { bobopointAccounts } from '../promotions/promotions.schema.ts';
 import { bobopointLedger } from './points.schema.ts';
+import { msg } from '../http/messages.ts';
 
 /** A user's active Bobopoint balance (0 for a guest or a user without an account row). */
 export async function pointsBalance(db: Db, userId: number | undefined): Promise<number> {
@@ -130,10 +131,10 @@ export async function cancelPendingForStay(tx: Db, reservationId: number): Promi
 }
 
 const KIND_LABEL: Record<string, Record<ApiLang, string>> = {
-  welcome: { id: 'Bonus pengguna baru', en: 'New member bonus' },
-  stay: { id: 'Poin dari menginap', en: 'Points from your stay' },
-  redeem: { id: 'Dipakai untuk pemesanan', en: 'Redeemed on a booking' },
-  expire: { id: 'Poin kedaluwarsa', en: 'Points expired' },
+  welcome: msg('points.kindWelcome'),
+  stay: msg('points.kindStay'),
+  redeem: msg('points.kindRedeem'),
+  expire: msg('points.kindExpire'),
 };
 
 /** Bobopoints of a user: total active, worth in Rupiah, expiry, and the Active / Pending / History tabs. */

@@ -7,41 +7,18 @@ import { ApiError, errors } from '../http/errors.ts';
 import { formatRupiah } from '../../core/money.ts';
 import type { PromoRule } from '../pricing/pricing.ts';
 import { announcements, newsletterSubscribers, promotions } from './promotions.schema.ts';
+import { msg } from '../http/messages.ts';
 
 export type PromotionRow = typeof promotions.$inferSelect;
 
 export const promoErrors = {
-  notFound: () => errors.notFound({ id: 'Kode promo tidak ditemukan.', en: 'Promo code not found.' }),
-  expired: () =>
-    errors.unprocessable('promo_expired', {
-      id: 'Kode promo sudah tidak berlaku.',
-      en: 'This promo code has expired.',
-    }),
-  notForHotel: () =>
-    errors.unprocessable('promo_not_applicable', {
-      id: 'Kode promo tidak berlaku untuk lokasi atau tanggal ini.',
-      en: 'This promo code does not apply to this location or these dates.',
-    }),
-  paymentMethod: () =>
-    errors.unprocessable('promo_payment_method', {
-      id: 'Voucher tidak bisa dipakai jika menggunakan metode pembayaran ini',
-      en: "Promo can't be applied for the selected payment method",
-    }),
-  minSpend: (min: number) =>
-    errors.unprocessable('promo_min_spend', {
-      id: `Promo ini butuh minimal transaksi ${formatRupiah(min)}.`,
-      en: `This promo needs a minimum spend of ${formatRupiah(min)}.`,
-    }),
-  minNights: () =>
-    errors.unprocessable('promo_min_nights', {
-      id: 'Voucher ini berlaku untuk minimal menginap 2 malam.',
-      en: 'This voucher needs a stay of at least 2 nights.',
-    }),
-  duplicateSubscriber: () =>
-    new ApiError(400, 'already_subscribed', {
-      id: 'Email kamu sudah terdaftar sebelumnya.',
-      en: 'Your e-mail is already subscribed.',
-    }),
+  notFound: () => errors.notFound(msg('promotions.notFound')),
+  expired: () => errors.unprocessable('promo_expired', msg('promotions.expired')),
+  notForHotel: () => errors.unprocessable('promo_not_applicable', msg('promotions.notForHotel')),
+  paymentMethod: () => errors.unprocessable('promo_payment_method', msg('promotions.methodNotEligible')),
+  minSpend: (min: number) => errors.unprocessable('promo_min_spend', msg('promotions.minSpend', min)),
+  minNights: () => errors.unprocessable('promo_min_nights', msg('promotions.minNights')),
+  duplicateSubscriber: () => new ApiError(400, 'already_subscribed', msg('promotions.duplicateSubscriber')),
 };
 
 export const promoRule = (p: PromotionRow): PromoRule => ({
@@ -98,9 +75,9 @@ export function promotionInfo(p: PromotionRow, today: Temporal.PlainDate, lang: 
     promo_type_name:
       (
         {
-          1: { id: 'Diskon kamar', en: 'Room discount' },
-          2: { id: 'Gratis menginap', en: 'Free of charge' },
-          3: { id: 'Diskon metode pembayaran', en: 'Payment method discount' },
+          1: msg('promotions.itemRoomDiscount'),
+          2: msg('promotions.itemFree'),
+          3: msg('promotions.itemMethodDiscount'),
         } as Record<number, Record<ApiLang, string>>
       )[p.promoTypeId]?.[lang] ?? '',
     discount_type: p.discountType,
@@ -248,9 +225,6 @@ export async function subscribe(
   if (inserted.length === 0) throw promoErrors.duplicateSubscriber();
   return {
     id: inserted[0].id,
-    message: {
-      id: 'Terima kasih sudah berlangganan, email kamu sudah kita simpan ya!',
-      en: "Thanks for subscribing, we've saved your e-mail!",
-    },
+    message: msg('promotions.subscribed'),
   };
 }

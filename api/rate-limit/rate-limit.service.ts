@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import { sqlDb } from '../auth/auth.db.ts';
 import { ApiError } from '../http/errors.ts';
 import { rateLimits } from './rate-limit.schema.ts';
+import { msg } from '../http/messages.ts';
 
 export type RateRule = { name: string; limit: number; windowSeconds: number };
 
@@ -34,15 +35,7 @@ export async function hitRateLimit(deps: AppDeps, rule: RateRule, subject: strin
     .returning({ count: rateLimits.count });
   if (row.count > rule.limit) {
     const retryAfterSeconds = Math.max(1, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000));
-    throw new ApiError(
-      429,
-      'rate_limited',
-      {
-        en: 'Too many attempts. Please wait a moment and try again.',
-        id: 'Terlalu banyak percobaan. Tunggu sebentar, lalu coba lagi ya.',
-      },
-      { retryAfterSeconds },
-    );
+    throw new ApiError(429, 'rate_limited', msg('http.tooMany'), { retryAfterSeconds });
   }
 }
 

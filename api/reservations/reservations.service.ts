@@ -24,26 +24,17 @@ import { sweepExpired } from './expiry.ts';
 import { reservationNights, reservations } from './reservations.schema.ts';
 import { PaymentStatus, paymentStatusLabel } from '../../core/payment-status.ts';
 import { releaseHold } from './release-hold.ts';
+import { msg } from '../http/messages.ts';
 
 export type ReservationRow = typeof reservations.$inferSelect;
 export type Clock = { now: Date };
 
 export const reservationErrors = {
-  notFound: () => errors.notFound({ id: 'Pesanan tidak ditemukan.', en: 'Booking not found.' }),
-  roomTypeNotFound: () =>
-    errors.notFound({ id: 'Tipe kamar tidak ditemukan di hotel ini.', en: 'Room type not found at this hotel.' }),
-  soldOut: () =>
-    errors.conflict('sold_out', {
-      id: 'Maaf, kamar ini sudah habis untuk tanggal yang kamu pilih.',
-      en: 'Sorry, this room is sold out for the dates you chose.',
-    }),
-  cancelFailed: () =>
-    errors.conflict('cancel_failed', { id: 'Gagal membatalkan pesanan', en: 'Failed to cancel the booking' }),
-  notWaiting: () =>
-    errors.conflict('reservation_not_waiting', {
-      id: 'Pesanan ini sudah tidak menunggu pembayaran, jadi tidak bisa diubah.',
-      en: 'This booking is no longer waiting for payment, so it cannot be changed.',
-    }),
+  notFound: () => errors.notFound(msg('reservations.notFound')),
+  roomTypeNotFound: () => errors.notFound(msg('reservations.roomTypeNotFound')),
+  soldOut: () => errors.conflict('sold_out', msg('reservations.soldOut')),
+  cancelFailed: () => errors.conflict('cancel_failed', msg('reservations.cancelFailed')),
+  notWaiting: () => errors.conflict('reservation_not_waiting', msg('reservations.notWaiting')),
   userMissing: () => errors.unauthorized(),
 };
 
@@ -526,9 +517,9 @@ export async function listStays(
     .where(and(eq(reservations.userId, ctx.userId), eq(reservations.paymentStatusId, PaymentStatus.paid)))
     .orderBy(desc(reservations.checkinDate));
   const labels = {
-    1: { id: 'Akan datang', en: 'Upcoming' },
-    2: { id: 'Sedang menginap', en: 'Staying' },
-    3: { id: 'Selesai', en: 'Completed' },
+    1: msg('reservations.stayUpcoming'),
+    2: msg('reservations.stayStaying'),
+    3: msg('reservations.stayCompleted'),
   } as const;
   const out = [];
   for (const { r, h, rt } of found) {
