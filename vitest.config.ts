@@ -23,6 +23,7 @@ export default defineConfig({
         test: {
           name: 'int',
           include: ['{api,core,server,site,islands,content-schemas,scripts,tests}/**/*.int.test.ts'],
+          setupFiles: ['tests/helpers/contract-setup.ts'],
           exclude: ['**/node_modules/**', 'tests/e2e/**'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

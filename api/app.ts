@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { matchedRoutes } from 'hono/route';
 import type { AppDeps } from './deps.ts';
 import { ancillaryRoutes } from './ancillary/ancillary.routes.ts';
 import { graphqlRoutes } from './graphql/graphql.routes.ts';
@@ -22,6 +23,15 @@ export const API_MAX_BODY_BYTES = 256 * 1024;
 /** The booking API. Every route lives under /api (the server adds its developer tools beside it). */
 export function createApp(deps: AppDeps) {
   const app = new Hono().basePath('/api');
+  // An observer of every answer with the route that produced it (the contract tests; metrics later).
+  const observe = deps.observe;
+  if (observe) {
+    app.use('*', async (c, next) => {
+      await next();
+      const route = matchedRoutes(c).findLast((r) => r.method !== 'ALL')?.path ?? null;
+      await observe({ method: c.req.method, route, status: c.res.status, response: c.res.clone() });
+    });
+  }
   // Every body is bounded before anything reads it (routes may set a lower limit), then checked for NUL.
   app.use('*', limitEveryBody(API_MAX_BODY_BYTES));
   app.use('*', refuseNulCharacters());

@@ -28,4 +28,6 @@ export interface AppDeps {
   gateway?: PaymentGateway;
   /** The mail transport chosen by the composing process; the outbox sender needs it. */
   mail?: MailTransport;
+  /** Sees every API answer with the route pattern that produced it (null when no route matched). */
+  observe?: (event: { method: string; route: string | null; status: number; response: Response }) => unknown;
 }

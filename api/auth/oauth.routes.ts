@@ -38,7 +38,7 @@ function renderOAuthError(err: ApiError, c: Context) {
   return c.json({ error, error_description: err.messages.en, ...err.toJSON(lang) }, status);
 }
 
-const TokenRequestSchema = v.variant('grant_type', [
+export const TokenRequestSchema = v.variant('grant_type', [
   v.object({ grant_type: v.literal('client_credentials') }),
   v.object({
     grant_type: v.literal('refresh_token'),

@@ -4,6 +4,7 @@ import { migrate } from '../db/migrate.ts';
 import type { Database } from '../db/client.ts';
 import { loadEnv } from '../env.ts';
 import type { Env } from '../env.ts';
+import { observeContract } from '../../tests/helpers/contract.ts';
 
 /** A throwaway in-memory PGlite with every committed migration applied (auth/outbox tests). */
 export async function openTestDatabase(): Promise<Database> {
@@ -20,6 +21,8 @@ export async function testDeps(envOverrides: Record<string, string> = {}, databa
     env,
     database: database ?? (await openTestDatabase()),
     now: () => new Date(current.getTime()),
+    // Every answer these tests receive is checked against the OpenAPI document (tests/helpers/contract.ts).
+    observe: observeContract,
   };
   return {
     deps,

@@ -38,7 +38,7 @@ const BAD_REQUEST: Record<ApiLang, string> = msg('http.badRequest');
 const INTERNAL: Record<ApiLang, string> = msg('http.internal');
 
 /** The GraphQL-over-HTTP request body (POST, JSON). */
-const GraphQLParams = v.object({
+export const GraphQLParams = v.object({
   query: v.pipe(v.string(), v.minLength(1), v.maxLength(100_000)),
   variables: v.optional(v.nullable(v.record(v.string(), v.unknown()))),
   operationName: v.optional(v.nullable(v.string())),

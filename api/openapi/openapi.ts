@@ -1,4 +1,16 @@
+import { toJsonSchema as valibotToJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
+import {
+  CodeRequestSchema,
+  CodeValidateSchema,
+  CompleteRegistrationSchema,
+  ForgotPasswordSchema,
+  LogoutSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+  SignInSchema,
+  UpdateProfileSchema,
+} from '../../core/contracts/auth.ts';
 import {
   AncillaryListInput,
   CreateReservationInput,
@@ -14,68 +26,31 @@ import {
   SubscribeBody,
 } from '../../core/contracts/booking.ts';
 import { PaymentChargeInput, PaymentReservationInput } from '../../core/contracts/payment.ts';
+import { TokenRequestSchema } from '../auth/oauth.routes.ts';
+import { GraphQLParams } from '../graphql/graphql.routes.ts';
 
 // The OpenAPI document of the REST calls, built from the same valibot contracts the routes use.
 // `npm run openapi:write` refreshes the committed copy; a test keeps both equal and complete.
 
 type Json = Record<string, unknown>;
 
-/** A small valibot -> JSON Schema reader for the shapes our contracts use. */
+/**
+ * A valibot contract as the JSON Schema of OpenAPI 3.0 (@valibot/to-json-schema). The input side is
+ * documented (what a client sends); transforms and custom checks, which JSON Schema cannot say, are
+ * left out rather than failing the document.
+ */
 export function toJsonSchema(schema: v.GenericSchema): Json {
-  const s = schema as unknown as {
-    type: string;
-    entries?: Record<string, v.GenericSchema>;
-    wrapped?: v.GenericSchema;
-    options?: unknown[];
-    item?: v.GenericSchema;
-    pipe?: { type: string; kind: string; requirement?: unknown }[];
-    default?: unknown;
-  };
-  const base = (): Json => {
-    switch (s.type) {
-      case 'object': {
-        const properties: Json = {};
-        const required: string[] = [];
-        for (const [k, child] of Object.entries(s.entries ?? {})) {
-          properties[k] = toJsonSchema(child);
-          const t = (child as unknown as { type: string }).type;
-          if (t !== 'optional' && t !== 'nullish') required.push(k);
-        }
-        return { type: 'object', properties, ...(required.length ? { required } : {}) };
-      }
-      case 'optional':
-      case 'nullish': {
-        const inner = toJsonSchema(s.wrapped!);
-        const d = typeof s.default === 'function' ? undefined : s.default;
-        return d === undefined ? inner : { ...inner, default: d };
-      }
-      case 'nullable':
-        return { ...toJsonSchema(s.wrapped!), nullable: true };
-      case 'string':
-        return { type: 'string' };
-      case 'number':
-        return { type: 'number' };
-      case 'boolean':
-        return { type: 'boolean' };
-      case 'array':
-        return { type: 'array', items: toJsonSchema(s.item!) };
-      case 'picklist':
-        return { enum: s.options };
-      case 'union':
-        return { anyOf: (s.options as v.GenericSchema[]).map(toJsonSchema) };
-      default:
-        return {};
-    }
-  };
-  const out = base();
-  for (const step of s.pipe ?? []) {
-    if (step.kind !== 'validation') continue;
-    if (step.type === 'regex') out.pattern = String((step.requirement as RegExp).source);
-    if (step.type === 'min_value') out.minimum = step.requirement;
-    if (step.type === 'max_value') out.maximum = step.requirement;
-    if (step.type === 'max_length') out.maxLength = step.requirement;
-    if (step.type === 'email') out.format = 'email';
-    if (step.type === 'integer') out.type = 'integer';
+  return openApi30(valibotToJsonSchema(schema, { target: 'openapi-3.0', typeMode: 'input', errorMode: 'ignore' }));
+}
+
+/** OpenAPI 3.0 refuses an empty `required` list (an object with only optional fields). */
+function openApi30(node: unknown): Json {
+  if (Array.isArray(node)) return node.map(openApi30) as unknown as Json;
+  if (!node || typeof node !== 'object') return node as Json;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'required' && Array.isArray(value) && value.length === 0) continue;
+    out[key] = openApi30(value);
   }
   return out;
 }
@@ -88,9 +63,181 @@ type RouteDoc = {
   query?: v.GenericSchema;
   body?: v.GenericSchema;
   tag: string;
+  /** The success status (200 unless said). */
+  ok?: 200 | 201 | 202;
+  /** A JSON body that is not the `{ data }` envelope (OAuth2 tokens, health, the SDL). */
+  plain?: 'json' | 'text';
+  /** Answers 429 when its rate limit is spent. */
+  limited?: boolean;
 };
 
 export const REST_ROUTES: RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/health',
+    summary: 'Liveness, database and build state',
+    auth: 'none',
+    tag: 'meta',
+    plain: 'json',
+  },
+  {
+    method: 'post',
+    path: '/oauth2/token',
+    summary: 'OAuth2 tokens: client credentials, refresh token and password grants (x-api-key checked)',
+    auth: 'none',
+    body: TokenRequestSchema,
+    tag: 'auth',
+    plain: 'json',
+    limited: true,
+  },
+  {
+    method: 'post',
+    path: '/auth/register',
+    plain: 'json',
+    summary: 'Create an account and send its verification code',
+    auth: 'client',
+    body: RegisterSchema,
+    tag: 'auth',
+    ok: 201,
+    limited: true,
+  },
+  {
+    method: 'post',
+    path: '/auth/register/complete',
+    plain: 'json',
+    summary: 'Verify the sign-up code and sign in',
+    auth: 'client',
+    body: CompleteRegistrationSchema,
+    tag: 'auth',
+    limited: true,
+  },
+  {
+    method: 'post',
+    path: '/auth/codes/request',
+    plain: 'json',
+    summary: 'Send a 4-digit code (verify or reset)',
+    auth: 'client',
+    body: CodeRequestSchema,
+    tag: 'auth',
+    ok: 202,
+    limited: true,
+  },
+  {
+    method: 'post',
+    path: '/auth/codes/resend',
+    plain: 'json',
+    summary: 'Send the code again after its cool-down',
+    auth: 'client',
+    body: CodeRequestSchema,
+    tag: 'auth',
+    ok: 202,
+    limited: true,
+  },
+  {
+    method: 'post',
+    path: '/auth/codes/validate',
+    plain: 'json',
+    summary: 'Check a code (verify an address, or start a password reset)',
+    auth: 'client',
+    body: CodeValidateSchema,
+    tag: 'auth',
+    limited: true,
+  },
+  {
+    method: 'post',
+    path: '/auth/password/forgot',
+    plain: 'json',
+    summary: 'Send a password reset code',
+    auth: 'client',
+    body: ForgotPasswordSchema,
+    tag: 'auth',
+    ok: 202,
+    limited: true,
+  },
+  {
+    method: 'post',
+    path: '/auth/password/reset',
+    plain: 'json',
+    summary: 'Set a new password with the reset ticket',
+    auth: 'client',
+    body: ResetPasswordSchema,
+    tag: 'auth',
+    limited: true,
+  },
+  {
+    method: 'post',
+    path: '/auth/login',
+    plain: 'json',
+    summary: 'Password sign-in',
+    auth: 'client',
+    body: SignInSchema,
+    tag: 'auth',
+    limited: true,
+  },
+  {
+    method: 'post',
+    path: '/auth/logout',
+    plain: 'json',
+    summary: 'Revoke a refresh token',
+    auth: 'client',
+    body: LogoutSchema,
+    tag: 'auth',
+  },
+  { method: 'get', path: '/auth/me', summary: 'The signed-in user profile', auth: 'user', tag: 'auth' },
+  {
+    method: 'get',
+    path: '/clients/v1/my-account',
+    summary: 'The signed-in user profile (account area)',
+    auth: 'user',
+    tag: 'account',
+  },
+  {
+    method: 'post',
+    path: '/clients/v1/my-account/update',
+    summary: 'Update name, e-mail and phone',
+    auth: 'user',
+    body: UpdateProfileSchema,
+    tag: 'account',
+  },
+  {
+    method: 'post',
+    path: '/my-account/update',
+    summary: 'Update name, e-mail and phone',
+    auth: 'user',
+    body: UpdateProfileSchema,
+    tag: 'account',
+  },
+  { method: 'get', path: '/clients/v1/points', summary: 'Bobopoint balance and worth', auth: 'user', tag: 'points' },
+  { method: 'get', path: '/v1/status/active', summary: 'Active Bobopoint balance', auth: 'user', tag: 'points' },
+  { method: 'get', path: '/v1/status/pending', summary: 'Bobopoints pending activation', auth: 'user', tag: 'points' },
+  { method: 'get', path: '/v1/status/history', summary: 'Bobopoint history', auth: 'user', tag: 'points' },
+  {
+    method: 'post',
+    path: '/gateway/open',
+    summary: 'GraphQL with a client token and API key',
+    auth: 'client',
+    body: GraphQLParams,
+    tag: 'graphql',
+    plain: 'json',
+  },
+  {
+    method: 'post',
+    path: '/gateway/secure',
+    summary: 'GraphQL with a user token',
+    auth: 'user',
+    body: GraphQLParams,
+    tag: 'graphql',
+    plain: 'json',
+  },
+  {
+    method: 'post',
+    path: '/hooks/sanity',
+    summary: 'Sanity publish webhook (signed): publishes the content to every node',
+    auth: 'none',
+    tag: 'content',
+    ok: 202,
+    plain: 'json',
+  },
   {
     method: 'get',
     path: '/clients/v1/hotel',
@@ -190,6 +337,7 @@ export const REST_ROUTES: RouteDoc[] = [
     path: '/payments/notifications',
     summary: 'Gateway HTTP notifications (signature_key checked)',
     auth: 'none',
+    plain: 'json',
     tag: 'payments',
   },
   {
@@ -205,6 +353,7 @@ export const REST_ROUTES: RouteDoc[] = [
     path: '/clients/v1/reservations/create',
     summary: 'Create a reservation holding every night (REST twin of HotelCreateReservation)',
     auth: 'user',
+    ok: 201,
     body: CreateReservationInput,
     tag: 'reservations',
   },
@@ -264,9 +413,49 @@ export const REST_ROUTES: RouteDoc[] = [
     body: ReservationIdInput,
     tag: 'reservations',
   },
-  { method: 'get', path: '/graphql/schema.graphql', summary: 'The GraphQL schema (SDL)', auth: 'none', tag: 'meta' },
-  { method: 'get', path: '/openapi.json', summary: 'This document', auth: 'none', tag: 'meta' },
+  {
+    method: 'get',
+    path: '/graphql/schema.graphql',
+    summary: 'The GraphQL schema (SDL)',
+    auth: 'none',
+    tag: 'meta',
+    plain: 'text',
+  },
+  { method: 'get', path: '/openapi.json', summary: 'This document', auth: 'none', tag: 'meta', plain: 'json' },
 ];
+
+/** Which error statuses a route can answer: unreadable input, authentication, rules, rate limits. */
+export function errorStatusesFor(r: RouteDoc): number[] {
+  const out = new Set<number>([400, 404, 422]);
+  if (r.auth !== 'none' || ['/oauth2/token', '/hooks/sanity', '/payments/notifications'].includes(r.path)) out.add(401);
+  if (r.auth !== 'none') out.add(403).add(409);
+  if (r.tag === 'payments' || r.tag === 'reservations') out.add(409);
+  if (r.limited) out.add(429);
+  return [...out].sort((a, b) => a - b);
+}
+
+function responsesFor(r: RouteDoc): Json {
+  const ok = r.ok ?? 200;
+  const success =
+    r.plain === 'text'
+      ? { description: 'OK', content: { 'text/plain': { schema: { type: 'string' } } } }
+      : r.plain === 'json'
+        ? { description: 'OK', content: { 'application/json': { schema: { type: 'object' } } } }
+        : { description: 'OK', content: { 'application/json': { schema: { $ref: '#/components/schemas/Data' } } } };
+  const out: Json = { [ok]: success };
+  for (const status of errorStatusesFor(r)) out[status] = r.tag === 'graphql' ? graphqlErrorResponse : errorResponse;
+  return out;
+}
+
+const graphqlErrorResponse = {
+  description:
+    'A request GraphQL cannot run (the errors array, first message in the request language), or one the gateway refuses before GraphQL (authentication, unreadable body: JSON {code, message})',
+  content: {
+    'application/json': {
+      schema: { anyOf: [{ $ref: '#/components/schemas/GraphQLErrors' }, { $ref: '#/components/schemas/Error' }] },
+    },
+  },
+};
 
 const errorResponse = {
   description: 'Client mistake: JSON {code, message} in the request language',
@@ -292,17 +481,7 @@ export function buildOpenApi(): Json {
             }))
           : []),
       ],
-      responses: {
-        200: {
-          description: 'OK',
-          content: { 'application/json': { schema: { type: 'object', properties: { data: {} } } } },
-        },
-        400: errorResponse,
-        401: errorResponse,
-        404: errorResponse,
-        409: errorResponse,
-        422: errorResponse,
-      },
+      responses: responsesFor(r),
     };
     if (r.body) {
       const schema = toJsonSchema(r.body);
@@ -332,6 +511,22 @@ export function buildOpenApi(): Json {
           type: 'object',
           required: ['code', 'message'],
           properties: { code: { type: 'string' }, message: { type: 'string' }, details: {} },
+        },
+        GraphQLErrors: {
+          type: 'object',
+          required: ['errors'],
+          properties: {
+            errors: {
+              type: 'array',
+              items: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+            },
+          },
+        },
+        Data: {
+          description: 'The envelope of every REST answer: the payload under data.',
+          type: 'object',
+          required: ['data'],
+          properties: { data: {} },
         },
       },
     },
