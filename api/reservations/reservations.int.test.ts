@@ -145,6 +145,31 @@ describe('reservation detail, list, update, cancel, expiry', () => {
     expect(list.data.data.items.some((i: { reservationId: number }) => i.reservationId === c.id)).toBe(true);
     expect(list.data.data.items.every((i: { paymentStatus: number }) => i.paymentStatus === 1)).toBe(true);
   });
+  it('the detail carries the insurance offer at the price the search shows for that room', async () => {
+    const c = (await create({ room_type_id: 71, check_in_date_time: '2026-03-16', check_out_date_time: '2026-03-19' }))
+      .data.data.HotelCreateReservation;
+    const view = await t.call('GET', `/api/clients/v1/reservations/view?reservationId=${c.id}`, { token: t.userToken });
+    const search = await t.call('POST', '/api/clients/v1/search', {
+      form: { hotelId: '7', checkInDateTime: '2026-03-16', checkOutDateTime: '2026-03-19' },
+    });
+    const room = search.data.data.roomTypes.find((r: { id: number }) => r.id === 71);
+    expect(room.insuranceProvider).not.toBeNull();
+    expect(view.data.data.insuranceOffer).toMatchObject({
+      providerName: room.insuranceProvider.providerName,
+      coverAmount: room.insuranceProvider.coverAmount,
+      termsUrl: room.insuranceProvider.termsUrl,
+      pricePerNight: room.insurancePrice / room.nights,
+    });
+    expect(view.data.data.insurancePolicies).toEqual([]);
+    const g = await t.gql(
+      'secure',
+      DETAIL.replace('allowEsgPurchase', 'allowEsgPurchase insuranceOffer { pricePerNight }'),
+      {
+        input: { reservation_id: c.id },
+      },
+    );
+    expect(g.data.data.ReservationDetail.insuranceOffer.pricePerNight).toBe(room.insurancePrice / room.nights);
+  });
   it('another user cannot see or cancel it (404)', async () => {
     const c = (await create({ room_type_id: 74 })).data.data.HotelCreateReservation;
     const { tokensForTest } = await import('../auth/test-tokens.ts');

@@ -230,6 +230,7 @@ export async function reservationDetail(db: Db, reservationId: number, ctx: Cloc
   const r = await loadOwned(db, reservationId, ctx.userId);
   const [hotel] = await db.select().from(hotels).where(eq(hotels.id, r.hotelId));
   const [rt] = await db.select().from(roomTypes).where(eq(roomTypes.id, r.roomTypeId));
+  const offer = await insuranceItem(db);
   const { price, nights, promo, channel, insurance, packages } = await priceReservation(db, r);
   const lang = ctx.lang;
   const duration = nights.length;
@@ -324,6 +325,19 @@ export async function reservationDetail(db: Db, reservationId: number, ctx: Cloc
             },
           ]
         : [],
+    // What the review offers before the guest adds it: the insurer, its cover and its price per night
+    // (the price the search shows for this room), so the review needs no second search.
+    insuranceOffer: offer
+      ? {
+          providerId: offer.providerId,
+          providerName: offer.providerName,
+          coverAmount: offer.coverAmount,
+          pricePerNight: offer.price,
+          termsUrl: offer.termsUrl,
+          benefitUrl: offer.benefitUrl,
+          claimUrl: offer.claimUrl,
+        }
+      : null,
     priceBreakdown: {
       total: price.total,
       bobopoint_value: price.pointsUsed,

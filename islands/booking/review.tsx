@@ -17,7 +17,6 @@ import {
   updateAddOns,
 } from '../stores/$reservation.ts';
 import type { AncillaryPackage } from '../stores/$reservation.ts';
-import { searchRooms } from './search-result.ts';
 import type { InsuranceProvider } from './search-result.ts';
 import { JAKARTA, formatDate } from '../../core/dates.ts';
 import { PaymentStatus } from '../../core/payment-status.ts';
@@ -98,22 +97,9 @@ export function Review({ lang, t, nightsText, reservationId }: ReviewProps) {
       .then(async (d) => {
         const pod = d.info.pods[0];
         if (d.info.paymentStatus !== PaymentStatus.waiting) setExpired(true);
-        const [packages, rooms] = await Promise.all([
-          loadCarbonPackages(d.info.hotel.id, pod.roomTypeId).catch(() => []),
-          searchRooms({
-            hotelId: d.info.hotel.id,
-            checkin: d.info.checkIn.slice(0, 10),
-            checkout: d.info.checkOut.slice(0, 10),
-            promocode: '',
-          }).catch(() => null),
-        ]);
-        setCarbon(packages);
-        const room = rooms?.roomTypes.find((r) => r.id === pod.roomTypeId);
-        if (room?.insuranceProvider)
-          setProvider({
-            info: room.insuranceProvider,
-            perNight: Math.round(room.insurancePrice / Math.max(1, room.nights)),
-          });
+        // The detail carries the insurance offer; only the carbon packages need a second call.
+        if (d.insuranceOffer) setProvider({ info: d.insuranceOffer, perNight: d.insuranceOffer.pricePerNight });
+        setCarbon(await loadCarbonPackages(d.info.hotel.id, pod.roomTypeId).catch(() => []));
       })
       .catch((e) => {
         if (e instanceof SessionRedirect) return;

@@ -59,6 +59,15 @@ export interface ReservationDetail {
   guest: { name: string; email: string; phoneNumber: string };
   priceBreakdown: { total: number; promo_code: string | null; promo_value: number; bobopoint_value: number };
   insurancePolicies: { providerName: string }[];
+  /** The insurance the review offers: insurer, cover, terms and its price per room per night. */
+  insuranceOffer: {
+    providerName: string;
+    coverAmount: number;
+    pricePerNight: number;
+    termsUrl: string;
+    benefitUrl: string;
+    claimUrl: string;
+  } | null;
   esg: { total: number; items: { uuid: string }[] };
   allowEsgPurchase: boolean;
 }
