@@ -36,6 +36,10 @@ const build = await loadBuild(distDir);
 const database = await openDatabase(env);
 await prepareDatabase(database, env);
 const one = await createOneServer({ env, database, root, build });
+// On-demand pages ask the API of this very process (the hotel page's shell): derived from where it
+// listens, never a second copy of the port's default.
+const loopback = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+process.env.API_INTERNAL_URL ??= `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${env.PORT}`;
 
 one.server.listen(env.PORT, env.HOST, () => {
   console.log(`[start] serving http://${env.HOST}:${env.PORT}/ (database: ${database.kind})`);

@@ -146,3 +146,34 @@ describe('openCall', () => {
     expect(tokens).toBe(2);
   });
 });
+
+describe('createServerClient (the hotel page, rendered on the server)', () => {
+  test('keeps one client token in memory, sends the page language, renews a rejected token once', async () => {
+    const { client } = await load();
+    let tokens = 0;
+    let rejectNext = false;
+    handler = async (url, req) => {
+      expect(url.origin).toBe('http://127.0.0.1:4999');
+      if (url.pathname === '/api/oauth2/token') {
+        tokens += 1;
+        return json(200, { access_token: `client-${tokens}`, expires_in: 900 });
+      }
+      if (rejectNext) {
+        rejectNext = false;
+        return json(401, { code: 'invalid_token', message: 'expired' });
+      }
+      expect(req.headers.get('accept-language')).toBe('id');
+      expect(req.headers.get('authorization')).toBe(`Bearer client-${tokens}`);
+      return json(200, { data: [{ id: 1 }] });
+    };
+    const api = client.createServerClient('http://127.0.0.1:4999');
+    const call = { path: 'clients/v1/hotel', query: { hotelTypeId: -1 } };
+    expect(await api.openCall(call, 'id')).toEqual({ data: [{ id: 1 }] });
+    await api.openCall(call, 'id');
+    expect(tokens).toBe(1);
+    rejectNext = true;
+    expect(await api.openCall(call, 'id')).toEqual({ data: [{ id: 1 }] });
+    expect(tokens).toBe(2);
+    expect(sessionStorage.getItem('clientToken')).toBeNull();
+  });
+});

@@ -66,39 +66,50 @@ type TokenResponse = {
   user?: { id: number; name: string; email?: string };
 };
 
-let clientTokenPromise: Promise<string> | null = null;
-
-/** The client token, cached in session storage until a minute before it expires. */
-export function clientToken(force = false): Promise<string> {
-  if (!force) {
-    try {
-      const cached = JSON.parse(sessionStorage.getItem(CLIENT_TOKEN_KEY) ?? 'null') as {
-        token: string;
-        exp: number;
-      } | null;
-      if (cached && cached.exp > Date.now() + 60_000) return Promise.resolve(cached.token);
-    } catch {
-      // A broken cache entry is replaced below.
-    }
-  }
-  clientTokenPromise ??= (async () => {
-    const response = await http.post('oauth2/token', {
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: WEB_CLIENT_ID }),
-      headers: { 'x-api-key': WEB_API_KEY, 'Accept-Language': lang() },
-    });
-    const body = (await readJson(response)) as TokenResponse | null;
-    if (!response.ok || !body?.access_token)
-      throw new ApiError(response.status, { code: 'auth_error', message: 'auth error' });
-    sessionStorage.setItem(
-      CLIENT_TOKEN_KEY,
-      JSON.stringify({ token: body.access_token, exp: Date.now() + body.expires_in * 1000 }),
-    );
-    return body.access_token;
-  })().finally(() => {
-    clientTokenPromise = null;
-  });
-  return clientTokenPromise;
+/** Where a client token is kept between calls: session storage in the browser, memory on the server. */
+export interface TokenStore {
+  get(): { token: string; exp: number } | null;
+  set(value: { token: string; exp: number }): void;
 }
+
+const sessionTokenStore: TokenStore = {
+  get() {
+    try {
+      return JSON.parse(sessionStorage.getItem(CLIENT_TOKEN_KEY) ?? 'null') as { token: string; exp: number } | null;
+    } catch {
+      return null; // A broken cache entry is replaced on the next token.
+    }
+  },
+  set(value) {
+    sessionStorage.setItem(CLIENT_TOKEN_KEY, JSON.stringify(value));
+  },
+};
+
+/** The public web client's token, from `store` until a minute before it expires; one request at a time. */
+function clientTokens(client: KyInstance, store: TokenStore, language: () => string) {
+  let pending: Promise<string> | null = null;
+  return (force = false): Promise<string> => {
+    const cached = force ? null : store.get();
+    if (cached && cached.exp > Date.now() + 60_000) return Promise.resolve(cached.token);
+    pending ??= (async () => {
+      const response = await client.post('oauth2/token', {
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: WEB_CLIENT_ID }),
+        headers: { 'x-api-key': WEB_API_KEY, 'Accept-Language': language() },
+      });
+      const body = (await readJson(response)) as TokenResponse | null;
+      if (!response.ok || !body?.access_token)
+        throw new ApiError(response.status, { code: 'auth_error', message: 'auth error' });
+      store.set({ token: body.access_token, exp: Date.now() + body.expires_in * 1000 });
+      return body.access_token;
+    })().finally(() => {
+      pending = null;
+    });
+    return pending;
+  };
+}
+
+/** The client token of the browser's web client, cached in session storage. */
+export const clientToken = clientTokens(http, sessionTokenStore, lang);
 
 type Body = Record<string, string | number | boolean | string[] | undefined | null>;
 type Call = {
@@ -109,11 +120,11 @@ type Call = {
   json?: unknown;
 };
 
-function request(call: Call, token: string): Promise<Response> {
+function request(call: Call, token: string, client: KyInstance = http, language = lang()): Promise<Response> {
   const headers: Record<string, string> = {
     Authorization: `Bearer ${token}`,
     'x-api-key': WEB_API_KEY,
-    'Accept-Language': lang(),
+    'Accept-Language': language,
   };
   const searchParams = call.query
     ? Object.fromEntries(Object.entries(call.query).map(([k, v]) => [k, String(v)]))
@@ -125,7 +136,7 @@ function request(call: Call, token: string): Promise<Response> {
       if (v !== undefined && v !== null) form.set(k, Array.isArray(v) ? v.join(',') : String(v));
     body = form;
   }
-  return http(call.path.replace(/^\//, ''), {
+  return client(call.path.replace(/^\//, ''), {
     method: call.method ?? 'get',
     headers,
     searchParams,
@@ -145,6 +156,25 @@ export async function openCall<T>(call: Call): Promise<T> {
   let response = await request(call, await clientToken());
   if (response.status === 401) response = await request(call, await clientToken(true));
   return unwrap<T>(response);
+}
+
+/**
+ * The same anonymous client for code that runs outside a browser (the hotel page renders on the
+ * server and asks the API over loopback): same token rules and error handling, with the token kept
+ * in memory and the language given per call.
+ */
+export function createServerClient(apiOrigin: string) {
+  const client = http.extend({ baseUrl: apiOrigin });
+  let kept: { token: string; exp: number } | null = null;
+  const store: TokenStore = { get: () => kept, set: (value) => void (kept = value) };
+  const token = clientTokens(client, store, () => 'en');
+  return {
+    async openCall<T>(call: Call, language: 'id' | 'en'): Promise<T> {
+      let response = await request(call, await token(), client, language);
+      if (response.status === 401) response = await request(call, await token(true), client, language);
+      return unwrap<T>(response);
+    },
+  };
 }
 
 let refreshing: Promise<'ok' | 'logout' | 'failed'> | null = null;

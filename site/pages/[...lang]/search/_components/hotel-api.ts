@@ -1,6 +1,7 @@
 // Server side of the hotel page: the page asks the booking API over loopback HTTP (never the
 // database, STYLE.md), as the public web client, and keeps answers for a minute in memory.
 import type { Lang } from '../../../../../core/locales.ts';
+import { createServerClient } from '../../../../../islands/lib/api-client.ts';
 
 export interface HotelShell {
   id: number;
@@ -26,36 +27,25 @@ export interface HotelShell {
 
 export const HOTEL_CACHE_SECONDS = 60;
 
-function apiBase(): string {
-  const explicit = process.env.API_INTERNAL_URL;
-  if (explicit) return explicit.replace(/\/$/, '');
-  return `http://127.0.0.1:${process.env.PORT ?? '4321'}`;
+// The API of the process rendering this page: scripts/start.ts sets API_INTERNAL_URL from where the one
+// server listens (or an operator points it elsewhere).
+function apiOrigin(): string {
+  const origin = process.env.API_INTERNAL_URL;
+  if (!origin) throw new Error('API_INTERNAL_URL is not set: the hotel page runs inside the one server (npm start)');
+  return origin.replace(/\/$/, '');
 }
-const clientId = () => process.env.WEB_CLIENT_ID ?? 'bobobox-web';
-const apiKey = () => process.env.WEB_API_KEY ?? 'dev-only-web-api-key';
 
-let token: { value: string; exp: number } | null = null;
+// The islands' client (islands/lib/api-client.ts): the same token rules, defaults and errors.
+let api: ReturnType<typeof createServerClient> | null = null;
 const cache = new Map<Lang, { at: number; hotels: Promise<HotelShell[]> }>();
 
-async function clientToken(): Promise<string> {
-  if (token && token.exp > Date.now() + 30_000) return token.value;
-  const res = await fetch(`${apiBase()}/api/oauth2/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-api-key': apiKey() },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId() }),
-  });
-  if (!res.ok) throw new Error(`client token: HTTP ${res.status}`);
-  const body = (await res.json()) as { access_token: string; expires_in: number };
-  token = { value: body.access_token, exp: Date.now() + body.expires_in * 1000 };
-  return token.value;
-}
-
 async function fetchHotels(lang: Lang): Promise<HotelShell[]> {
-  const res = await fetch(`${apiBase()}/api/clients/v1/hotel?hotelTypeId=-1`, {
-    headers: { authorization: `Bearer ${await clientToken()}`, 'x-api-key': apiKey(), 'accept-language': lang },
-  });
-  if (!res.ok) throw new Error(`hotels: HTTP ${res.status}`);
-  return ((await res.json()) as { data: HotelShell[] }).data;
+  api ??= createServerClient(apiOrigin());
+  const body = await api.openCall<{ data: HotelShell[] }>(
+    { path: 'clients/v1/hotel', query: { hotelTypeId: -1 } },
+    lang,
+  );
+  return body.data;
 }
 
 /** Every hotel in one language, cached for HOTEL_CACHE_SECONDS. */
