@@ -17,7 +17,7 @@ import {
   updateAddOns,
 } from '../stores/$reservation.ts';
 import type { AncillaryPackage } from '../stores/$reservation.ts';
-import type { InsuranceProvider } from './search-result.ts';
+import type { InsuranceProvider } from '../../core/contracts/responses.ts';
 import { JAKARTA, formatDate } from '../../core/dates.ts';
 import { PaymentStatus } from '../../core/payment-status.ts';
 

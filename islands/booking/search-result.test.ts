@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { lowStockCount, podCountOptions, promoAlertMessage } from './search-result.ts';
-import type { RoomTypeResult, SearchResult } from './search-result.ts';
+import type { RoomTypeResult, SearchResult } from '../../core/contracts/responses.ts';
 
 const room = (over: Partial<RoomTypeResult>): RoomTypeResult => ({
   id: 1,

@@ -1,42 +1,7 @@
 import { openCall } from '../lib/api-client.ts';
+import type { SearchResult } from '../../core/contracts/responses.ts';
 
 // The priced search (POST /clients/v1/search) as the islands read it, plus the room-card rules.
-
-export interface InsuranceProvider {
-  providerName: string;
-  coverAmount: number;
-  termsUrl: string;
-  benefitUrl: string;
-  claimUrl: string;
-}
-export interface RoomTypeResult {
-  id: number;
-  roomRemaining: number;
-  label: string;
-  name: string;
-  description: string;
-  mainPictureUrl: string;
-  nights: number;
-  grossRevenue: number;
-  roomPriceFake: number;
-  promotionPrice: number;
-  insurancePrice: number;
-  insuranceProvider: InsuranceProvider | null;
-  returnMessagePromo: string;
-  bedSize: string;
-  capacity: number;
-  capacityChildren: number;
-  facility: { code: string; name: string }[];
-}
-export interface SearchResult {
-  hotel: { id: number; isCabin: number; timeZoneLabel: string };
-  checkInDate: string;
-  checkOutDate: string;
-  nights: number;
-  promoCode: string | null;
-  messagePromo: string;
-  roomTypes: RoomTypeResult[];
-}
 
 export async function searchRooms(q: {
   hotelId: number;

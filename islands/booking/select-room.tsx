@@ -12,7 +12,7 @@ import { createReservation, readChoice, saveChoice } from '../stores/$reservatio
 import type { RoomChoice } from '../stores/$reservation.ts';
 import { showAlert } from '../stores/$ui.ts';
 import { lowStockCount, podCountOptions, promoAlertMessage, searchRooms } from './search-result.ts';
-import type { RoomTypeResult, SearchResult } from './search-result.ts';
+import type { RoomTypeResult, SearchResult } from '../../core/contracts/responses.ts';
 import { addNights, formatDate } from '../../core/dates.ts';
 
 export interface SelectRoomProps {

@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import ky from 'ky';
 import { POINTS_MAX_PER_BOOKING, POINTS_STEP } from '../../core/contracts/payment.ts';
 import { ApiError, openCall, userCall } from '../lib/api-client.ts';
-import type { ReservationDetail } from './$reservation.ts';
+import type { ReservationDetail } from '../../core/contracts/responses.ts';
 
 // The payment screens' state (spec section 3: voucher use flag and code, active payment
 // accordion) and their actions. Every money rule is enforced by the API; the checks here only

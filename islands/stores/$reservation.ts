@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { openCall, userCall } from '../lib/api-client.ts';
+import type { ReservationDetail } from '../../core/contracts/responses.ts';
 
 // The booking in progress: the room the guest chose (kept across the sign-in detour), the
 // reservation id once created (the payment screens read it), and the review's detail.
@@ -12,64 +13,6 @@ export interface RoomChoice {
   checkin: string;
   checkout: string;
   promocode: string;
-}
-
-export interface ReservationDetail {
-  info: {
-    reservationId: number;
-    orderId: string;
-    checkIn: string;
-    checkOut: string;
-    expiredDateTime: string;
-    todayDateTime: string;
-    totalPods: number;
-    paymentStatus: number;
-    duration: number;
-    hotel: {
-      id: number;
-      name: string;
-      address: string;
-      telephone: string;
-      isCabin: number;
-      timeZoneLabel: string;
-      checkInTime: string;
-      checkOutTime: string;
-    };
-    pods: {
-      roomTypeId: number;
-      name: string;
-      label: string;
-      capacity: number;
-      capacityChildren: number;
-      bedSize: string;
-      count: number;
-    }[];
-  };
-  priceDetail: {
-    grossRevenue: number;
-    giftCertificateDiscount: number;
-    promotion: number;
-    tax: number;
-    serviceFee: number;
-    insurance: number;
-    carbonOffset: number;
-    bankFee: number;
-    guestPrice: number;
-  };
-  guest: { name: string; email: string; phoneNumber: string };
-  priceBreakdown: { total: number; promo_code: string | null; promo_value: number; bobopoint_value: number };
-  insurancePolicies: { providerName: string }[];
-  /** The insurance the review offers: insurer, cover, terms and its price per room per night. */
-  insuranceOffer: {
-    providerName: string;
-    coverAmount: number;
-    pricePerNight: number;
-    termsUrl: string;
-    benefitUrl: string;
-    claimUrl: string;
-  } | null;
-  esg: { total: number; items: { uuid: string }[] };
-  allowEsgPurchase: boolean;
 }
 
 export interface AncillaryPackage {

@@ -2,28 +2,7 @@
 // database, STYLE.md), as the public web client, and keeps answers for a minute in memory.
 import type { Lang } from '../../../../../core/locales.ts';
 import { createServerClient } from '../../../../../islands/lib/api-client.ts';
-
-export interface HotelShell {
-  id: number;
-  slug: string;
-  name: string;
-  city: string;
-  isCabin: number;
-  description: string;
-  address: string;
-  pictureUrl: string;
-  latitude: number;
-  longitude: number;
-  checkInTime: string;
-  checkOutTime: string;
-  timeZoneLabel: string;
-  telephone: string;
-  email: string;
-  type: { id: number; name: string };
-  facilities: { code: string; name: string }[];
-  galleries: { url: string; type: string; status: number }[];
-  localities: { name: string; landmarks: { name: string; distanceKm: number }[] }[];
-}
+import type { HotelShell } from '../../../../../core/contracts/responses.ts';
 
 export const HOTEL_CACHE_SECONDS = 60;
 
