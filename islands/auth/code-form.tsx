@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { CodeSchema, ChannelSchema } from '../../core/contracts/auth.ts';
 import * as v from 'valibot';
 import type { Dictionary } from '../../core/i18n/en.ts';
@@ -17,6 +18,7 @@ import {
   useLocationSearch,
   validate,
 } from './form-kit.tsx';
+import { countdown } from '../stores/timer.ts';
 
 // The 4-digit code screens: complete registration (sign-up's code, signs the guest in) and
 // /otp-verif/ (verify an e-mail or phone of an existing account). ?channel=&target= say where the code went.
@@ -32,13 +34,11 @@ export function CodeForm({ lang, t, mode }: { lang: Lang; t: Dictionary['auth'];
     const to = q.get('target');
     return channel.success && to ? { channel: channel.output, target: to } : null;
   }, [search]);
-  const [cooldown, setCooldown] = useState(RESEND_SECONDS);
+  // The resend cool-down: a countdown store per code sent (islands/stores/timer.ts).
+  const [sentAt, setSentAt] = useState(() => Date.now());
+  const $cooldown = useMemo(() => countdown(sentAt + RESEND_SECONDS * 1000), [sentAt]);
+  const cooldown = Math.ceil(useStore($cooldown) / 1000);
   const [notice, setNotice] = useState('');
-  useEffect(() => {
-    if (cooldown <= 0) return undefined;
-    const timer = window.setTimeout(() => setCooldown((s) => s - 1), 1000);
-    return () => window.clearTimeout(timer);
-  }, [cooldown]);
 
   const submit = async () => {
     if (!target) return;
@@ -72,7 +72,7 @@ export function CodeForm({ lang, t, mode }: { lang: Lang; t: Dictionary['auth'];
     try {
       await openCall({ method: 'post', path: 'auth/codes/resend', form: { purpose: 'verify', ...target } });
       setNotice(t.resent);
-      setCooldown(RESEND_SECONDS);
+      setSentAt(Date.now());
     } catch (error) {
       f.setErrors(apiErrors(error, lang, t.genericError));
     }

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Temporal } from 'temporal-polyfill';
 import type { Dictionary } from '../../core/i18n/en.ts';
@@ -20,6 +20,7 @@ import type { AncillaryPackage } from '../stores/$reservation.ts';
 import type { InsuranceProvider } from '../../core/contracts/responses.ts';
 import { JAKARTA, formatDate } from '../../core/dates.ts';
 import { PaymentStatus } from '../../core/payment-status.ts';
+import { countdown } from '../stores/timer.ts';
 
 export interface ReviewProps {
   lang: Lang;
@@ -28,10 +29,9 @@ export interface ReviewProps {
   reservationId: number;
 }
 
-/** Milliseconds left until `expiredDateTime` ("YYYY-MM-DD HH:mm:ss", Jakarta time). */
-export function msUntil(expiredDateTime: string, now: number): number {
-  const at = Temporal.PlainDateTime.from(expiredDateTime.replace(' ', 'T')).toZonedDateTime(JAKARTA).epochMilliseconds;
-  return Math.max(0, at - now);
+/** The instant (epoch ms) of `expiredDateTime` ("YYYY-MM-DD HH:mm:ss", Jakarta time). */
+export function holdDeadline(expiredDateTime: string): number {
+  return Temporal.PlainDateTime.from(expiredDateTime.replace(' ', 'T')).toZonedDateTime(JAKARTA).epochMilliseconds;
 }
 
 export function formatCountdown(ms: number): string {
@@ -43,20 +43,13 @@ export function formatCountdown(ms: number): string {
 }
 
 function Countdown({ expired, t, onExpire }: { expired: string; t: Dictionary['booking']; onExpire: () => void }) {
-  const [left, setLeft] = useState(() => msUntil(expired, Date.now()));
-  // The latest onExpire without restarting the clock when the parent renders a new closure.
+  // The hold's payment window as a countdown store (islands/stores/timer.ts); at zero the review expires.
+  const $left = useMemo(() => countdown(holdDeadline(expired)), [expired]);
+  const left = useStore($left);
   const expire = useEffectEvent(onExpire);
   useEffect(() => {
-    const timer = window.setInterval(() => {
-      const ms = msUntil(expired, Date.now());
-      setLeft(ms);
-      if (ms === 0) {
-        window.clearInterval(timer);
-        expire();
-      }
-    }, 1000);
-    return () => window.clearInterval(timer);
-  }, [expired]);
+    if (left === 0) expire();
+  }, [left]);
   return (
     <p className="rounded-xl bg-amber-50 p-3 font-semibold text-amber-900" data-countdown>
       <span className="sr-only">{t.countdownLabel}: </span>

@@ -11,6 +11,7 @@ import { $auth, $pendingCount, restoreAuth } from '../stores/$auth.ts';
 import { $paymentState, cancelPayment, loadPaymentState } from '../stores/$payment.ts';
 import { BankSteps, bankOf } from './bank-steps.tsx';
 import { formatDate } from '../../core/dates.ts';
+import { $now } from '../stores/timer.ts';
 
 export interface PaymentStatusProps {
   lang: Lang;
@@ -43,7 +44,7 @@ export function PaymentStatus({ lang, t, reservationId }: PaymentStatusProps) {
   const auth = useStore($auth);
   const state = useStore($paymentState);
   const [error, setError] = useState<string | null>(null);
-  const [now, setNow] = useState(() => Date.now());
+  const now = useStore($now);
   // The QR image drawn for one qr_string: a new string shows nothing until its own image is ready.
   const [drawn, setDrawn] = useState<{ text: string; url: string } | null>(null);
   const [copied, setCopied] = useState(false);
@@ -66,11 +67,9 @@ export function PaymentStatus({ lang, t, reservationId }: PaymentStatusProps) {
       }
     };
     void tick();
-    const clock = window.setInterval(() => setNow(Date.now()), 1000);
     return () => {
       stopped = true;
       window.clearTimeout(timer);
-      window.clearInterval(clock);
     };
   }, [reservationId, t.payFailed]);
 
