@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import type { Dictionary } from '../../core/i18n/en.ts';
 import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
-import { ApiError, SessionRedirect, openCall, userCall } from '../lib/api-client.ts';
+import { ApiError, SessionRedirect, userCall } from '../lib/api-client.ts';
 import { useClientValue } from '../lib/client-value.ts';
 import { hasStoredSession, restoreAuth } from '../stores/$auth.ts';
 import { FormShell, SubmitButton, apiErrors, withRedirect } from './form-kit.tsx';
+import { requestVerificationCode } from '../stores/auth-actions.ts';
 
 type Profile = { email: string; telephone: string | null; is_email_verified: boolean; is_telephone_verified: boolean };
 
@@ -46,7 +47,7 @@ export function AccVerif({ lang, t }: { lang: Lang; t: Dictionary['auth'] }) {
     const target = channel === 'email' ? profile.email : (profile.telephone ?? '');
     setBusy(true);
     try {
-      await openCall({ method: 'post', path: 'auth/codes/request', form: { purpose: 'verify', channel, target } });
+      await requestVerificationCode({ channel, target });
       window.location.assign(
         withRedirect(
           `${localizedPath(lang, '/otp-verif/')}?${new URLSearchParams({ channel, target })}`,

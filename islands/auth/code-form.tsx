@@ -6,8 +6,6 @@ import type { Dictionary } from '../../core/i18n/en.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
-import { keepSession, openCall } from '../lib/api-client.ts';
-import type { TokenResponse } from '../lib/api-client.ts';
 import {
   Field,
   FormShell,
@@ -19,6 +17,7 @@ import {
   validate,
 } from './form-kit.tsx';
 import { countdown } from '../stores/timer.ts';
+import { completeRegistration, requestVerificationCode, verifyCode } from '../stores/auth-actions.ts';
 
 // The 4-digit code screens: complete registration (sign-up's code, signs the guest in) and
 // /otp-verif/ (verify an e-mail or phone of an existing account). ?channel=&target= say where the code went.
@@ -47,20 +46,8 @@ export function CodeForm({ lang, t, mode }: { lang: Lang; t: Dictionary['auth'];
     if (!checked.ok) return;
     f.setBusy(true);
     try {
-      if (mode === 'complete') {
-        const body = await openCall<TokenResponse>({
-          method: 'post',
-          path: 'auth/register/complete',
-          form: { ...target, code: checked.output.code },
-        });
-        keepSession(body);
-      } else {
-        await openCall({
-          method: 'post',
-          path: 'auth/codes/validate',
-          form: { purpose: 'verify', ...target, code: checked.output.code },
-        });
-      }
+      if (mode === 'complete') await completeRegistration(target, checked.output.code);
+      else await verifyCode(target, checked.output.code);
       window.location.assign(redirectTarget(lang, window.location.search));
     } catch (error) {
       f.setErrors(apiErrors(error, lang, t.genericError));
@@ -70,7 +57,7 @@ export function CodeForm({ lang, t, mode }: { lang: Lang; t: Dictionary['auth'];
   const resend = async () => {
     if (!target) return;
     try {
-      await openCall({ method: 'post', path: 'auth/codes/resend', form: { purpose: 'verify', ...target } });
+      await requestVerificationCode(target, true);
       setNotice(t.resent);
       setSentAt(Date.now());
     } catch (error) {

@@ -6,7 +6,6 @@ import type { Dictionary } from '../../core/i18n/en.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
-import { openCall } from '../lib/api-client.ts';
 import {
   Field,
   FormShell,
@@ -17,6 +16,7 @@ import {
   useLocationSearch,
   validate,
 } from './form-kit.tsx';
+import { requestPasswordReset, resetPassword } from '../stores/auth-actions.ts';
 
 /** An e-mail when it has an @, otherwise a phone number. */
 export function channelOf(value: string): Channel {
@@ -35,7 +35,7 @@ export function ForgotPassword({ lang, t }: { lang: Lang; t: Dictionary['auth'] 
     f.setErrors({});
     f.setBusy(true);
     try {
-      await openCall({ method: 'post', path: 'auth/password/forgot', form: { channel, target: parsed.value } });
+      await requestPasswordReset({ channel, target: parsed.value });
       window.location.assign(
         `${localizedPath(lang, '/reset-password/')}?${new URLSearchParams({ channel, target: parsed.value })}`,
       );
@@ -82,16 +82,10 @@ export function ResetPassword({ lang, t }: { lang: Lang; t: Dictionary['auth'] }
     if (Object.keys(errors).length) return;
     f.setBusy(true);
     try {
-      const { resetToken } = await openCall<{ resetToken: string }>({
-        method: 'post',
-        path: 'auth/codes/validate',
-        form: { purpose: 'reset_password', channel, target, code: f.values.code.trim() },
-      });
-      await openCall({
-        method: 'post',
-        path: 'auth/password/reset',
-        form: { resetToken, password: f.values.password, confirmPassword: f.values.confirmPassword },
-      });
+      await resetPassword(
+        { channel, target },
+        { code: f.values.code.trim(), password: f.values.password, confirmPassword: f.values.confirmPassword },
+      );
       setDone(true);
     } catch (error) {
       f.setErrors(apiErrors(error, lang, t.genericError));

@@ -2,8 +2,6 @@ import { SignInSchema } from '../../core/contracts/auth.ts';
 import type { Dictionary } from '../../core/i18n/en.ts';
 import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
-import { keepSession, openCall } from '../lib/api-client.ts';
-import type { TokenResponse } from '../lib/api-client.ts';
 import {
   Field,
   FormShell,
@@ -15,6 +13,7 @@ import {
   validate,
   withRedirect,
 } from './form-kit.tsx';
+import { signIn } from '../stores/auth-actions.ts';
 
 export function SignIn({ lang, t }: { lang: Lang; t: Dictionary['auth'] }) {
   const f = useForm({ username: '', password: '' });
@@ -25,8 +24,7 @@ export function SignIn({ lang, t }: { lang: Lang; t: Dictionary['auth'] }) {
     if (!checked.ok) return;
     f.setBusy(true);
     try {
-      const body = await openCall<TokenResponse>({ method: 'post', path: 'auth/login', form: checked.output });
-      keepSession(body);
+      await signIn(checked.output);
       window.location.assign(redirectTarget(lang, window.location.search));
     } catch (error) {
       f.setErrors(apiErrors(error, lang, t.genericError));

@@ -2,7 +2,6 @@ import { RegisterSchema } from '../../core/contracts/auth.ts';
 import type { Dictionary } from '../../core/i18n/en.ts';
 import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
-import { openCall } from '../lib/api-client.ts';
 import {
   Field,
   FormShell,
@@ -13,6 +12,7 @@ import {
   validate,
   withRedirect,
 } from './form-kit.tsx';
+import { signUp } from '../stores/auth-actions.ts';
 
 export function SignUp({ lang, t }: { lang: Lang; t: Dictionary['auth'] }) {
   const f = useForm({ fullName: '', email: '', phone: '', password: '', confirmPassword: '', verifyBy: 'email' });
@@ -23,12 +23,8 @@ export function SignUp({ lang, t }: { lang: Lang; t: Dictionary['auth'] }) {
     if (!checked.ok) return;
     f.setBusy(true);
     try {
-      const body = await openCall<{ verification: { channel: string; target: string } }>({
-        method: 'post',
-        path: 'auth/register',
-        form: checked.output,
-      });
-      const q = new URLSearchParams({ channel: body.verification.channel, target: body.verification.target });
+      const sent = await signUp(checked.output);
+      const q = new URLSearchParams({ channel: sent.channel, target: sent.target });
       window.location.assign(
         withRedirect(`${localizedPath(lang, '/complete-registration/')}?${q}`, window.location.search),
       );

@@ -6,10 +6,11 @@ import { fill } from '../../core/i18n/fill.ts';
 import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
 import { formatRupiah } from '../../core/money.ts';
-import { ApiError, SessionRedirect, userCall } from '../lib/api-client.ts';
+import { ApiError, SessionRedirect } from '../lib/api-client.ts';
 import { $auth, restoreAuth } from '../stores/$auth.ts';
 import {
   $reservation,
+  cancelReservation,
   lastSearchHref,
   loadCarbonPackages,
   loadReservation,
@@ -119,9 +120,9 @@ export function Review({ lang, t, nightsText, reservationId }: ReviewProps) {
   const leave = async () => {
     // The chosen room is given back: the hold is cancelled before returning to room selection.
     try {
-      await userCall({ method: 'post', path: 'clients/v1/reservations/cancel', form: { reservationId } });
+      await cancelReservation(reservationId);
     } catch {
-      // Already expired or cancelled: nothing to give back.
+      // Leaving must not get stuck: the hold expires by itself if this call failed.
     }
     window.location.assign(lastSearchHref() ?? localizedPath(lang, '/search/'));
   };

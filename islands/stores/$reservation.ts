@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { openCall, userCall } from '../lib/api-client.ts';
+import { ApiError, openCall, userCall } from '../lib/api-client.ts';
 import type { ReservationDetail } from '../../core/contracts/responses.ts';
 
 // The booking in progress: the room the guest chose (kept across the sign-in detour), the
@@ -86,6 +86,16 @@ export async function loadReservation(id: number): Promise<ReservationDetail> {
   $reservationId.set(id);
   $reservation.set(body.data);
   return body.data;
+}
+
+/** Give the held rooms back (the guest leaves the review); a hold already gone is not an error. */
+export async function cancelReservation(id: number): Promise<void> {
+  try {
+    await userCall({ method: 'post', path: 'clients/v1/reservations/cancel', form: { reservationId: id } });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 409)) throw error;
+  }
+  if ($reservationId.get() === id) $reservation.set(null);
 }
 
 /** Add-on choices; the API recomputes tax, fees, insurance, carbon offset, discount and total. */

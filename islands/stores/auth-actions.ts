@@ -1,0 +1,64 @@
+import { keepSession, openCall } from '../lib/api-client.ts';
+import type { TokenResponse } from '../lib/api-client.ts';
+
+// The sign-in family's actions, beside the session store ($auth.ts): each talks to the API and
+// updates the session; the screens only validate, call one action and move on.
+
+export type Channel = 'email' | 'phone';
+export type CodeTarget = { channel: Channel; target: string };
+
+/** Password sign-in; the session is kept (tokens and profile). */
+export async function signIn(credentials: { username: string; password: string }): Promise<void> {
+  keepSession(await openCall<TokenResponse>({ method: 'post', path: 'auth/login', form: credentials }));
+}
+
+/** Create the account; resolves with where its verification code went. */
+export async function signUp(form: Record<string, string>): Promise<{ channel: string; target: string }> {
+  const body = await openCall<{ verification: { channel: string; target: string } }>({
+    method: 'post',
+    path: 'auth/register',
+    form,
+  });
+  return body.verification;
+}
+
+/** The sign-up code: verifies the address and signs the guest in. */
+export async function completeRegistration(to: CodeTarget, code: string): Promise<void> {
+  keepSession(await openCall<TokenResponse>({ method: 'post', path: 'auth/register/complete', form: { ...to, code } }));
+}
+
+/** A code that verifies an address of the signed-in account. */
+export async function verifyCode(to: CodeTarget, code: string): Promise<void> {
+  await openCall({ method: 'post', path: 'auth/codes/validate', form: { purpose: 'verify', ...to, code } });
+}
+
+/** Send a verification code (again). */
+export async function requestVerificationCode(to: CodeTarget, again = false): Promise<void> {
+  await openCall({
+    method: 'post',
+    path: again ? 'auth/codes/resend' : 'auth/codes/request',
+    form: { purpose: 'verify', ...to },
+  });
+}
+
+/** Forgot password: a reset code goes to the address. */
+export async function requestPasswordReset(to: CodeTarget): Promise<void> {
+  await openCall({ method: 'post', path: 'auth/password/forgot', form: to });
+}
+
+/** The reset code buys a one-time ticket, which sets the new password. */
+export async function resetPassword(
+  to: CodeTarget,
+  input: { code: string; password: string; confirmPassword: string },
+): Promise<void> {
+  const { resetToken } = await openCall<{ resetToken: string }>({
+    method: 'post',
+    path: 'auth/codes/validate',
+    form: { purpose: 'reset_password', ...to, code: input.code },
+  });
+  await openCall({
+    method: 'post',
+    path: 'auth/password/reset',
+    form: { resetToken, password: input.password, confirmPassword: input.confirmPassword },
+  });
+}
