@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import ky from 'ky';
 import { POINTS_MAX_PER_BOOKING, POINTS_STEP } from '../../core/contracts/payment.ts';
-import { ApiError, openCall, userCall } from '../lib/api-client.ts';
+import { ApiError, SessionRedirect, openCall, userCall } from '../lib/api-client.ts';
 import type { ReservationDetail } from '../../core/contracts/responses.ts';
 
 // The payment screens' state (spec section 3: voucher use flag and code, active payment
@@ -71,6 +71,59 @@ export const $activeAccordion = atom<string | null>('virtual_account');
 export const $selectedChannel = atom<string | null>(null);
 export const $pointsUsed = atom<number>(0);
 export const $paymentState = atom<PaymentState | null>(null);
+
+// The payment screen's own state, shared by its parts (islands/payment/*): one action at a time, its
+// error, the notice a method choice may bring, and what the chosen method needs from the payer.
+export const $payBusy = atom(false);
+export const $payError = atom<string | null>(null);
+export const $payNotice = atom<string | null>(null);
+export type Payer = { phone: string; cashtag: string; card: { number: string; expiry: string; cvv: string } };
+export const $payer = atom<Payer>({ phone: '', cashtag: '', card: { number: '', expiry: '', cvv: '' } });
+
+/** E-wallets that charge a phone number. */
+export const PHONE_WALLETS = new Set(['ovo', 'dana', 'linkaja']);
+export const phoneValid = (phone: string) => /^08\d{8,11}$/.test(phone.replace(/[\s-]/g, ''));
+
+/** Whether the chosen method has what it needs from the payer (phone, $Cashtag, card). */
+export function payerReady(channel: string | null, payer: Payer): boolean {
+  if (!channel) return false;
+  if (PHONE_WALLETS.has(channel)) return phoneValid(payer.phone);
+  if (channel === 'jenius') return /^\$[A-Za-z0-9_.]{3,20}$/.test(payer.cashtag);
+  if (channel === 'credit_card')
+    return (
+      payer.card.number.length >= 12 && /\d{2}\s*\/\s*\d{2}/.test(payer.card.expiry) && /^\d{3,4}$/.test(payer.card.cvv)
+    );
+  return true;
+}
+
+/** Run one payment-screen action: busy while it runs, its failure shown as the screen's error. */
+export async function runPayment(fn: () => Promise<void>, fallback: string): Promise<void> {
+  $payBusy.set(true);
+  $payError.set(null);
+  try {
+    await fn();
+  } catch (e) {
+    if (!(e instanceof SessionRedirect)) $payError.set(e instanceof Error ? e.message : fallback);
+  } finally {
+    $payBusy.set(false);
+  }
+}
+
+/** Choose a method: the radio follows the click at once; the API prices it (and may drop the voucher). */
+export function chooseChannel(reservationId: number, code: string, fallback: string): Promise<void> {
+  const previous = $selectedChannel.get();
+  $selectedChannel.set(code);
+  return runPayment(async () => {
+    $payNotice.set(null);
+    try {
+      const message = await selectChannel(reservationId, code);
+      if (message) $payNotice.set(message);
+    } catch (e) {
+      $selectedChannel.set(previous);
+      throw e;
+    }
+  }, fallback);
+}
 
 const CHANNELS = 'query { PaymentChannels { id code name category category_label fee_flat fee_bps min_amount } }';
 const VOUCHERS =

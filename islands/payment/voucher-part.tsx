@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { Dictionary } from '../../core/i18n/en.ts';
+import { fill } from '../../core/i18n/fill.ts';
+import { formatRupiah } from '../../core/money.ts';
+import {
+  $detail,
+  $payNotice,
+  $voucherUse,
+  $vouchers,
+  applyVoucher,
+  cancelVoucher,
+  runPayment,
+  searchVoucher,
+} from '../stores/$payment.ts';
+import type { Voucher } from '../stores/$payment.ts';
+
+/** Vouchers: search a code, apply one from the list, or cancel the applied one (after confirming). */
+export function VoucherPart({ t, reservationId }: { t: Dictionary['payment']; reservationId: number }) {
+  const detail = useStore($detail);
+  const vouchers = useStore($vouchers);
+  const voucher = useStore($voucherUse);
+  const [voucherQuery, setVoucherQuery] = useState('');
+  const [found, setFound] = useState<Voucher | null>(null);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  if (!detail) return null;
+  return (
+    <section aria-labelledby="pay-voucher" className="rounded-2xl bg-white p-4 shadow-sm" data-voucher-section>
+      <h2 id="pay-voucher" className="mb-3 text-xl font-bold">
+        {t.voucherTitle}
+      </h2>
+      {voucher.use && voucher.code ? (
+        <div>
+          <p className="font-semibold text-emerald-800" data-voucher-applied>
+            {fill(t.voucherApplied, {
+              code: voucher.code,
+              amount: formatRupiah(detail.priceBreakdown.promo_value),
+            })}
+          </p>
+          {!confirmCancel ? (
+            <button
+              type="button"
+              className="mt-2 rounded-lg border border-slate-300 px-3 py-1"
+              onClick={() => setConfirmCancel(true)}
+            >
+              {t.voucherCancel}
+            </button>
+          ) : (
+            <div role="alertdialog" aria-labelledby="voucher-cancel-q" className="mt-2 rounded-lg bg-slate-50 p-3">
+              <p id="voucher-cancel-q">{fill(t.voucherCancelConfirm, { code: voucher.code })}</p>
+              <div className="mt-2 flex gap-2">
+                <button
+                  type="button"
+                  className="rounded-lg bg-red-600 px-3 py-1 font-bold text-white"
+                  onClick={() =>
+                    runPayment(async () => {
+                      await cancelVoucher(reservationId);
+                      setConfirmCancel(false);
+                    }, t.payFailed)
+                  }
+                >
+                  {t.voucherCancelYes}
+                </button>
+                <button
+                  type="button"
+                  className="rounded-lg border border-slate-300 px-3 py-1"
+                  onClick={() => setConfirmCancel(false)}
+                >
+                  {t.voucherCancelNo}
+                </button>
+              </div>
+            </div>
+          )}
+        </div>
+      ) : (
+        <div>
+          <form
+            className="flex gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void runPayment(
+                async () => setFound(await searchVoucher(reservationId, voucherQuery.trim().toUpperCase())),
+                t.payFailed,
+              );
+            }}
+          >
+            <label className="flex-1">
+              <span className="sr-only">{t.voucherSearch}</span>
+              <input
+                className="w-full rounded-lg border border-slate-300 p-2"
+                placeholder={t.voucherSearch}
+                value={voucherQuery}
+                onChange={(e) => setVoucherQuery(e.target.value)}
+              />
+            </label>
+            <button type="submit" className="rounded-lg border border-brand-600 px-3 font-semibold text-brand-700">
+              {t.voucherSearchButton}
+            </button>
+          </form>
+          <ul className="mt-3 space-y-2">
+            {(found ? [found, ...vouchers.filter((v) => v.promo_code !== found.promo_code)] : vouchers).map((v) => (
+              <li
+                key={v.promo_code}
+                className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 p-2"
+                data-voucher={v.promo_code}
+              >
+                <span>
+                  <strong>{v.promo_code}</strong> · {v.promo_name}
+                  {!v.is_applicable && v.reason ? (
+                    <span className="block text-sm text-slate-600">{v.reason}</span>
+                  ) : null}
+                </span>
+                <button
+                  type="button"
+                  className="rounded-lg bg-brand-600 px-3 py-1 font-bold text-white"
+                  onClick={() =>
+                    runPayment(async () => {
+                      $payNotice.set(null);
+                      await applyVoucher(reservationId, v.promo_code);
+                    }, t.payFailed)
+                  }
+                >
+                  {t.voucherApply}
+                </button>
+              </li>
+            ))}
+            {!found && vouchers.length === 0 && <li>{t.voucherNone}</li>}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
