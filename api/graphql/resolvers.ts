@@ -25,7 +25,8 @@ import { ApiError, errors } from '../http/errors.ts';
 import { parseInput } from '../http/input.ts';
 import { listPaymentChannels } from '../payments/payments.service.ts';
 import { PaymentChargeInput, PaymentReservationInput } from '../../core/contracts/payment.ts';
-import { createCharge, paymentStatus } from '../payments/charge.service.ts';
+import { createCharge } from '../payments/charge.service.ts';
+import { paymentStatus } from '../payments/charge.status.ts';
 import { pointsSummary } from '../points/points.service.ts';
 import { listPublicPromos } from '../promotions/promotions.service.ts';
 import {

@@ -6,7 +6,8 @@ import { PaymentChargeInput, PaymentReservationInput } from '../../core/contract
 import { userIdOf } from '../http/context.ts';
 import { requestLang } from '../http/errors.ts';
 import { parseInput, readBody } from '../http/input.ts';
-import { cancelCurrentCharge, createCharge, paymentConfig, paymentStatus } from './charge.service.ts';
+import { createCharge } from './charge.service.ts';
+import { cancelCurrentCharge, paymentConfig, paymentStatus } from './charge.status.ts';
 import { handleNotification } from './notifications.service.ts';
 import { msg } from '../http/messages.ts';
 
