@@ -69,6 +69,7 @@ export default defineConfig({
       NODE_ENV: 'test',
       ASTRO_TELEMETRY_DISABLED: '1',
       TEST_FAULT_ROUTES: '1',
+      TEST_FIXTURE_ROUTES: '1',
       ...(process.env.SITE_BUILD_DIR ? { SITE_BUILD_DIR: process.env.SITE_BUILD_DIR } : {}),
     },
     stdout: 'ignore',

@@ -28,6 +28,14 @@ export const EnvSchema = v.object({
   ),
   /** Where npm start keeps (and rebuilds) the site build. */
   SITE_BUILD_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), 'dist'),
+  /** Test-only: enables POST /api/dev/fixtures/hotel, which creates a hotel of its own for a browser test. */
+  TEST_FIXTURE_ROUTES: v.optional(
+    v.pipe(
+      v.picklist(['0', '1']),
+      v.transform((x) => x === '1'),
+    ),
+    '0',
+  ),
   /** Test-only: enables /__fault/<status>/ routes that exercise the error pages. */
   TEST_FAULT_ROUTES: v.optional(
     v.pipe(

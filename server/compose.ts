@@ -3,7 +3,7 @@ import type { AppDeps, MailTransport } from '../api/deps.ts';
 import type { PaymentGateway } from '../api/payments/gateway/gateway.ts';
 import { MidtransCoreApi } from '../api/payments/gateway/midtrans.ts';
 import type { SandboxGateway } from './dev/sandbox-gateway.ts';
-import { outboxPageEnabled, paymentSimulatorEnabled } from './dev-switch.ts';
+import { outboxPageEnabled, paymentSimulatorEnabled, testFixturesEnabled } from './dev-switch.ts';
 
 // The server decides, from the environment, what the API talks to: the payment gateway and the mail
 // transport, handed to the API in AppDeps. The development stand-ins (sandbox gateway, SMTP sink and
@@ -48,7 +48,8 @@ export async function devTools(
 ): Promise<{ app: Hono; prefixes: string[] } | null> {
   const outbox = outboxPageEnabled(deps.env);
   const simulator = paymentSimulatorEnabled(deps.env);
-  if (!outbox && !simulator) return null;
+  const fixtures = testFixturesEnabled(deps.env);
+  if (!outbox && !simulator && !fixtures) return null;
   const app = new Hono();
   const prefixes: string[] = [];
   if (outbox) {
@@ -61,6 +62,10 @@ export async function devTools(
     const { paymentSimulatorRoutes } = await import('./dev/simulator.routes.ts');
     app.route('/', paymentSimulatorRoutes(deps, sandbox));
     prefixes.push('/dev/payment-simulator/');
+  }
+  if (fixtures) {
+    const { testFixtureRoutes } = await import('./dev/test-fixtures.routes.ts');
+    app.route('/api', testFixtureRoutes(deps));
   }
   return { app, prefixes };
 }

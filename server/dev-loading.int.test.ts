@@ -81,5 +81,12 @@ describe('development tools', () => {
     expect(dev.dev.filter((u) => u.startsWith('node_modules/smtp-server/')).length).toBeGreaterThan(0);
     expect(dev.dev.filter((u) => u.startsWith('node_modules/postal-mime/')).length).toBeGreaterThan(0);
     expect(dev.statuses).toEqual({ '/dev/outbox/': 200, '/api/dev/outbox': 200, '/dev/payment-simulator/': 200 });
+    // The browser tests' fixtures are not a development tool: only a test run asks for them.
+    expect(dev.dev).not.toContain('server/dev/test-fixtures.routes.ts');
+  });
+
+  it("the browser tests' fixture routes load only with TEST_FIXTURE_ROUTES=1", async () => {
+    const e2e = await runOneServer({ TEST_FIXTURE_ROUTES: '1' });
+    expect(e2e.dev).toContain('server/dev/test-fixtures.routes.ts');
   });
 });

@@ -11,6 +11,11 @@ export function outboxPageEnabled(env: Pick<Env, 'SMTP_URL'>): boolean {
   return !env.SMTP_URL;
 }
 
+/** Test fixtures (a hotel per browser test) exist only when the test run asks for them. */
+export function testFixturesEnabled(env: Pick<Env, 'TEST_FIXTURE_ROUTES'>): boolean {
+  return env.TEST_FIXTURE_ROUTES;
+}
+
 /** The sandbox gateway and /dev/payment-simulator/ exist only while no Midtrans server key is set. */
 export function paymentSimulatorEnabled(env: Pick<Env, 'MIDTRANS_SERVER_KEY'>): boolean {
   return !env.MIDTRANS_SERVER_KEY;

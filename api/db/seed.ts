@@ -6,6 +6,7 @@ import { hotelBlackouts, hotels, hotelTypes, roomTypes } from '../hotels/hotels.
 import { paymentChannels } from '../payments/payments.schema.ts';
 import { announcements, promotions } from '../promotions/promotions.schema.ts';
 import type { Database, Db } from './client.ts';
+import { rows } from './query.ts';
 import {
   CABIN_FACILITIES,
   CABIN_SITES,
@@ -99,18 +100,11 @@ function seededHotels(): SeededHotel[] {
   return [...pods, ...cabins];
 }
 
-/** Idempotent: reference rows are upserted by id, stock rows are only added (sold counts survive). */
-export async function seedDatabase(database: Database, today: Temporal.PlainDate): Promise<void> {
-  const db = database.db as Db;
-  const all = seededHotels();
-  await db
-    .insert(hotelTypes)
-    .values([
-      { id: 1, name: { id: 'Harian', en: 'Daily' } },
-      { id: 2, name: { id: 'Per jam', en: 'Hourly' } },
-    ])
-    .onConflictDoNothing();
-
+/**
+ * Hotels, their room types and their nightly stock and rates from `start` for SEED_DAYS_AHEAD + 7 days.
+ * `fresh` hotels (test fixtures) have no pre-sold rooms and no blackout nights.
+ */
+async function insertHotelsWithStock(db: Db, all: SeededHotel[], today: Temporal.PlainDate, fresh = false) {
   await db
     .insert(hotels)
     .values(
@@ -195,7 +189,7 @@ export async function seedDatabase(database: Database, today: Temporal.PlainDate
   for (let d = 0; d <= SEED_DAYS_AHEAD + 7; d++) {
     const date = start.add({ days: d });
     for (const h of all) {
-      if (isSeedBlackout(h.id, date)) {
+      if (!fresh && isSeedBlackout(h.id, date)) {
         blackoutRows.push({
           hotelId: h.id,
           date: date.toString(),
@@ -210,7 +204,7 @@ export async function seedDatabase(database: Database, today: Temporal.PlainDate
         hotelId: t.hotelId,
         date: date.toString(),
         sellable: o.units,
-        sold: preSold(o.category, o.units, t.id, date),
+        sold: fresh ? 0 : preSold(o.category, o.units, t.id, date),
         ...nightlyRate(o.base, t.id, date),
       });
     }
@@ -221,6 +215,21 @@ export async function seedDatabase(database: Database, today: Temporal.PlainDate
       .values(invRows.slice(i, i + 1000))
       .onConflictDoNothing();
   if (blackoutRows.length) await db.insert(hotelBlackouts).values(blackoutRows).onConflictDoNothing();
+}
+
+/** Idempotent: reference rows are upserted by id, stock rows are only added (sold counts survive). */
+export async function seedDatabase(database: Database, today: Temporal.PlainDate): Promise<void> {
+  const db = database.db as Db;
+  const all = seededHotels();
+  await db
+    .insert(hotelTypes)
+    .values([
+      { id: 1, name: { id: 'Harian', en: 'Daily' } },
+      { id: 2, name: { id: 'Per jam', en: 'Hourly' } },
+    ])
+    .onConflictDoNothing();
+
+  await insertHotelsWithStock(db, all, today);
 
   await db
     .insert(paymentChannels)
@@ -410,6 +419,36 @@ export async function seedDatabase(database: Database, today: Temporal.PlainDate
 }
 
 /** True when the hotels table is empty (a fresh embedded database). */
+/** First id of the hotels test fixtures create (server/dev/test-fixtures.routes.ts); seeded ones stay below. */
+export const FIXTURE_HOTEL_FIRST_ID = 9001;
+
+/**
+ * A pod hotel of its own for one browser test (`npm run test:e2e` fixtures): the four pod room types of
+ * the seed, full stock for the whole window, nothing pre-sold, no blackout night. Returns its identity.
+ */
+export async function seedFixtureHotel(database: Database, today: Temporal.PlainDate) {
+  const db = database.db as Db;
+  // A sequence hands out ids atomically: parallel test workers never get the same hotel.
+  await db.execute(sql.raw(`create sequence if not exists fixture_hotel_ids start ${FIXTURE_HOTEL_FIRST_ID}`));
+  const [row] = await rows<{ id: number }>(db, sql`select nextval('fixture_hotel_ids')::int as id`);
+  const id = Number(row.id);
+  const hotel: SeededHotel = {
+    id,
+    slug: `uji-coba-${id}`,
+    name: `Bobobox Uji Coba ${id}`,
+    city: 'Jakarta',
+    zone: 'Asia/Jakarta',
+    lat: -6.2,
+    lng: 106.8,
+    address: `Jl. Percobaan No. ${id}, Jakarta`,
+    isCabin: false,
+    typeId: 1,
+    kinds: ['single_sky', 'single_earth', 'double_sky', 'double_earth'],
+  };
+  await insertHotelsWithStock(db, [hotel], today, true);
+  return { id, slug: hotel.slug, name: hotel.name };
+}
+
 export async function isEmpty(database: Database): Promise<boolean> {
   const db = database.db as Db;
   const rows = await db.execute(sql`select count(*)::int as n from hotels`);

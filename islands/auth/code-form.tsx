@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { useStore } from '@nanostores/react';
 import { CodeSchema, ChannelSchema } from '../../core/contracts/auth.ts';
 import * as v from 'valibot';
 import type { Dictionary } from '../../core/i18n/en.ts';
@@ -18,6 +17,7 @@ import {
 } from './form-kit.tsx';
 import { countdown } from '../stores/timer.ts';
 import { completeRegistration, requestVerificationCode, verifyCode } from '../stores/auth-actions.ts';
+import { useIslandStore } from '../lib/use-island-store.ts';
 
 // The 4-digit code screens: complete registration (sign-up's code, signs the guest in) and
 // /otp-verif/ (verify an e-mail or phone of an existing account). ?channel=&target= say where the code went.
@@ -36,7 +36,7 @@ export function CodeForm({ lang, t, mode }: { lang: Lang; t: Dictionary['auth'];
   // The resend cool-down: a countdown store per code sent (islands/stores/timer.ts).
   const [sentAt, setSentAt] = useState(() => Date.now());
   const $cooldown = useMemo(() => countdown(sentAt + RESEND_SECONDS * 1000), [sentAt]);
-  const cooldown = Math.ceil(useStore($cooldown) / 1000);
+  const cooldown = Math.ceil(useIslandStore($cooldown) / 1000);
   const [notice, setNotice] = useState('');
 
   const submit = async () => {

@@ -1,5 +1,4 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import { useStore } from '@nanostores/react';
 import { Temporal } from 'temporal-polyfill';
 import type { Dictionary } from '../../core/i18n/en.ts';
 import { fill } from '../../core/i18n/fill.ts';
@@ -22,6 +21,7 @@ import type { InsuranceProvider } from '../../core/contracts/responses.ts';
 import { JAKARTA, formatDate } from '../../core/dates.ts';
 import { PaymentStatus } from '../../core/payment-status.ts';
 import { countdown } from '../stores/timer.ts';
+import { useIslandStore } from '../lib/use-island-store.ts';
 
 export interface ReviewProps {
   lang: Lang;
@@ -46,7 +46,7 @@ export function formatCountdown(ms: number): string {
 function Countdown({ expired, t, onExpire }: { expired: string; t: Dictionary['booking']; onExpire: () => void }) {
   // The hold's payment window as a countdown store (islands/stores/timer.ts); at zero the review expires.
   const $left = useMemo(() => countdown(holdDeadline(expired)), [expired]);
-  const left = useStore($left);
+  const left = useIslandStore($left);
   const expire = useEffectEvent(onExpire);
   useEffect(() => {
     if (left === 0) expire();
@@ -73,8 +73,8 @@ function Row({ label, value, strong, testId }: { label: string; value: string; s
 }
 
 export function Review({ lang, t, nightsText, reservationId }: ReviewProps) {
-  const detail = useStore($reservation);
-  const auth = useStore($auth);
+  const detail = useIslandStore($reservation);
+  const auth = useIslandStore($auth);
   const [error, setError] = useState('');
   const [expired, setExpired] = useState(false);
   const [step, setStep] = useState<'review' | 'carbon'>('review');

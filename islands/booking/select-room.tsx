@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useStore } from '@nanostores/react';
 import type { Dictionary } from '../../core/i18n/en.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import type { Lang } from '../../core/locales.ts';
@@ -14,6 +13,7 @@ import { showAlert } from '../stores/$ui.ts';
 import { lowStockCount, podCountOptions, promoAlertMessage, searchRooms } from './search-result.ts';
 import type { RoomTypeResult, SearchResult } from '../../core/contracts/responses.ts';
 import { addNights, formatDate } from '../../core/dates.ts';
+import { useIslandStore } from '../lib/use-island-store.ts';
 
 export interface SelectRoomProps {
   lang: Lang;
@@ -23,8 +23,8 @@ export interface SelectRoomProps {
 }
 
 export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
-  const committed = useStore($committedSearch);
-  const auth = useStore($auth);
+  const committed = useIslandStore($committedSearch);
+  const auth = useIslandStore($auth);
   // The answer for one committed search (its seq): while the current seq has no answer yet, it is loading.
   const [answer, setAnswer] = useState<{ seq: number; result: SearchResult | null } | null>(null);
   const [pods, setPods] = useState<Record<number, number>>({});

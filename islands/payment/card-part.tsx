@@ -1,10 +1,10 @@
-import { useStore } from '@nanostores/react';
 import type { Dictionary } from '../../core/i18n/en.ts';
 import { $payer } from '../stores/$payment.ts';
+import { useIslandStore } from '../lib/use-island-store.ts';
 
 // The card fields of the credit-card method; the card is tokenised on pay, never sent to our API.
 export function CardPart({ t }: { t: Dictionary['payment'] }) {
-  const payer = useStore($payer);
+  const payer = useIslandStore($payer);
   const card = payer.card;
   const set = (change: Partial<typeof card>) => $payer.set({ ...payer, card: { ...card, ...change } });
   return (

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import type { Dictionary } from '../../core/i18n/en.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import type { Lang } from '../../core/locales.ts';
@@ -16,6 +15,7 @@ import {
 } from '../stores/$payment.ts';
 import { BankSteps, bankOf } from './bank-steps.tsx';
 import { CardPart } from './card-part.tsx';
+import { useIslandStore } from '../lib/use-island-store.ts';
 
 const CATEGORIES = ['virtual_account', 'ewallet', 'qris', 'card'] as const;
 
@@ -31,12 +31,12 @@ export function ChannelList({
   reservationId: number;
   total: number;
 }) {
-  const channels = useStore($channels);
-  const open = useStore($activeAccordion);
-  const selected = useStore($selectedChannel);
-  const busy = useStore($payBusy);
-  const notice = useStore($payNotice);
-  const payer = useStore($payer);
+  const channels = useIslandStore($channels);
+  const open = useIslandStore($activeAccordion);
+  const selected = useIslandStore($selectedChannel);
+  const busy = useIslandStore($payBusy);
+  const notice = useIslandStore($payNotice);
+  const payer = useIslandStore($payer);
   return (
     <section aria-labelledby="pay-methods" className="rounded-2xl bg-white p-4 shadow-sm">
       <h2 id="pay-methods" className="mb-3 text-xl font-bold">

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
 import type { Dictionary } from '../../core/i18n/en.ts';
 import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
@@ -25,6 +24,7 @@ import {
 import { ChannelList } from './channel-list.tsx';
 import { PointsPart } from './points-part.tsx';
 import { VoucherPart } from './voucher-part.tsx';
+import { useIslandStore } from '../lib/use-island-store.ts';
 
 // The payment screen: the method list, voucher and points parts (each beside its state in
 // $payment.ts) and the order summary with the terms and the pay button.
@@ -36,13 +36,13 @@ export interface PaymentListProps {
 }
 
 export function PaymentList({ lang, t, reservationId }: PaymentListProps) {
-  const auth = useStore($auth);
-  const detail = useStore($detail);
-  const channels = useStore($channels);
-  const selected = useStore($selectedChannel);
-  const busy = useStore($payBusy);
-  const error = useStore($payError);
-  const payer = useStore($payer);
+  const auth = useIslandStore($auth);
+  const detail = useIslandStore($detail);
+  const channels = useIslandStore($channels);
+  const selected = useIslandStore($selectedChannel);
+  const busy = useIslandStore($payBusy);
+  const error = useIslandStore($payError);
+  const payer = useIslandStore($payer);
   // Ready once the screen is loaded (or failed to), or at once for a guest without a session.
   const signedOut = useClientValue(() => !hasStoredSession(), false);
   const [loaded, setLoaded] = useState(false);

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
 import QRCode from 'qrcode';
 import type { Dictionary } from '../../core/i18n/en.ts';
 import { fill } from '../../core/i18n/fill.ts';
@@ -12,6 +11,7 @@ import { $paymentState, cancelPayment, loadPaymentState } from '../stores/$payme
 import { BankSteps, bankOf } from './bank-steps.tsx';
 import { formatDate } from '../../core/dates.ts';
 import { $now } from '../stores/timer.ts';
+import { useIslandStore } from '../lib/use-island-store.ts';
 
 export interface PaymentStatusProps {
   lang: Lang;
@@ -41,10 +41,10 @@ function markStep(step: 3 | 4) {
 }
 
 export function PaymentStatus({ lang, t, reservationId }: PaymentStatusProps) {
-  const auth = useStore($auth);
-  const state = useStore($paymentState);
+  const auth = useIslandStore($auth);
+  const state = useIslandStore($paymentState);
   const [error, setError] = useState<string | null>(null);
-  const now = useStore($now);
+  const now = useIslandStore($now);
   // The QR image drawn for one qr_string: a new string shows nothing until its own image is ready.
   const [drawn, setDrawn] = useState<{ text: string; url: string } | null>(null);
   const [copied, setCopied] = useState(false);

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { useStore } from '@nanostores/react';
 import type { Dictionary } from '../../core/i18n/en.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import { formatPoints } from '../../core/money.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { $pointsBalance, $pointsUsed, applyPoints, checkPoints, runPayment } from '../stores/$payment.ts';
+import { useIslandStore } from '../lib/use-island-store.ts';
 
 /** Bobopoints: the balance, redeem an amount (checked here first, then by the API), or remove them. */
 export function PointsPart({ t, reservationId }: { t: Dictionary['payment']; reservationId: number }) {
-  const balance = useStore($pointsBalance);
-  const pointsUsed = useStore($pointsUsed);
+  const balance = useIslandStore($pointsBalance);
+  const pointsUsed = useIslandStore($pointsUsed);
   const [pointsInput, setPointsInput] = useState('');
   const [pointsError, setPointsError] = useState<string | null>(null);
   const redeem = () => {

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useStore } from '@nanostores/react';
 import type { Dictionary } from '../../core/i18n/en.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import { formatRupiah } from '../../core/money.ts';
@@ -14,12 +13,13 @@ import {
   searchVoucher,
 } from '../stores/$payment.ts';
 import type { Voucher } from '../stores/$payment.ts';
+import { useIslandStore } from '../lib/use-island-store.ts';
 
 /** Vouchers: search a code, apply one from the list, or cancel the applied one (after confirming). */
 export function VoucherPart({ t, reservationId }: { t: Dictionary['payment']; reservationId: number }) {
-  const detail = useStore($detail);
-  const vouchers = useStore($vouchers);
-  const voucher = useStore($voucherUse);
+  const detail = useIslandStore($detail);
+  const vouchers = useIslandStore($vouchers);
+  const voucher = useIslandStore($voucherUse);
   const [voucherQuery, setVoucherQuery] = useState('');
   const [found, setFound] = useState<Voucher | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
 import type { Dictionary } from '../../core/i18n/en.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import type { Lang } from '../../core/locales.ts';
@@ -10,6 +9,7 @@ import { Calendar } from './calendar.tsx';
 import { StayNowModal } from './stay-now-modal.tsx';
 import { STAY_NOW, restoreFromUrl, runSearch } from './search-submit.ts';
 import { AVAILABILITY_WINDOW_DAYS, MAX_NIGHTS_OLD, formatDate, jakartaToday, nightsBetween } from '../../core/dates.ts';
+import { useIslandStore } from '../lib/use-island-store.ts';
 
 /** Old variant (PUBLIC_SEARCH_FILTER=old): location select and a two-month range picker, at most 15 nights. */
 export function rangeAllowed(checkin: string, checkout: string, max = MAX_NIGHTS_OLD): boolean {
@@ -26,9 +26,9 @@ export function OldSearchFilter({
   t: Dictionary['search'];
   currentHotelId: number | null;
 }) {
-  const search = useStore($search);
-  const hotels = useStore($hotels);
-  const availability = useStore($availability);
+  const search = useIslandStore($search);
+  const hotels = useIslandStore($hotels);
+  const availability = useIslandStore($availability);
   const [open, setOpen] = useState(false);
   const [start, setStart] = useState<string | null>(null);
   const [end, setEnd] = useState<string | null>(null);

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
 import type { Dictionary } from '../../core/i18n/en.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import type { Lang } from '../../core/locales.ts';
@@ -23,6 +22,7 @@ import { Calendar } from './calendar.tsx';
 import { StayNowModal } from './stay-now-modal.tsx';
 import { STAY_NOW, restoreFromUrl, runSearch } from './search-submit.ts';
 import { AVAILABILITY_WINDOW_DAYS, MAX_NIGHTS_NEW, formatDate, jakartaToday } from '../../core/dates.ts';
+import { useIslandStore } from '../lib/use-island-store.ts';
 
 export interface SearchFilterProps {
   lang: Lang;
@@ -36,11 +36,11 @@ export function nightsLabel(t: Dictionary['search'], n: number): string {
 }
 
 export function SearchFilter({ lang, t, currentHotelId }: SearchFilterProps) {
-  const search = useStore($search);
-  const checkout = useStore($checkout);
-  const hotels = useStore($hotels);
-  const availability = useStore($availability);
-  const maxDuration = useStore($maxDuration);
+  const search = useIslandStore($search);
+  const checkout = useIslandStore($checkout, null);
+  const hotels = useIslandStore($hotels);
+  const availability = useIslandStore($availability);
+  const maxDuration = useIslandStore($maxDuration);
   const [open, setOpen] = useState(false);
   const [stayNow, setStayNow] = useState<SearchState | null>(null);
   const [error, setError] = useState('');

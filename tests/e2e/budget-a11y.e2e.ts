@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { LANG_CASES } from '../helpers/i18n.ts';
 
 // Pages that hold none of the four island families (search filter, booking, payment, account).

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { LANDING_KEYS, LEGAL_KEYS, PAGE_KEYS } from '../../content-schemas/constants.ts';
 import { contentStrings } from '../../core/i18n/content-strings.ts';
 import { readContentEnv } from '../../site/lib/content/content-env.ts';

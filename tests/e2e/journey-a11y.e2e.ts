@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { dict, LANG_CASES } from '../helpers/i18n.ts';

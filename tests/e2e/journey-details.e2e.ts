@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { isSeedBlackout } from '../../api/db/seed.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { formatRupiah } from '../../core/money.ts';
 import { dict, LANG_CASES } from '../helpers/i18n.ts';
 import {
@@ -16,29 +16,28 @@ import {
 // insurance and carbon offset -> the total on screen is the API's total.
 
 for (const { lang, prefix } of LANG_CASES) {
-  test(`home search to review with insurance and carbon offset (${lang})`, async ({ page, request }) => {
+  test(`home search to review with insurance and carbon offset (${lang})`, async ({ page, request, hotel }) => {
     test.setTimeout(90_000);
     const t = dict[lang];
     // The real clock (no pinned time): the hold below is timed by the server's clock.
     await page.goto(`${prefix}/`);
-    await chooseHotel(page, '1-bobobox-blok-m');
+    // A hotel of this test's own (tests/e2e/fixtures.ts): nobody else books its rooms.
+    const slug = `${hotel.id}-${hotel.slug}`;
+    await chooseHotel(page, slug);
     await page.locator('[data-search-filter] select[name=duration]').selectOption('2');
     await page.getByRole('button', { name: t.search.search, exact: true }).click();
     await keepTodayIfAsked(page, t.search);
 
     await expect(page).toHaveURL(
       new RegExp(
-        `${prefix}/search/1-bobobox-blok-m/\\?checkin=\\d{4}-\\d{2}-\\d{2}&checkout=\\d{4}-\\d{2}-\\d{2}&id=1`,
+        `${prefix}/search/${slug}/\\?checkin=\\d{4}-\\d{2}-\\d{2}&checkout=\\d{4}-\\d{2}-\\d{2}&id=${hotel.id}`,
       ),
     );
-    await expect(page.getByRole('heading', { level: 1, name: 'Bobobox Blok M' })).toBeVisible();
-    // Other tests hold pods in the same shared database, through the API on the hotel's first room
-    // type (journey-helpers apiReservation), possibly while this guest signs up: take the last room
-    // type still on sale, so the choice is not sold out by the time the hold is made.
+    await expect(page.getByRole('heading', { level: 1, name: hotel.name })).toBeVisible();
     const room = page
       .locator('[data-room-type]')
       .filter({ has: page.getByRole('button', { name: new RegExp(`^${t.booking.choose}`) }) })
-      .last();
+      .first();
     await expect(room.locator('[data-price]')).toContainText('Rp ');
     await dismissAlert(page);
     await room.getByRole('button', { name: new RegExp(`^${t.booking.choose}`) }).click();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { dict, LANG_CASES, localizedPath } from '../helpers/i18n.ts';
 import { apiGuest, apiReservation, signInPage } from './journey-helpers.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { dict, LANG_CASES, localizedPath } from '../helpers/i18n.ts';
 
 // Spec section 2 routing rules, through the real server.

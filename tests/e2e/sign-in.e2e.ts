@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { inputMessages } from '../../core/contracts/auth.ts';
 import { dict, LANG_CASES } from '../helpers/i18n.ts';
 import { apiGuest, codeFor, hydrated } from './journey-helpers.ts';

@@ -28,13 +28,24 @@ async function fetchHotels(lang: Lang): Promise<HotelShell[]> {
 }
 
 /** Every hotel in one language, cached for HOTEL_CACHE_SECONDS. */
-export function listHotelShells(lang: Lang): Promise<HotelShell[]> {
+export function listHotelShells(lang: Lang, maxAgeMs = HOTEL_CACHE_SECONDS * 1000): Promise<HotelShell[]> {
   const hit = cache.get(lang);
-  if (hit && Date.now() - hit.at < HOTEL_CACHE_SECONDS * 1000) return hit.hotels;
+  if (hit && Date.now() - hit.at < maxAgeMs) return hit.hotels;
   const hotels = fetchHotels(lang);
   cache.set(lang, { at: Date.now(), hotels });
   hotels.catch(() => cache.delete(lang));
   return hotels;
+}
+
+/**
+ * The list with the hotel `id` in it when it exists: a hotel opened since the list was cached is
+ * found at once, by reading the list again (a fresh read, never one that started before this
+ * request). Unknown ids cost one loopback call each; the API's rate limits bound them.
+ */
+export async function hotelShellsWith(lang: Lang, id: number): Promise<HotelShell[]> {
+  const all = await listHotelShells(lang);
+  if (all.some((h) => h.id === id)) return all;
+  return listHotelShells(lang, 0);
 }
 
 /** Other branches of the same kind (pods for pods, cabins for cabins), nearest city first. */
