@@ -67,6 +67,24 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
   },
+  // Islands hydrate with what the server rendered: shared stores are read through useIslandStore.
+  {
+    files: ['islands/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@nanostores/react',
+              importNames: ['useStore'],
+              message: 'use useIslandStore (islands/lib/use-island-store.ts): it hydrates with the server value.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Frontmatter names are used by the template, which the linter does not see.
   { files: ['**/*.astro/*.ts'], rules: { '@typescript-eslint/no-unused-vars': 'off' } },
   // Tests poke at loosely shaped JSON answers on purpose.

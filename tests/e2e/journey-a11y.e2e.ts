@@ -36,9 +36,9 @@ for (const { lang, prefix } of LANG_CASES) {
     expect(await axe(page)).toEqual([]);
   });
 
-  test(`axe: reservation review and its carbon-offset step (${lang})`, async ({ page, request }) => {
+  test(`axe: reservation review and its carbon-offset step (${lang})`, async ({ page, request, hotel }) => {
     const guest = await apiGuest(request, `${lang}-axe`);
-    const r = await apiReservation(request, guest.accessToken);
+    const r = await apiReservation(request, guest.accessToken, hotel.id);
     await signInPage(page, guest);
     await page.goto(`${prefix}/reservation/review/${r.id}/`);
     await expect(page.locator('[data-review]')).toBeVisible();

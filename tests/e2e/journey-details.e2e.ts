@@ -147,9 +147,9 @@ for (const { lang, prefix } of LANG_CASES) {
     await expect(page.locator('[data-stay-line]')).toContainText(fill(t.search.nights, { n: 2 }));
   });
 
-  test(`leaving the review warns that the data and the room are lost (${lang})`, async ({ page, request }) => {
+  test(`leaving the review warns that the data and the room are lost (${lang})`, async ({ page, request, hotel }) => {
     const guest = await apiGuest(request, `${lang}-leave`);
-    const r = await apiReservation(request, guest.accessToken);
+    const r = await apiReservation(request, guest.accessToken, hotel.id);
     await signInPage(page, guest);
     await page.goto(`${prefix}/reservation/review/${r.id}/`);
     await page.getByRole('button', { name: t.booking.backToRooms }).click();
@@ -170,9 +170,10 @@ for (const { lang, prefix } of LANG_CASES) {
   test(`a 401 refreshes the tokens and reloads; a refresh refused with 400 signs out (${lang})`, async ({
     page,
     request,
+    hotel,
   }) => {
     const guest = await apiGuest(request, `${lang}-refresh`);
-    const r = await apiReservation(request, guest.accessToken);
+    const r = await apiReservation(request, guest.accessToken, hotel.id);
     await signInPage(page, { ...guest, accessToken: 'expired.access.token' });
     await page.goto(`${prefix}/reservation/review/${r.id}/`);
     await expect(page.getByText(guest.email)).toBeVisible();

@@ -15,10 +15,10 @@ async function seriousViolations(page: Page) {
 
 for (const { lang } of LANG_CASES) {
   const t = dict[lang].payment;
-  test(`axe: payment list and pending status page (${lang})`, async ({ page, request }) => {
+  test(`axe: payment list and pending status page (${lang})`, async ({ page, request, hotel }) => {
     test.setTimeout(90_000);
     const guest = await apiGuest(request, `axe-pay-${lang}`);
-    const reservation = await apiReservation(request, guest.accessToken);
+    const reservation = await apiReservation(request, guest.accessToken, hotel.id);
     await signInPage(page, guest);
     await page.goto(localizedPath(lang, `/payment/list/${reservation.id}/`));
     await page.locator('[data-channel="bca_va"]').check();

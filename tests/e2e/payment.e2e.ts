@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import type { FixtureHotel } from './fixtures.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { dict, LANG_CASES, localizedPath } from '../helpers/i18n.ts';
 import { apiGuest, apiReservation, signInPage } from './journey-helpers.ts';
@@ -6,9 +7,9 @@ import { apiGuest, apiReservation, signInPage } from './journey-helpers.ts';
 // Payment in both languages against the built server with the embedded sandbox gateway: pay
 // through /dev/payment-simulator/ like a bank would, and watch the status page follow.
 
-async function setup(page: Page, request: APIRequestContext, tag: string) {
+async function setup(page: Page, request: APIRequestContext, hotel: FixtureHotel, tag: string) {
   const guest = await apiGuest(request, tag);
-  const reservation = await apiReservation(request, guest.accessToken);
+  const reservation = await apiReservation(request, guest.accessToken, hotel.id);
   await signInPage(page, guest);
   return { guest, reservation };
 }
@@ -36,8 +37,9 @@ for (const { lang } of LANG_CASES) {
   test(`BCA VA paid through the simulator: pending with an 11-digit VA, then success by itself (${lang}) @desktop`, async ({
     page,
     request,
+    hotel,
   }) => {
-    const { guest, reservation } = await setup(page, request, `bca${lang}`);
+    const { guest, reservation } = await setup(page, request, hotel, `bca${lang}`);
     await page.goto(localizedPath(lang, `/payment/list/${reservation.id}/`));
     await expect(page.locator('[data-channel="internal_settlement"]')).toHaveCount(0);
     await page.locator('[data-channel="bca_va"]').check();
@@ -72,8 +74,9 @@ for (const { lang } of LANG_CASES) {
   test(`QRIS paid: the QR shows while pending and the page turns to success (${lang}) @desktop`, async ({
     page,
     request,
+    hotel,
   }) => {
-    const { reservation } = await setup(page, request, `qris${lang}`);
+    const { reservation } = await setup(page, request, hotel, `qris${lang}`);
     await page.goto(localizedPath(lang, `/payment/list/${reservation.id}/`));
     await expect(page.locator('[data-channel="bca_va"]')).toBeVisible(); // hydrated and loaded
     await page.getByRole('button', { name: t.categories.qris, exact: true }).click();
@@ -90,8 +93,8 @@ for (const { lang } of LANG_CASES) {
     await expect(page.locator('[data-status-heading]')).toHaveText(t.statusSuccess, { timeout: 15_000 });
   });
 
-  test(`a charge left to expire shows the failed copy (${lang}) @desktop`, async ({ page, request }) => {
-    const { reservation } = await setup(page, request, `exp${lang}`);
+  test(`a charge left to expire shows the failed copy (${lang}) @desktop`, async ({ page, request, hotel }) => {
+    const { reservation } = await setup(page, request, hotel, `exp${lang}`);
     await page.goto(localizedPath(lang, `/payment/list/${reservation.id}/`));
     await page.locator('[data-channel="bni_va"]').check();
     await toggleTerms(page);
@@ -106,8 +109,9 @@ for (const { lang } of LANG_CASES) {
   test(`a voucher is removed by a method it does not support; cancelling asks first (${lang})`, async ({
     page,
     request,
+    hotel,
   }) => {
-    const { reservation } = await setup(page, request, `vch${lang}`);
+    const { reservation } = await setup(page, request, hotel, `vch${lang}`);
     await page.goto(localizedPath(lang, `/payment/list/${reservation.id}/`));
     await page.getByPlaceholder(t.voucherSearch).fill('STAYLAGI25');
     await page.getByRole('button', { name: t.voucherSearchButton }).click();
@@ -126,8 +130,9 @@ for (const { lang } of LANG_CASES) {
   test(`Bobopoints: not enough and not a multiple of 5.000 are refused, 10.000 is redeemed (${lang}) @desktop`, async ({
     page,
     request,
+    hotel,
   }) => {
-    const { reservation } = await setup(page, request, `pts${lang}`);
+    const { reservation } = await setup(page, request, hotel, `pts${lang}`);
     await page.goto(localizedPath(lang, `/payment/list/${reservation.id}/`));
     await expect(page.locator('[data-points-section]')).toContainText('15.000');
     const before = await page.locator('[data-total]').textContent();
@@ -145,8 +150,8 @@ for (const { lang } of LANG_CASES) {
     await expect(page.locator('[data-total]')).not.toHaveText(before ?? '');
   });
 
-  test(`the terms checkbox blocks paying until ticked (${lang})`, async ({ page, request }) => {
-    const { reservation } = await setup(page, request, `trm${lang}`);
+  test(`the terms checkbox blocks paying until ticked (${lang})`, async ({ page, request, hotel }) => {
+    const { reservation } = await setup(page, request, hotel, `trm${lang}`);
     await page.goto(localizedPath(lang, `/payment/list/${reservation.id}/`));
     await page.locator('[data-channel="bca_va"]').check();
     await expect(page.locator('[data-pay]')).toBeDisabled();
