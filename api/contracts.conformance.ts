@@ -1,4 +1,5 @@
-import type { HotelShell, ReservationDetail, SearchResult } from '../core/contracts/responses.ts';
+import type { HotelShell, ReservationDetail, SearchResult, UserProfile } from '../core/contracts/responses.ts';
+import type { UserProfile as ApiUserProfile } from './auth/auth.service.ts';
 import type { HotelDto } from './hotels/hotels.service.ts';
 import type { reservationDetail } from './reservations/reservations.service.ts';
 import type { searchRooms } from './search/search.service.ts';
@@ -10,4 +11,5 @@ type Conforms<Actual extends Expected, Expected> = [Actual, Expected];
 
 export type HotelConforms = Conforms<HotelDto, HotelShell>;
 export type SearchConforms = Conforms<Awaited<ReturnType<typeof searchRooms>>, SearchResult>;
+export type ProfileConforms = Conforms<ApiUserProfile, UserProfile>;
 export type DetailConforms = Conforms<Awaited<ReturnType<typeof reservationDetail>>, ReservationDetail>;

@@ -1,5 +1,5 @@
 import { toJsonSchema as valibotToJsonSchema } from '@valibot/to-json-schema';
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import {
   CodeRequestSchema,
   CodeValidateSchema,
@@ -26,6 +26,12 @@ import {
   SubscribeBody,
 } from '../../core/contracts/booking.ts';
 import { PaymentChargeInput, PaymentReservationInput } from '../../core/contracts/payment.ts';
+import {
+  HotelShellSchema,
+  ReservationDetailSchema,
+  SearchResultSchema,
+  UserProfileSchema,
+} from '../../core/contracts/responses.ts';
 import { TokenRequestSchema } from '../auth/oauth.routes.ts';
 import { GraphQLParams } from '../graphql/graphql.routes.ts';
 
@@ -69,6 +75,8 @@ type RouteDoc = {
   plain?: 'json' | 'text';
   /** Answers 429 when its rate limit is spent. */
   limited?: boolean;
+  /** The payload under `data` of a success (core/contracts/responses.ts); a generic object when absent. */
+  response?: v.GenericSchema;
 };
 
 export const REST_ROUTES: RouteDoc[] = [
@@ -183,10 +191,18 @@ export const REST_ROUTES: RouteDoc[] = [
     body: LogoutSchema,
     tag: 'auth',
   },
-  { method: 'get', path: '/auth/me', summary: 'The signed-in user profile', auth: 'user', tag: 'auth' },
+  {
+    method: 'get',
+    path: '/auth/me',
+    response: UserProfileSchema,
+    summary: 'The signed-in user profile',
+    auth: 'user',
+    tag: 'auth',
+  },
   {
     method: 'get',
     path: '/clients/v1/my-account',
+    response: UserProfileSchema,
     summary: 'The signed-in user profile (account area)',
     auth: 'user',
     tag: 'account',
@@ -241,6 +257,7 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'get',
     path: '/clients/v1/hotel',
+    response: v.array(HotelShellSchema),
     summary: 'Hotels (hotelTypeId -1 = all types)',
     auth: 'client',
     query: HotelsQuery,
@@ -249,6 +266,7 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'post',
     path: '/clients/v1/search',
+    response: SearchResultSchema,
     summary: 'Priced search: hotel, messagePromo and room types for a stay',
     auth: 'client',
     body: SearchBody,
@@ -368,6 +386,7 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'get',
     path: '/clients/v1/reservations/view',
+    response: ReservationDetailSchema,
     summary: 'Reservation detail',
     auth: 'user',
     query: ReservationIdInput,
@@ -441,7 +460,16 @@ function responsesFor(r: RouteDoc): Json {
       ? { description: 'OK', content: { 'text/plain': { schema: { type: 'string' } } } }
       : r.plain === 'json'
         ? { description: 'OK', content: { 'application/json': { schema: { type: 'object' } } } }
-        : { description: 'OK', content: { 'application/json': { schema: { $ref: '#/components/schemas/Data' } } } };
+        : r.response
+          ? {
+              description: 'OK',
+              content: {
+                'application/json': {
+                  schema: { type: 'object', required: ['data'], properties: { data: toJsonSchema(r.response) } },
+                },
+              },
+            }
+          : { description: 'OK', content: { 'application/json': { schema: { $ref: '#/components/schemas/Data' } } } };
   const out: Json = { [ok]: success };
   for (const status of errorStatusesFor(r)) out[status] = r.tag === 'graphql' ? graphqlErrorResponse : errorResponse;
   return out;

@@ -1,122 +1,144 @@
-// What the islands and pages read from the booking API's answers. The API is held to these shapes by
-// the compiler (api/contracts.conformance.ts): an answer that drops or retypes a field the browser
-// reads does not type-check, so the two sides cannot drift apart.
+import * as v from 'valibot';
+
+// What the islands and pages read from the booking API's answers, as valibot schemas: the types the
+// browser code uses come from them, the OpenAPI document describes the answers with them, and the
+// API is held to them twice: by the compiler (api/contracts.conformance.ts, a dropped or retyped
+// field does not type-check) and by the contract test (every answer the API tests receive is checked
+// against the document). Objects are loose: answers may carry more than the browser reads.
+
+const n = v.number();
+const s = v.string();
+const obj = v.looseObject;
+const codeName = obj({ code: s, name: s });
 
 /** A hotel as GET /clients/v1/hotel lists it (the hotel page's shell). */
-export interface HotelShell {
-  id: number;
-  slug: string;
-  name: string;
-  city: string;
-  isCabin: number;
-  description: string;
-  address: string;
-  pictureUrl: string;
-  latitude: number;
-  longitude: number;
-  checkInTime: string;
-  checkOutTime: string;
-  timeZoneLabel: string;
-  telephone: string;
-  email: string;
-  type: { id: number; name: string };
-  facilities: { code: string; name: string }[];
-  galleries: { url: string; type: string; status: number }[];
-  localities: { name: string; landmarks: { name: string; distanceKm: number }[] }[];
-}
+export const HotelShellSchema = obj({
+  id: n,
+  slug: s,
+  name: s,
+  city: s,
+  isCabin: n,
+  description: s,
+  address: s,
+  pictureUrl: s,
+  latitude: n,
+  longitude: n,
+  checkInTime: s,
+  checkOutTime: s,
+  timeZoneLabel: s,
+  telephone: s,
+  email: s,
+  type: obj({ id: n, name: s }),
+  facilities: v.array(codeName),
+  galleries: v.array(obj({ url: s, type: s, status: n })),
+  localities: v.array(obj({ name: s, landmarks: v.array(obj({ name: s, distanceKm: n })) })),
+});
+export type HotelShell = v.InferOutput<typeof HotelShellSchema>;
+
+/** The insurer of a search result or a reservation's offer. */
+export const InsuranceProviderSchema = obj({
+  providerName: s,
+  coverAmount: n,
+  termsUrl: s,
+  benefitUrl: s,
+  claimUrl: s,
+});
+export type InsuranceProvider = v.InferOutput<typeof InsuranceProviderSchema>;
+
+export const RoomTypeResultSchema = obj({
+  id: n,
+  roomRemaining: n,
+  label: s,
+  name: s,
+  description: s,
+  mainPictureUrl: s,
+  nights: n,
+  grossRevenue: n,
+  roomPriceFake: n,
+  promotionPrice: n,
+  insurancePrice: n,
+  insuranceProvider: v.nullable(InsuranceProviderSchema),
+  returnMessagePromo: s,
+  bedSize: s,
+  capacity: n,
+  capacityChildren: n,
+  facility: v.array(codeName),
+});
+export type RoomTypeResult = v.InferOutput<typeof RoomTypeResultSchema>;
 
 /** The priced search (POST /clients/v1/search, GraphQL ReservationSearch). */
-export interface InsuranceProvider {
-  providerName: string;
-  coverAmount: number;
-  termsUrl: string;
-  benefitUrl: string;
-  claimUrl: string;
-}
-export interface RoomTypeResult {
-  id: number;
-  roomRemaining: number;
-  label: string;
-  name: string;
-  description: string;
-  mainPictureUrl: string;
-  nights: number;
-  grossRevenue: number;
-  roomPriceFake: number;
-  promotionPrice: number;
-  insurancePrice: number;
-  insuranceProvider: InsuranceProvider | null;
-  returnMessagePromo: string;
-  bedSize: string;
-  capacity: number;
-  capacityChildren: number;
-  facility: { code: string; name: string }[];
-}
-export interface SearchResult {
-  hotel: { id: number; isCabin: number; timeZoneLabel: string };
-  checkInDate: string;
-  checkOutDate: string;
-  nights: number;
-  promoCode: string | null;
-  messagePromo: string;
-  roomTypes: RoomTypeResult[];
-}
+export const SearchResultSchema = obj({
+  hotel: obj({ id: n, isCabin: n, timeZoneLabel: s }),
+  checkInDate: s,
+  checkOutDate: s,
+  nights: n,
+  promoCode: v.nullable(s),
+  messagePromo: s,
+  roomTypes: v.array(RoomTypeResultSchema),
+});
+export type SearchResult = v.InferOutput<typeof SearchResultSchema>;
 
 /** The reservation detail (GET /clients/v1/reservations/view, GraphQL ReservationDetail). */
-export interface ReservationDetail {
-  info: {
-    reservationId: number;
-    orderId: string;
-    checkIn: string;
-    checkOut: string;
-    expiredDateTime: string;
-    todayDateTime: string;
-    totalPods: number;
-    paymentStatus: number;
-    duration: number;
-    hotel: {
-      id: number;
-      name: string;
-      address: string;
-      telephone: string;
-      isCabin: number;
-      timeZoneLabel: string;
-      checkInTime: string;
-      checkOutTime: string;
-    };
-    pods: {
-      roomTypeId: number;
-      name: string;
-      label: string;
-      capacity: number;
-      capacityChildren: number;
-      bedSize: string;
-      count: number;
-    }[];
-  };
-  priceDetail: {
-    grossRevenue: number;
-    giftCertificateDiscount: number;
-    promotion: number;
-    tax: number;
-    serviceFee: number;
-    insurance: number;
-    carbonOffset: number;
-    bankFee: number;
-    guestPrice: number;
-  };
-  guest: { name: string; email: string; phoneNumber: string };
-  priceBreakdown: { total: number; promo_code: string | null; promo_value: number; bobopoint_value: number };
-  insurancePolicies: { providerName: string }[];
+export const ReservationDetailSchema = obj({
+  info: obj({
+    reservationId: n,
+    orderId: s,
+    checkIn: s,
+    checkOut: s,
+    expiredDateTime: s,
+    todayDateTime: s,
+    totalPods: n,
+    paymentStatus: n,
+    duration: n,
+    hotel: obj({
+      id: n,
+      name: s,
+      address: s,
+      telephone: s,
+      isCabin: n,
+      timeZoneLabel: s,
+      checkInTime: s,
+      checkOutTime: s,
+    }),
+    pods: v.array(obj({ roomTypeId: n, name: s, label: s, capacity: n, capacityChildren: n, bedSize: s, count: n })),
+  }),
+  priceDetail: obj({
+    grossRevenue: n,
+    giftCertificateDiscount: n,
+    promotion: n,
+    tax: n,
+    serviceFee: n,
+    insurance: n,
+    carbonOffset: n,
+    bankFee: n,
+    guestPrice: n,
+  }),
+  guest: obj({ name: s, email: s, phoneNumber: s }),
+  priceBreakdown: obj({ total: n, promo_code: v.nullable(s), promo_value: n, bobopoint_value: n }),
+  insurancePolicies: v.array(obj({ providerName: s })),
   /** The insurance the review offers: insurer, cover, terms and its price per room per night. */
-  insuranceOffer: {
-    providerName: string;
-    coverAmount: number;
-    pricePerNight: number;
-    termsUrl: string;
-    benefitUrl: string;
-    claimUrl: string;
-  } | null;
-  esg: { total: number; items: { uuid: string }[] };
-  allowEsgPurchase: boolean;
-}
+  insuranceOffer: v.nullable(
+    obj({ providerName: s, coverAmount: n, pricePerNight: n, termsUrl: s, benefitUrl: s, claimUrl: s }),
+  ),
+  esg: obj({ total: n, items: v.array(obj({ uuid: s })) }),
+  allowEsgPurchase: v.boolean(),
+});
+export type ReservationDetail = v.InferOutput<typeof ReservationDetailSchema>;
+
+/** The signed-in user (GET /auth/me, /clients/v1/my-account, GraphQL UserProfile; spec section 3). */
+export const UserProfileSchema = obj({
+  id: n,
+  name: s,
+  nick_name: v.nullable(s),
+  profile_picture_url: v.nullable(s),
+  telephone: v.nullable(s),
+  email: s,
+  is_email_verified: v.boolean(),
+  is_telephone_verified: v.boolean(),
+  night_count: n,
+  stay_count: n,
+  preferred_lang: s,
+  identity: obj({ identity_status: n, identity_card_selfie_url: v.nullable(s), identity_card_url: v.nullable(s) }),
+  total_gift_certificate: n,
+});
+export type UserProfile = v.InferOutput<typeof UserProfileSchema>;

@@ -10,7 +10,8 @@ describe('the OpenAPI contract observer', () => {
   it('accepts documented answers and reports undocumented routes, statuses and bodies', async () => {
     contractViolations.length = 0;
     const search = '/api/clients/v1/search';
-    await observeContract({ method: 'POST', route: search, status: 200, response: answer(200, { data: {} }) });
+    const subscribe = '/api/clients/v1/subscribe';
+    await observeContract({ method: 'POST', route: subscribe, status: 200, response: answer(200, { data: {} }) });
     await observeContract({
       method: 'POST',
       route: search,
@@ -28,6 +29,20 @@ describe('the OpenAPI contract observer', () => {
       'GET /nowhere -> 200: route not in the OpenAPI document',
       "POST /clients/v1/search -> 400: body data must have required property 'code', data must have required property 'message'",
     ]);
+    contractViolations.length = 0;
+  });
+
+  it('checks a success payload against its documented shape (the search result the islands read)', async () => {
+    contractViolations.length = 0;
+    const search = '/api/clients/v1/search';
+    await observeContract({
+      method: 'POST',
+      route: search,
+      status: 200,
+      response: answer(200, { data: { hotel: { id: 1 }, nights: 'two' } }),
+    });
+    expect(contractViolations).toHaveLength(1);
+    expect(contractViolations[0]).toMatch(/^POST \/clients\/v1\/search -> 200: body .*nights must be number/);
     contractViolations.length = 0;
   });
 });
