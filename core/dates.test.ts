@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addNights,
+  formatDate,
   formatLongDate,
   formatPeriod,
   jakartaDateTime,
@@ -40,5 +41,12 @@ describe('the Jakarta calendar', () => {
     expect(formatLongDate('2026-09-14', 'en')).toBe('14 September 2026');
     expect(formatLongDate('2026-08-17', 'id')).toBe('17 Agustus 2026');
     expect(formatPeriod('2026-12-01', '2026-12-31', 'id')).toBe('1 Desember 2026 – 31 Desember 2026');
+  });
+});
+
+describe('formatDate full (the e-mails)', () => {
+  it('writes the weekday and the whole month name in each language', () => {
+    expect(formatDate('2026-09-14', 'en', 'full')).toMatch(/^Mon,? 14 September 2026$/);
+    expect(formatDate('2026-09-14', 'id', 'full')).toMatch(/^Sen,? 14 September 2026$/);
   });
 });

@@ -55,15 +55,18 @@ export function nightsBetween(checkin: string, checkout: string): number {
   return Temporal.PlainDate.from(checkin).until(Temporal.PlainDate.from(checkout), { largestUnit: 'days' }).days;
 }
 
-/** "Sen, 14 Sep 2026" / "Mon, 14 Sep 2026" (long) or "14 Sep" (short), for stay dates in the islands. */
-export function formatDate(date: string, lang: Lang, style: 'long' | 'short' = 'long'): string {
-  const d = Temporal.PlainDate.from(date.slice(0, 10));
-  return d.toLocaleString(
-    LOCALES[lang].bcp47,
-    style === 'long'
-      ? { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }
-      : { day: 'numeric', month: 'short' },
-  );
+const DATE_STYLES = {
+  long: { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' },
+  short: { day: 'numeric', month: 'short' },
+  full: { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/**
+ * Stay dates: "Sen, 14 Sep 2026" / "Mon, 14 Sep 2026" (long, the islands), "14 Sep" (short), or
+ * "Sen, 14 September 2026" (full, the e-mails).
+ */
+export function formatDate(date: string, lang: Lang, style: keyof typeof DATE_STYLES = 'long'): string {
+  return Temporal.PlainDate.from(date.slice(0, 10)).toLocaleString(LOCALES[lang].bcp47, DATE_STYLES[style]);
 }
 
 /** "14 September 2026" for a YYYY-MM-DD date, on content pages (legal updates, promo periods). */

@@ -40,4 +40,31 @@ describe('the OpenAPI document', () => {
     };
     expect(Object.keys(search.requestBody.content['application/json'].schema.properties)).toContain('hotelId');
   });
+
+  it('describes the body of every success with its own schema, never an empty object', () => {
+    const paths = buildOpenApi().paths as Record<
+      string,
+      Record<string, { responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> }>
+    >;
+    const vague: string[] = [];
+    for (const [path, ops] of Object.entries(paths))
+      for (const [method, op] of Object.entries(ops))
+        for (const [status, answer] of Object.entries(op.responses)) {
+          if (!status.startsWith('2')) continue;
+          const schema = answer.content?.['application/json']?.schema;
+          if (!schema) continue;
+          const props = schema.properties as Record<string, Record<string, unknown>> | undefined;
+          const data = props?.data;
+          const empty = (o: Record<string, unknown> | undefined) => !o || Object.keys(o).length === 0;
+          if (!props && !schema.anyOf && !schema.oneOf) vague.push(`${method} ${path} ${status}`);
+          else if (data && empty(data.properties as never) && !data.items && !data.anyOf && !data.additionalProperties)
+            vague.push(`${method} ${path} ${status}`);
+        }
+    expect(vague).toEqual([]);
+    // Spot checks: a nested field of the payment state and of the token answer are described.
+    const status = paths['/clients/v1/payment/status'].get.responses['200'].content!['application/json'].schema;
+    expect(JSON.stringify(status)).toContain('va_number');
+    const token = paths['/oauth2/token'].post.responses['200'].content!['application/json'].schema;
+    expect(token.required).toEqual(expect.arrayContaining(['access_token', 'token_type', 'expires_in']));
+  });
 });

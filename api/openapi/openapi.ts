@@ -32,6 +32,37 @@ import {
   SearchResultSchema,
   UserProfileSchema,
 } from '../../core/contracts/responses.ts';
+import {
+  AncillaryPackageSchema,
+  AnnouncementSchema,
+  AvailabilityDaySchema,
+  ChargeCreatedSchema,
+  ChargeDroppedSchema,
+  CodeCheckedSchema,
+  CodeSentSchema,
+  GraphQLAnswerSchema,
+  HealthSchema,
+  MaxDurationSchema,
+  NotificationAnswerSchema,
+  PasswordResetSchema,
+  PaymentChannelSchema,
+  PaymentConfigSchema,
+  PaymentStateSchema,
+  PointItemsSchema,
+  PointsActiveSchema,
+  PointsSummarySchema,
+  PromoListSchema,
+  PromoSchema,
+  RegisteredSchema,
+  ReservationCancelledSchema,
+  ReservationCreatedSchema,
+  ReservationListSchema,
+  SignedInSchema,
+  SignedOutSchema,
+  SubscribedSchema,
+  TokenAnswerSchema,
+  WebhookAcceptedSchema,
+} from '../../core/contracts/responses.ts';
 import { TokenRequestSchema } from '../auth/oauth.routes.ts';
 import { GraphQLParams } from '../graphql/graphql.routes.ts';
 
@@ -61,6 +92,13 @@ function openApi30(node: unknown): Json {
   return out;
 }
 
+/** This document itself (GET /openapi.json). */
+const OpenApiDocumentSchema = v.looseObject({
+  openapi: v.string(),
+  info: v.looseObject({ title: v.string(), version: v.string() }),
+  paths: v.record(v.string(), v.unknown()),
+});
+
 type RouteDoc = {
   method: 'get' | 'post' | 'put';
   path: string;
@@ -71,37 +109,39 @@ type RouteDoc = {
   tag: string;
   /** The success status (200 unless said). */
   ok?: 200 | 201 | 202;
-  /** A JSON body that is not the `{ data }` envelope (OAuth2 tokens, health, the SDL). */
-  plain?: 'json' | 'text';
+  /** A text body (the SDL). */
+  plain?: 'text';
   /** Answers 429 when its rate limit is spent. */
   limited?: boolean;
-  /** The payload under `data` of a success (core/contracts/responses.ts); a generic object when absent. */
+  /** The payload under `data` of a success (core/contracts/responses.ts). */
   response?: v.GenericSchema;
+  /** The whole JSON body of a success that is not only the `{ data }` envelope (tokens, health, GraphQL). */
+  answer?: v.GenericSchema;
 };
 
 export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'get',
     path: '/health',
+    answer: HealthSchema,
     summary: 'Liveness, database and build state',
     auth: 'none',
     tag: 'meta',
-    plain: 'json',
   },
   {
     method: 'post',
     path: '/oauth2/token',
+    answer: TokenAnswerSchema,
     summary: 'OAuth2 tokens: client credentials, refresh token and password grants (x-api-key checked)',
     auth: 'none',
     body: TokenRequestSchema,
     tag: 'auth',
-    plain: 'json',
     limited: true,
   },
   {
     method: 'post',
     path: '/auth/register',
-    plain: 'json',
+    answer: RegisteredSchema,
     summary: 'Create an account and send its verification code',
     auth: 'client',
     body: RegisterSchema,
@@ -112,7 +152,7 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'post',
     path: '/auth/register/complete',
-    plain: 'json',
+    answer: SignedInSchema,
     summary: 'Verify the sign-up code and sign in',
     auth: 'client',
     body: CompleteRegistrationSchema,
@@ -122,7 +162,7 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'post',
     path: '/auth/codes/request',
-    plain: 'json',
+    answer: CodeSentSchema,
     summary: 'Send a 4-digit code (verify or reset)',
     auth: 'client',
     body: CodeRequestSchema,
@@ -133,7 +173,7 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'post',
     path: '/auth/codes/resend',
-    plain: 'json',
+    answer: CodeSentSchema,
     summary: 'Send the code again after its cool-down',
     auth: 'client',
     body: CodeRequestSchema,
@@ -144,7 +184,7 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'post',
     path: '/auth/codes/validate',
-    plain: 'json',
+    answer: CodeCheckedSchema,
     summary: 'Check a code (verify an address, or start a password reset)',
     auth: 'client',
     body: CodeValidateSchema,
@@ -154,7 +194,7 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'post',
     path: '/auth/password/forgot',
-    plain: 'json',
+    answer: CodeSentSchema,
     summary: 'Send a password reset code',
     auth: 'client',
     body: ForgotPasswordSchema,
@@ -165,7 +205,7 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'post',
     path: '/auth/password/reset',
-    plain: 'json',
+    answer: PasswordResetSchema,
     summary: 'Set a new password with the reset ticket',
     auth: 'client',
     body: ResetPasswordSchema,
@@ -175,7 +215,7 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'post',
     path: '/auth/login',
-    plain: 'json',
+    answer: SignedInSchema,
     summary: 'Password sign-in',
     auth: 'client',
     body: SignInSchema,
@@ -185,7 +225,7 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'post',
     path: '/auth/logout',
-    plain: 'json',
+    answer: SignedOutSchema,
     summary: 'Revoke a refresh token',
     auth: 'client',
     body: LogoutSchema,
@@ -210,6 +250,7 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'post',
     path: '/clients/v1/my-account/update',
+    response: UserProfileSchema,
     summary: 'Update name, e-mail and phone',
     auth: 'user',
     body: UpdateProfileSchema,
@@ -218,41 +259,70 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'post',
     path: '/my-account/update',
+    response: UserProfileSchema,
     summary: 'Update name, e-mail and phone',
     auth: 'user',
     body: UpdateProfileSchema,
     tag: 'account',
   },
-  { method: 'get', path: '/clients/v1/points', summary: 'Bobopoint balance and worth', auth: 'user', tag: 'points' },
-  { method: 'get', path: '/v1/status/active', summary: 'Active Bobopoint balance', auth: 'user', tag: 'points' },
-  { method: 'get', path: '/v1/status/pending', summary: 'Bobopoints pending activation', auth: 'user', tag: 'points' },
-  { method: 'get', path: '/v1/status/history', summary: 'Bobopoint history', auth: 'user', tag: 'points' },
+  {
+    method: 'get',
+    path: '/clients/v1/points',
+    response: PointsSummarySchema,
+    summary: 'Bobopoint balance and worth',
+    auth: 'user',
+    tag: 'points',
+  },
+  {
+    method: 'get',
+    path: '/v1/status/active',
+    response: PointsActiveSchema,
+    summary: 'Active Bobopoint balance',
+    auth: 'user',
+    tag: 'points',
+  },
+  {
+    method: 'get',
+    path: '/v1/status/pending',
+    response: PointItemsSchema,
+    summary: 'Bobopoints pending activation',
+    auth: 'user',
+    tag: 'points',
+  },
+  {
+    method: 'get',
+    path: '/v1/status/history',
+    response: PointItemsSchema,
+    summary: 'Bobopoint history',
+    auth: 'user',
+    tag: 'points',
+  },
   {
     method: 'post',
     path: '/gateway/open',
+    answer: GraphQLAnswerSchema,
     summary: 'GraphQL with a client token and API key',
     auth: 'client',
     body: GraphQLParams,
     tag: 'graphql',
-    plain: 'json',
   },
   {
     method: 'post',
     path: '/gateway/secure',
+    answer: GraphQLAnswerSchema,
     summary: 'GraphQL with a user token',
     auth: 'user',
     body: GraphQLParams,
     tag: 'graphql',
-    plain: 'json',
   },
   {
     method: 'post',
     path: '/hooks/sanity',
+    answer: WebhookAcceptedSchema,
     summary: 'Sanity publish webhook (signed): publishes the content to every node',
     auth: 'none',
     tag: 'content',
     ok: 202,
-    plain: 'json',
   },
   {
     method: 'get',
@@ -275,6 +345,7 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'get',
     path: '/clients/v1/availability',
+    response: v.array(AvailabilityDaySchema),
     summary: 'Availability per date (90-day window), REST twin of RoomAvailability',
     auth: 'client',
     query: RoomAvailabilityInput,
@@ -283,6 +354,7 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'get',
     path: '/clients/v1/availability/max-duration',
+    response: MaxDurationSchema,
     summary: 'web_max_duration from a check-in date',
     auth: 'client',
     query: MaxDurationInput,
@@ -291,6 +363,7 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'get',
     path: '/clients/v1/list-promo',
+    answer: PromoListSchema,
     summary: 'Public promos (size -1 = all)',
     auth: 'client',
     query: PublicPromoQuery,
@@ -299,15 +372,24 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'get',
     path: '/clients/v1/list-promo/view',
+    response: PromoSchema,
     summary: 'One public promo by code or id',
     auth: 'client',
     query: PromoViewQuery,
     tag: 'promotions',
   },
-  { method: 'get', path: '/announcement/web', summary: 'Active web announcements', auth: 'client', tag: 'promotions' },
+  {
+    method: 'get',
+    path: '/announcement/web',
+    response: v.array(AnnouncementSchema),
+    summary: 'Active web announcements',
+    auth: 'client',
+    tag: 'promotions',
+  },
   {
     method: 'post',
     path: '/clients/v1/subscribe',
+    answer: SubscribedSchema,
     summary: 'Newsletter sign-up (400 when already subscribed)',
     auth: 'client',
     body: SubscribeBody,
@@ -316,6 +398,7 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'get',
     path: '/clients/v1/payment',
+    response: v.array(PaymentChannelSchema),
     summary: 'Active payment channels (id 12 never listed)',
     auth: 'client',
     tag: 'payments',
@@ -323,6 +406,7 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'post',
     path: '/clients/v1/payment/charge',
+    answer: ChargeCreatedSchema,
     summary: 'New payment attempt (PaymentCharge); code 200 only when the gateway created it',
     auth: 'user',
     body: PaymentChargeInput,
@@ -331,6 +415,7 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'get',
     path: '/clients/v1/payment/status',
+    response: PaymentStateSchema,
     summary: 'Payment state and latest attempt of a reservation (PaymentPending); reservationId in the query',
     auth: 'user',
     tag: 'payments',
@@ -338,6 +423,7 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'post',
     path: '/clients/v1/payment/cancel',
+    response: ChargeDroppedSchema,
     summary: 'Drop the pending attempt to choose another method',
     auth: 'user',
     body: PaymentReservationInput,
@@ -346,6 +432,7 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'get',
     path: '/payments/config',
+    response: PaymentConfigSchema,
     summary: 'Active gateway, its public client key and the card-token URL',
     auth: 'client',
     tag: 'payments',
@@ -353,14 +440,15 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'post',
     path: '/payments/notifications',
+    answer: NotificationAnswerSchema,
     summary: 'Gateway HTTP notifications (signature_key checked)',
     auth: 'none',
-    plain: 'json',
     tag: 'payments',
   },
   {
     method: 'get',
     path: '/clients/v1/ancillary-packages',
+    response: v.array(AncillaryPackageSchema),
     summary: 'Active ancillary packages (carbon offset)',
     auth: 'client',
     query: AncillaryListInput,
@@ -369,6 +457,7 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'post',
     path: '/clients/v1/reservations/create',
+    response: ReservationCreatedSchema,
     summary: 'Create a reservation holding every night (REST twin of HotelCreateReservation)',
     auth: 'user',
     ok: 201,
@@ -378,6 +467,7 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'get',
     path: '/clients/v1/reservations/list',
+    response: ReservationListSchema,
     summary: "The user's reservations, by payment status",
     auth: 'user',
     query: ReservationListQuery,
@@ -395,6 +485,7 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'post',
     path: '/clients/v1/reservations/cancel',
+    response: ReservationCancelledSchema,
     summary: 'Cancel a reservation waiting for payment',
     auth: 'user',
     body: ReservationIdInput,
@@ -403,6 +494,7 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'put',
     path: '/clients/v1/reservations/cancel',
+    response: ReservationCancelledSchema,
     summary: 'Cancel a reservation waiting for payment',
     auth: 'user',
     body: ReservationIdInput,
@@ -411,6 +503,7 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'put',
     path: '/clients/v1/reservations/update',
+    response: ReservationDetailSchema,
     summary: 'Set promo, gift certificate, add-ons and payment channel; returns the recomputed detail',
     auth: 'user',
     body: ReservationUpdateBody,
@@ -419,6 +512,7 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'post',
     path: '/clients/v1/update-rate',
+    response: ReservationDetailSchema,
     summary: "Refresh a waiting reservation's nightly rates",
     auth: 'user',
     body: ReservationIdInput,
@@ -427,6 +521,7 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'put',
     path: '/clients/v1/update-rate',
+    response: ReservationDetailSchema,
     summary: "Refresh a waiting reservation's nightly rates",
     auth: 'user',
     body: ReservationIdInput,
@@ -440,7 +535,14 @@ export const REST_ROUTES: RouteDoc[] = [
     tag: 'meta',
     plain: 'text',
   },
-  { method: 'get', path: '/openapi.json', summary: 'This document', auth: 'none', tag: 'meta', plain: 'json' },
+  {
+    method: 'get',
+    path: '/openapi.json',
+    answer: OpenApiDocumentSchema,
+    summary: 'This document',
+    auth: 'none',
+    tag: 'meta',
+  },
 ];
 
 /** Which error statuses a route can answer: unreadable input, authentication, rules, rate limits. */
@@ -450,28 +552,26 @@ export function errorStatusesFor(r: RouteDoc): number[] {
   if (r.auth !== 'none') out.add(403).add(409);
   if (r.tag === 'payments' || r.tag === 'reservations') out.add(409);
   if (r.limited) out.add(429);
+  if (r.path === '/payments/notifications') out.add(413);
   return [...out].sort((a, b) => a - b);
 }
 
 function responsesFor(r: RouteDoc): Json {
   const ok = r.ok ?? 200;
+  const json = (schema: Json) => ({ description: 'OK', content: { 'application/json': { schema } } });
   const success =
     r.plain === 'text'
       ? { description: 'OK', content: { 'text/plain': { schema: { type: 'string' } } } }
-      : r.plain === 'json'
-        ? { description: 'OK', content: { 'application/json': { schema: { type: 'object' } } } }
+      : r.answer
+        ? json(toJsonSchema(r.answer))
         : r.response
-          ? {
-              description: 'OK',
-              content: {
-                'application/json': {
-                  schema: { type: 'object', required: ['data'], properties: { data: toJsonSchema(r.response) } },
-                },
-              },
-            }
-          : { description: 'OK', content: { 'application/json': { schema: { $ref: '#/components/schemas/Data' } } } };
+          ? json({ type: 'object', required: ['data'], properties: { data: toJsonSchema(r.response) } })
+          : undefined;
+  if (!success) throw new Error(`${r.method.toUpperCase()} ${r.path}: no success schema documented`);
   const out: Json = { [ok]: success };
   for (const status of errorStatusesFor(r)) out[status] = r.tag === 'graphql' ? graphqlErrorResponse : errorResponse;
+  // The liveness probe answers 503 with the same body when the database does not answer.
+  if (r.path === '/health') out[503] = { ...success, description: 'Degraded: the database does not answer' };
   return out;
 }
 
@@ -549,12 +649,6 @@ export function buildOpenApi(): Json {
               items: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
             },
           },
-        },
-        Data: {
-          description: 'The envelope of every REST answer: the payload under data.',
-          type: 'object',
-          required: ['data'],
-          properties: { data: {} },
         },
       },
     },

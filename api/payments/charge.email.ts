@@ -4,6 +4,9 @@ import { Temporal } from 'temporal-polyfill';
 import type { ApiLang } from '../http/errors.ts';
 import type { OutboxAttachment } from '../outbox/outbox.schema.ts';
 import { formatPoints, formatRupiah, zoneLabel } from '../../core/money.ts';
+import { formatDate } from '../../core/dates.ts';
+import { emailEn } from '../../core/i18n/email-en.ts';
+import { emailId } from '../../core/i18n/email-id.ts';
 
 export type ConfirmationData = {
   lang: ApiLang;
@@ -32,61 +35,12 @@ export type ConfirmationData = {
   reservationId: number;
 };
 
-const copy = {
-  en: {
-    subject: (order: string) => `Booking confirmed: ${order}`,
-    hello: (name: string) => `Hi ${name},`,
-    intro: "Yay, your payment went through and your booking is confirmed. Bob can't wait to see you!",
-    details: 'Booking details',
-    order: 'Order ID',
-    invoice: 'Invoice',
-    place: 'Where',
-    room: 'Room',
-    pods: 'Pods',
-    checkIn: 'Check-in',
-    checkOut: 'Check-out',
-    nights: 'Nights',
-    paid: 'Paid',
-    points: 'Bobopoints used',
-    earned: (p: string) => `${p} Bobopoints will be added to your account after your stay.`,
-    qr: 'Show this QR code to the host when you arrive. Your booking is also attached as a calendar file (.ics).',
-    status: 'See your booking',
-    bye: 'Sleep well,\nThe Bobobox team',
-    event: (hotel: string) => `Stay at ${hotel}`,
-  },
-  id: {
-    subject: (order: string) => `Pesanan terkonfirmasi: ${order}`,
-    hello: (name: string) => `Halo ${name},`,
-    intro: 'Yay, pembayaran berhasil dan pesanan kamu sudah terkonfirmasi. Bob tunggu kehadirannya!',
-    details: 'Detail pesanan',
-    order: 'ID pesanan',
-    invoice: 'Invoice',
-    place: 'Lokasi',
-    room: 'Kamar',
-    pods: 'Jumlah pod',
-    checkIn: 'Check-in',
-    checkOut: 'Check-out',
-    nights: 'Malam',
-    paid: 'Dibayar',
-    points: 'Bobopoint dipakai',
-    earned: (p: string) => `${p} Bobopoint akan masuk ke akun kamu setelah kamu menginap.`,
-    qr: 'Tunjukkan kode QR ini ke host saat kamu datang. Detail pesanan juga terlampir sebagai file kalender (.ics).',
-    status: 'Lihat pesanan kamu',
-    bye: 'Selamat beristirahat,\nTim Bobobox',
-    event: (hotel: string) => `Menginap di ${hotel}`,
-  },
-} as const;
+/** Both catalogues (core/i18n/email-*.ts), by language. */
+const emails = { en: emailEn, id: emailId };
 
 const esc = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-function dateLabel(date: string, lang: ApiLang): string {
-  return Temporal.PlainDate.from(date).toLocaleString(lang === 'id' ? 'id-ID' : 'en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  });
-}
+const dateLabel = (date: string, lang: ApiLang) => formatDate(date, lang, 'full');
 
 /** The instant a hotel-local date and time is, as epoch milliseconds. */
 function hotelInstant(date: string, time: string, timeZone: string): number {
@@ -98,7 +52,7 @@ function hotelInstant(date: string, time: string, timeZone: string): number {
 export const bookingQrPayload = (orderId: string) => `BBX-BOOKING:${orderId}`;
 
 export function calendarFile(d: ConfirmationData): string {
-  const c = copy[d.lang];
+  const c = emails[d.lang].confirmation;
   const { error, value } = createEvent({
     uid: `${d.orderId}@bobobox`,
     title: c.event(d.hotel.name),
@@ -124,7 +78,8 @@ export function calendarFile(d: ConfirmationData): string {
 export async function confirmationEmail(
   d: ConfirmationData,
 ): Promise<{ subject: string; text: string; html: string; attachments: OutboxAttachment[] }> {
-  const c = copy[d.lang];
+  const e = emails[d.lang];
+  const c = e.confirmation;
   const nights = Temporal.PlainDate.from(d.checkIn).until(Temporal.PlainDate.from(d.checkOut)).days;
   const zone = zoneLabel(d.hotel.timeZone);
   const rows: [string, string][] = [
@@ -142,7 +97,7 @@ export async function confirmationEmail(
   const link = `${d.siteUrl}${d.lang === 'id' ? '/id' : ''}/payment/status/${d.reservationId}/`;
   const earned = d.pointsEarned > 0 ? c.earned(formatPoints(d.pointsEarned)) : '';
   const text = [
-    c.hello(d.guestName),
+    e.greeting(d.guestName),
     '',
     c.intro,
     '',
@@ -154,7 +109,7 @@ export async function confirmationEmail(
     '',
     `${c.status}: ${link}`,
     '',
-    c.bye,
+    e.signoff,
   ].join('\n');
   const qrPng = await QRCode.toBuffer(bookingQrPayload(d.orderId), {
     type: 'png',
@@ -166,7 +121,7 @@ export async function confirmationEmail(
 <html lang="${d.lang}"><body style="margin:0;padding:24px;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1c2340">
 <table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
 <tr><td>
-<p style="font-size:16px">${esc(c.hello(d.guestName))}</p>
+<p style="font-size:16px">${esc(e.greeting(d.guestName))}</p>
 <p style="font-size:16px">${esc(c.intro)}</p>
 <h2 style="font-size:18px">${esc(c.details)}</h2>
 <table role="presentation" style="font-size:14px;border-collapse:collapse">
@@ -176,7 +131,7 @@ ${earned ? `<p style="font-size:14px">${esc(earned)}</p>` : ''}
 <p style="text-align:center;margin:24px 0"><img src="cid:booking-qr" alt="QR ${esc(d.orderId)}" width="200" height="200"></p>
 <p style="font-size:14px;color:#55607a">${esc(c.qr)}</p>
 <p><a href="${esc(link)}" style="color:#1f5eff">${esc(c.status)}</a></p>
-<p style="font-size:14px;white-space:pre-line">${esc(c.bye)}</p>
+<p style="font-size:14px;white-space:pre-line">${esc(e.signoff)}</p>
 </td></tr></table></body></html>`;
   return {
     subject: c.subject(d.orderId),

@@ -142,3 +142,219 @@ export const UserProfileSchema = obj({
   total_gift_certificate: n,
 });
 export type UserProfile = v.InferOutput<typeof UserProfileSchema>;
+
+// ---- Every other answer of the REST API (the OpenAPI document's 200/201/202 bodies) ----------
+
+const nn = v.nullable(n);
+const ns = v.nullable(s);
+const dateRange = obj({ start: s, end: s });
+
+/** The OAuth2 token answer (POST /oauth2/token); sign-in and sign-up add the user. */
+export const TokenAnswerSchema = obj({
+  access_token: s,
+  token_type: v.literal('Bearer'),
+  expires_in: n,
+  refresh_token: v.optional(s),
+  scope: s,
+});
+export const SignedInSchema = obj({ ...TokenAnswerSchema.entries, refresh_token: s, user: UserProfileSchema });
+
+/** A code was sent (or an unknown target was told the same): where to, and for how long. */
+export const CodeSentSchema = obj({
+  channel: v.picklist(['email', 'phone']),
+  target: s,
+  expiresInSeconds: n,
+  resendAfterSeconds: n,
+});
+export const RegisteredSchema = obj({ user: UserProfileSchema, verification: CodeSentSchema });
+export const CodeCheckedSchema = v.union([
+  obj({ purpose: v.literal('verify'), verified: v.literal(true), channel: v.picklist(['email', 'phone']) }),
+  obj({ purpose: v.literal('reset_password'), resetToken: s, expiresInSeconds: n }),
+]);
+export const PasswordResetSchema = obj({ reset: v.literal(true) });
+export const SignedOutSchema = obj({ loggedOut: v.literal(true) });
+
+/** Liveness, database and build (200 when the database answers, 503 otherwise). */
+export const HealthSchema = obj({
+  status: v.picklist(['ok', 'degraded']),
+  build: obj({ present: v.boolean(), builtAt: ns, stale: v.boolean() }),
+  database: obj({ kind: s, ok: v.boolean() }),
+});
+
+/** One Bobopoint ledger line (the Active, Pending and History tabs). */
+export const PointEntrySchema = obj({
+  id: n,
+  amount: n,
+  kind: s,
+  label: s,
+  status: s,
+  reservation_id: nn,
+  earn_date: ns,
+  expires_on: ns,
+  created_at: s,
+});
+export const PointsSummarySchema = obj({
+  total: n,
+  worth: n,
+  worth_label: s,
+  expiry_date: ns,
+  active: v.array(PointEntrySchema),
+  pending: v.array(PointEntrySchema),
+  history: v.array(PointEntrySchema),
+});
+export const PointsActiveSchema = obj({ total: n, worth: n, expiry_date: ns, items: v.array(PointEntrySchema) });
+export const PointItemsSchema = obj({ items: v.array(PointEntrySchema) });
+
+/** Availability per date and the longest stay from a date. */
+export const AvailabilityDaySchema = obj({
+  date: s,
+  hotel_id: n,
+  is_blackout: v.boolean(),
+  web_sellable_rooms: n,
+  min_price: nn,
+});
+export const MaxDurationSchema = obj({ hotel_id: n, date_start: s, web_max_duration: n });
+
+/** A public promo (list and view) and a web announcement. */
+export const PromoSchema = obj({
+  id: n,
+  promo_name: s,
+  promo_code: s,
+  promo_type_id: n,
+  promo_type_name: s,
+  discount_type: s,
+  discount_value: n,
+  max_discount: nn,
+  min_spend: nn,
+  is_foc: v.boolean(),
+  payment_methods: v.array(s),
+  is_active: v.boolean(),
+  isExpired: v.boolean(),
+  period: dateRange,
+  stay_period: v.nullable(dateRange),
+  terms: s,
+  image_url: ns,
+  hotel_ids: v.array(n),
+});
+export const AnnouncementSchema = obj({ id: n, title: s, body: s, linkUrl: ns, activeFrom: ns, activeTo: ns });
+
+/** A payment channel, a charge as the payment screens see it, and a reservation's payment state. */
+export const PaymentChannelSchema = obj({
+  id: n,
+  code: s,
+  name: s,
+  category: s,
+  category_label: s,
+  is_active: v.boolean(),
+  logo_url: ns,
+  fee_flat: n,
+  fee_bps: n,
+  min_amount: n,
+});
+export const ChargeSchema = obj({
+  order_id: s,
+  attempt: n,
+  channel_code: s,
+  payment_type: s,
+  gross_amount: n,
+  gross_amount_label: s,
+  points_used: n,
+  status: s,
+  expires_at: s,
+  expired_datetime: s,
+  bank: ns,
+  va_number: ns,
+  bill_key: ns,
+  biller_code: ns,
+  qr_string: ns,
+  deeplink_url: ns,
+  masked_card: ns,
+  refund_required: v.boolean(),
+});
+export const ChargeCreatedSchema = obj({ code: n, message: s, data: ChargeSchema });
+export const PaymentStateSchema = obj({
+  reservation_id: n,
+  order_id: s,
+  payment_status: n,
+  payment_status_label: s,
+  result: v.picklist(['success', 'refund', 'failed', 'pending', 'unpaid']),
+  hold_expired_datetime: s,
+  hold_expires_at: s,
+  total_room: n,
+  charge: v.nullable(ChargeSchema),
+  points_pending: v.nullable(obj({ amount: n, earn_date: ns })),
+});
+export const ChargeDroppedSchema = obj({ reservationId: n, cancelled: v.array(s) });
+export const PaymentConfigSchema = obj({ gateway: s, client_key: s, token_url: s });
+/** The gateway's notification was read: what it changed. */
+export const NotificationAnswerSchema = obj({ status: s });
+
+/** An ancillary package (carbon offset). */
+export const AncillaryPackageSchema = obj({
+  uuid: s,
+  hotel_id: nn,
+  room_type_id: nn,
+  provider_name: s,
+  provider_short_description: s,
+  provider_logo_url: ns,
+  ancillary_type_code: s,
+  name: s,
+  sale_price: n,
+  custom_data: v.record(s, v.unknown()),
+});
+
+/** A new reservation (201), the list, and a cancelled one. */
+export const ReservationCreatedSchema = obj({
+  id: n,
+  order_id: s,
+  checkin_date: s,
+  checkout_date: s,
+  created_datetime: s,
+  expired_datetime: s,
+  payment_status_id: n,
+  total_room: n,
+  room_type_id: n,
+  hotel: obj({ id: n, name: s }),
+  booker: obj({ id: n, name: s, email: s, phone: s }),
+  daily_details: v.array(obj({ date: s, guest_price: n, gross_revenue: n, promotion_price: n, fake_price: n })),
+  total_price: n,
+});
+export const ReservationListSchema = obj({
+  count: n,
+  totalRooms: n,
+  items: v.array(
+    obj({
+      reservationId: n,
+      orderId: s,
+      hotel: obj({ id: n, name: s }),
+      roomTypeName: s,
+      checkIn: s,
+      checkOut: s,
+      totalPods: n,
+      paymentStatus: n,
+      paymentStatusLabel: s,
+      expiredDateTime: s,
+      total: n,
+    }),
+  ),
+});
+export const ReservationCancelledSchema = obj({ reservationId: n, paymentStatus: n });
+
+/** Newsletter sign-up; the promo list also says how many it holds. */
+export const SubscribedSchema = obj({ data: obj({ id: n }), message: s });
+export const PromoListSchema = obj({ data: v.array(PromoSchema), total: n });
+
+/** The content webhook was accepted (the rebuild runs in the background). */
+export const WebhookAcceptedSchema = obj({ accepted: v.literal(true) });
+
+/** A GraphQL answer: data, errors, or both (the gateway routes). */
+export const GraphQLAnswerSchema = obj({
+  data: v.optional(v.nullable(v.record(s, v.unknown()))),
+  errors: v.optional(v.array(obj({ message: s }))),
+});
+
+export type PaymentChannel = v.InferOutput<typeof PaymentChannelSchema>;
+export type Charge = v.InferOutput<typeof ChargeSchema>;
+export type PaymentState = v.InferOutput<typeof PaymentStateSchema>;
+export type AncillaryPackage = v.InferOutput<typeof AncillaryPackageSchema>;
+export type TokenAnswer = v.InferOutput<typeof TokenAnswerSchema>;

@@ -16,6 +16,7 @@ export const apiEn = {
   'http.jsonNotObject': 'The request body must be a JSON object.',
   'http.unreadableForm': 'The form data could not be read.',
   'http.unsupportedBodyType': 'Send the body as application/x-www-form-urlencoded or application/json.',
+  'content.invalidSignature': 'The webhook signature is missing or not valid.',
   'ancillary.packageUnavailable': 'The add-on package you chose is not available.',
   'auth.invalidToken': 'Your session has ended. Please sign in again.',
   'auth.userTokenRequired': 'Please sign in to your account to continue.',

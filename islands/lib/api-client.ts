@@ -2,6 +2,7 @@ import ky from 'ky';
 import type { KyInstance } from 'ky';
 import { $auth, clearSession, setSession } from '../stores/$auth.ts';
 import type { AuthUser, TokenPair } from '../stores/$auth.ts';
+import type { TokenAnswer, UserProfile } from '../../core/contracts/responses.ts';
 
 // The one HTTP client of the islands. Anonymous calls carry the public web client's token (the
 // website is a public OAuth2 client: client_id + x-api-key, no secret, see api/auth/README.md);
@@ -59,12 +60,8 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-type TokenResponse = {
-  access_token: string;
-  refresh_token?: string;
-  expires_in: number;
-  user?: { id: number; name: string; email?: string };
-};
+/** The OAuth2 token answer (core/contracts/responses.ts); sign-in adds the user. */
+type TokenResponse = TokenAnswer & { user?: Pick<UserProfile, 'id' | 'name' | 'email'> };
 
 /** Where a client token is kept between calls: session storage in the browser, memory on the server. */
 export interface TokenStore {

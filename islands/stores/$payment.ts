@@ -2,22 +2,14 @@ import { atom } from 'nanostores';
 import ky from 'ky';
 import { POINTS_MAX_PER_BOOKING, POINTS_STEP } from '../../core/contracts/payment.ts';
 import { ApiError, SessionRedirect, openCall, userCall } from '../lib/api-client.ts';
-import type { ReservationDetail } from '../../core/contracts/responses.ts';
+import type { Charge, PaymentChannel, PaymentState, ReservationDetail } from '../../core/contracts/responses.ts';
 
 // The payment screens' state (spec section 3: voucher use flag and code, active payment
 // accordion) and their actions. Every money rule is enforced by the API; the checks here only
 // give the guest the spec's message before a round trip.
 
-export interface Channel {
-  id: number;
-  code: string;
-  name: string;
-  category: string;
-  category_label: string;
-  fee_flat: number;
-  fee_bps: number;
-  min_amount: number;
-}
+/** The API's own answers (core/contracts/responses.ts). */
+export type Channel = PaymentChannel;
 export interface Voucher {
   promo_code: string;
   promo_name: string;
@@ -27,35 +19,8 @@ export interface Voucher {
   is_applicable: boolean;
   reason: string;
 }
-export interface PaymentCharge {
-  order_id: string;
-  channel_code: string;
-  payment_type: string;
-  gross_amount: number;
-  gross_amount_label: string;
-  points_used: number;
-  status: string;
-  expires_at: string;
-  expired_datetime: string;
-  bank: string | null;
-  va_number: string | null;
-  bill_key: string | null;
-  biller_code: string | null;
-  qr_string: string | null;
-  deeplink_url: string | null;
-}
-export interface PaymentState {
-  reservation_id: number;
-  order_id: string;
-  payment_status: number;
-  payment_status_label: string;
-  result: 'unpaid' | 'pending' | 'success' | 'failed' | 'refund';
-  hold_expired_datetime: string;
-  hold_expires_at: string;
-  total_room: number;
-  charge: PaymentCharge | null;
-  points_pending: { amount: number; earn_date: string | null } | null;
-}
+export type PaymentCharge = Charge;
+export type { PaymentState };
 export type Detail = ReservationDetail & {
   info: ReservationDetail['info'] & { hasAddOn?: boolean };
   notice?: { code: string; message: string } | null;

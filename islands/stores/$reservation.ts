@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { ApiError, openCall, userCall } from '../lib/api-client.ts';
-import type { ReservationDetail } from '../../core/contracts/responses.ts';
+import type { AncillaryPackage, ReservationDetail } from '../../core/contracts/responses.ts';
 
 // The booking in progress: the room the guest chose (kept across the sign-in detour), the
 // reservation id once created (the payment screens read it), and the review's detail.
@@ -15,14 +15,7 @@ export interface RoomChoice {
   promocode: string;
 }
 
-export interface AncillaryPackage {
-  uuid: string;
-  provider_name: string;
-  provider_short_description: string;
-  ancillary_type_code: string;
-  name: string;
-  sale_price: number;
-}
+export type { AncillaryPackage };
 
 const CHOICE_KEY = 'roomChoice';
 const RESERVATION_KEY = 'reservationId';

@@ -1,5 +1,7 @@
 import { isValidSignature, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { Hono } from 'hono';
+import { requestLang } from '../../api/http/errors.ts';
+import { msg } from '../../api/http/messages.ts';
 
 export interface ContentHookDeps {
   /** SANITY_WEBHOOK_SECRET. */
@@ -21,13 +23,8 @@ export function contentHookRoutes(deps: ContentHookDeps) {
     const signature = c.req.header(SIGNATURE_HEADER_NAME);
     const body = await c.req.text();
     if (!signature || !(await isValidSignature(body, signature, deps.secret).catch(() => false))) {
-      return c.json(
-        {
-          error: 'invalid_signature',
-          message: { id: 'Tanda tangan webhook tidak valid.', en: 'Invalid webhook signature.' },
-        },
-        401,
-      );
+      // The API's one error shape: {code, message} in the caller's language.
+      return c.json({ code: 'invalid_signature', message: msg('content.invalidSignature')[requestLang(c)] }, 401);
     }
     let documentId = 'unknown';
     try {

@@ -36,9 +36,15 @@ describe('POST /hooks/sanity', () => {
     const { reasons, post } = setup();
     const res = await post(body);
     expect(res.status).toBe(401);
-    expect((await res.json()).message).toEqual({
-      id: 'Tanda tangan webhook tidak valid.',
-      en: 'Invalid webhook signature.',
+    // The API's one error contract, in the caller's language.
+    expect(await res.json()).toEqual({
+      code: 'invalid_signature',
+      message: 'The webhook signature is missing or not valid.',
+    });
+    const inId = await post(body, { 'accept-language': 'id' });
+    expect(await inId.json()).toEqual({
+      code: 'invalid_signature',
+      message: 'Tanda tangan webhook tidak ada atau tidak valid.',
     });
     expect(reasons).toEqual([]);
   });

@@ -11,7 +11,12 @@ describe('the OpenAPI contract observer', () => {
     contractViolations.length = 0;
     const search = '/api/clients/v1/search';
     const subscribe = '/api/clients/v1/subscribe';
-    await observeContract({ method: 'POST', route: subscribe, status: 200, response: answer(200, { data: {} }) });
+    await observeContract({
+      method: 'POST',
+      route: subscribe,
+      status: 200,
+      response: answer(200, { data: { id: 7 }, message: 'Thanks for subscribing!' }),
+    });
     await observeContract({
       method: 'POST',
       route: search,
