@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Tiers (STYLE.md #10): *.test.ts unit, *.int.test.ts against a real database (PGlite per test
-// file), *.pg.test.ts against real PostgreSQL (run under pg_virtualenv by `npm run test:pg`).
+// file), *.pg.test.ts against real PostgreSQL (run under pg_virtualenv by `npm run test:pg`),
+// *.sec.test.ts the security tier (an attacker's attempts, each refused; `npm run test:sec`).
 export default defineConfig({
   // Resolve packages as Node does at run time (no `development` condition): graphql ships a
   // separate development build, and graphql-jit / @graphql-tools, loaded by Node itself, must see
@@ -15,7 +16,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['{api,core,server,site,islands,content-schemas,scripts,tests}/**/*.test.ts'],
-          exclude: ['**/*.int.test.ts', '**/*.pg.test.ts', '**/node_modules/**', 'tests/e2e/**'],
+          exclude: ['**/*.int.test.ts', '**/*.pg.test.ts', '**/*.sec.test.ts', '**/node_modules/**', 'tests/e2e/**'],
         },
       },
       {
@@ -24,6 +25,16 @@ export default defineConfig({
           name: 'int',
           include: ['{api,core,server,site,islands,content-schemas,scripts,tests}/**/*.int.test.ts'],
           setupFiles: ['tests/helpers/contract-setup.ts'],
+          exclude: ['**/node_modules/**', 'tests/e2e/**'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'sec',
+          include: ['{api,core,server,site,islands,scripts,tests}/**/*.sec.test.ts'],
           exclude: ['**/node_modules/**', 'tests/e2e/**'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

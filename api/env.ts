@@ -3,8 +3,24 @@ import * as v from 'valibot';
 // Every variable the process reads, with its embedded default. `.env.example` mirrors this.
 const port = v.pipe(v.optional(v.string(), '4321'), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(65535));
 
+/**
+ * The embedded development secrets: public (they are in this repository), so production refuses
+ * every one of them (server/modes.ts).
+ */
+export const EMBEDDED_SECRETS = {
+  AUTH_JWT_SECRET: 'dev-only-insecure-jwt-secret-change-me-0123456789',
+  API_CLIENT_SECRET: 'dev-only-client-secret-change-me',
+  API_KEY: 'dev-only-server-api-key',
+  WEB_API_KEY: 'dev-only-web-api-key',
+  SANITY_WEBHOOK_SECRET: 'dev-only-sanity-webhook-secret-change-me',
+} as const;
+
 export const EnvSchema = v.object({
-  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'production'),
+  /**
+   * The server's mode: development (the embedded default: stand-ins and dev tools, loopback only),
+   * test (the same, for test runs) or production (no dev tools; refuses unsafe settings).
+   */
+  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
   PORT: port,
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '127.0.0.1'),
   /** Public origin used for canonical URLs and links in e-mails. */
@@ -47,18 +63,18 @@ export const EnvSchema = v.object({
 
   // --- Auth (api/auth/README.md). EMBEDDED DEVELOPMENT DEFAULTS: public, never use them in production.
   /** HS256 key for access tokens. Embedded development default; set a long random value in production. */
-  AUTH_JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32)), 'dev-only-insecure-jwt-secret-change-me-0123456789'),
+  AUTH_JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32)), EMBEDDED_SECRETS.AUTH_JWT_SECRET),
   /** Access-token lifetime in seconds (default 15 minutes). */
   AUTH_ACCESS_TTL_SECONDS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(30)), '900'),
   /** Refresh-token (session) lifetime in seconds (default 30 days). */
   AUTH_REFRESH_TTL_SECONDS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(60)), '2592000'),
   /** Confidential client (servers, mobile app): Basic auth on /api/oauth2/token. Embedded development defaults. */
   API_CLIENT_ID: v.optional(v.pipe(v.string(), v.nonEmpty()), 'bobobox-server-dev'),
-  API_CLIENT_SECRET: v.optional(v.pipe(v.string(), v.minLength(16)), 'dev-only-client-secret-change-me'),
-  API_KEY: v.optional(v.pipe(v.string(), v.minLength(8)), 'dev-only-server-api-key'),
+  API_CLIENT_SECRET: v.optional(v.pipe(v.string(), v.minLength(16)), EMBEDDED_SECRETS.API_CLIENT_SECRET),
+  API_KEY: v.optional(v.pipe(v.string(), v.minLength(8)), EMBEDDED_SECRETS.API_KEY),
   /** Public web client: no secret, bound to its own API key (both ship in the browser bundle). */
   WEB_CLIENT_ID: v.optional(v.pipe(v.string(), v.nonEmpty()), 'bobobox-web'),
-  WEB_API_KEY: v.optional(v.pipe(v.string(), v.minLength(8)), 'dev-only-web-api-key'),
+  WEB_API_KEY: v.optional(v.pipe(v.string(), v.minLength(8)), EMBEDDED_SECRETS.WEB_API_KEY),
 
   // --- Outgoing mail (api/outbox). Unset SMTP_URL = embedded SMTP sink + /dev/outbox/.
   /** Real SMTP relay, e.g. smtps://user:pass@smtp.example.com:465. When set, /dev/outbox/ does not exist. */
@@ -76,7 +92,7 @@ export const EnvSchema = v.object({
 
   // --- Content (Sanity). Unset SANITY_PROJECT_ID = the bundled dataset in content/dataset/.
   /** Secret of the Sanity webhook calling POST /api/hooks/sanity. EMBEDDED DEVELOPMENT DEFAULT: replace in production. */
-  SANITY_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(16)), 'dev-only-sanity-webhook-secret-change-me'),
+  SANITY_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(16)), EMBEDDED_SECRETS.SANITY_WEBHOOK_SECRET),
 });
 
 export type Env = v.InferOutput<typeof EnvSchema>;

@@ -8,6 +8,7 @@ import { computeInputHash, readBuildInfo } from '../server/build-info.ts';
 import { loadBuild, runBuild } from '../server/build-manager.ts';
 import { createOneServer } from '../server/server.ts';
 import { prepareDatabase } from '../api/db/prepare.ts';
+import { developmentBanner, productionProblems, refusalMessage } from '../server/modes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -16,6 +17,12 @@ try {
   env = loadEnv();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+// Production refuses to start on public secrets, the mail sink or a payment sandbox (server/modes.ts).
+const problems = productionProblems(env);
+if (problems.length) {
+  console.error(refusalMessage(problems));
   process.exit(1);
 }
 
@@ -43,6 +50,7 @@ process.env.API_INTERNAL_URL ??= `http://${loopback.includes(':') ? `[${loopback
 
 one.server.listen(env.PORT, env.HOST, () => {
   console.log(`[start] serving http://${env.HOST}:${env.PORT}/ (database: ${database.kind})`);
+  if (env.NODE_ENV !== 'production') console.log(developmentBanner(env, one.devPaths));
 });
 
 let closing = false;

@@ -1,5 +1,6 @@
 // `npm test`: every test tier in order, stopping at the first failing step.
-// type checks -> ESLint and Prettier --check -> Vitest (unit + PGlite integration) -> Vitest on real
+// type checks -> ESLint and Prettier --check -> Vitest (unit + PGlite integration) -> the security
+// tier (*.sec.test.ts) -> Vitest on real
 // PostgreSQL -> Sanity schema validation and offline Studio build -> Playwright in Debian's Chromium
 // against the built server.
 import { spawnSync } from 'node:child_process';
@@ -15,6 +16,7 @@ const steps: [string, string][] = [
   ['type checks', 'npm run check'],
   ['lint and format', 'npm run lint'],
   ['unit and integration tests', 'npm run test:unit'],
+  ['security tests', 'npm run test:sec'],
   ['PostgreSQL tests', 'npm run test:pg'],
   ['content schema validation and offline Studio build', 'npm run schema:validate && npm run studio:build'],
   ['end-to-end tests', 'npm run test:e2e'],

@@ -4,6 +4,7 @@ import type { PaymentGateway } from '../api/payments/gateway/gateway.ts';
 import { MidtransCoreApi } from '../api/payments/gateway/midtrans.ts';
 import type { SandboxGateway } from './dev/sandbox-gateway.ts';
 import { outboxPageEnabled, paymentSimulatorEnabled, testFixturesEnabled } from './dev-switch.ts';
+import { loopbackOnly } from './modes.ts';
 
 // The server decides, from the environment, what the API talks to: the payment gateway and the mail
 // transport, handed to the API in AppDeps. The development stand-ins (sandbox gateway, SMTP sink and
@@ -46,12 +47,16 @@ export async function devTools(
   deps: AppDeps,
   sandbox: SandboxGateway | null,
 ): Promise<{ app: Hono; prefixes: string[] } | null> {
+  // Production never has a development tool, whatever else the environment says.
+  if (deps.env.NODE_ENV === 'production') return null;
   const outbox = outboxPageEnabled(deps.env);
   const simulator = paymentSimulatorEnabled(deps.env);
   const fixtures = testFixturesEnabled(deps.env);
   if (!outbox && !simulator && !fixtures) return null;
   const app = new Hono();
   const prefixes: string[] = [];
+  // Only this machine may use them (server/modes.ts); paths, not '*', so the API stays open.
+  for (const path of ['/dev', '/dev/*', '/api/dev', '/api/dev/*']) app.use(path, loopbackOnly());
   if (outbox) {
     const { devOutboxApiRoutes, devOutboxRoutes } = await import('./dev/dev-outbox.routes.ts');
     app.route('/api', devOutboxApiRoutes(deps));

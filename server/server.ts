@@ -19,9 +19,12 @@ import { startBackgroundJobs } from './jobs.ts';
 import { contentHookRoutes } from './content-hooks/content-hooks.routes.ts';
 import { createRebuildScheduler, nextScheduledChange } from './content-hooks/content-hooks.service.ts';
 import { devTools, startGateway, startMail } from './compose.ts';
+import { productionProblems, refusalMessage } from './modes.ts';
 
 export interface OneServer {
   server: http.Server;
+  /** The development tools' paths mounted (none in production). */
+  devPaths: string[];
   builds: BuildManager;
   deps: AppDeps;
   scheduler: ReturnType<typeof createRebuildScheduler>;
@@ -43,6 +46,9 @@ export async function createOneServer(opts: {
   nextContentChange?: (now: Date) => Promise<{ at: Date; documentId: string } | null>;
 }): Promise<OneServer> {
   const { env, database, root } = opts;
+  // Production refuses unsafe settings here too, whoever starts the server (scripts/start.ts says why).
+  const problems = productionProblems(env);
+  if (problems.length) throw new Error(refusalMessage(problems));
   const now = opts.now ?? (() => new Date());
   const builds = new BuildManager({
     root,
@@ -133,6 +139,7 @@ export async function createOneServer(opts: {
 
   return {
     server,
+    devPaths: dev ? [...devPrefixes, ...(env.TEST_FIXTURE_ROUTES ? ['/api/dev/fixtures/'] : [])] : [],
     builds,
     deps,
     scheduler,

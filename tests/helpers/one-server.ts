@@ -1,0 +1,50 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../../api/db/client.ts';
+import { migrate } from '../../api/db/migrate.ts';
+import { loadEnv } from '../../api/env.ts';
+import { loadBuild } from '../../server/build-manager.ts';
+import { createOneServer, type OneServer } from '../../server/server.ts';
+
+// The one server in this process on an in-memory database and a stand-in site build, listening on a
+// loopback port: for tests of what the server composes (modes, dev tools, webhooks), not of pages.
+
+/** A stand-in site build: no pages, a 404 page, and an entry that passes every request on. */
+export async function fakeBuild(dir = mkdtempSync(path.join(os.tmpdir(), 'sec-build-'))): Promise<string> {
+  mkdirSync(path.join(dir, 'server'), { recursive: true });
+  mkdirSync(path.join(dir, 'client', 'errors', '404'), { recursive: true });
+  writeFileSync(
+    path.join(dir, 'client', 'errors', '404', 'index.html'),
+    '<!doctype html><main data-error-page><h1 data-error-code>404</h1></main>',
+  );
+  writeFileSync(path.join(dir, 'server', 'entry.mjs'), 'export const handler = async (req, res, next) => next();');
+  writeFileSync(
+    path.join(dir, 'build-info.json'),
+    JSON.stringify({ inputHash: 'x', builtAt: new Date().toISOString() }),
+  );
+  return dir;
+}
+
+export async function startOneServer(
+  source: Record<string, string>,
+  runSiteBuild: (outDir: string) => Promise<void> = async (outDir) => void (await fakeBuild(outDir)),
+): Promise<{ one: OneServer; base: string }> {
+  const env = loadEnv({ DATA_DIR: 'memory://', ...source });
+  const database = await openDatabase(env);
+  await migrate(database);
+  const one = await createOneServer({
+    env,
+    database,
+    root: mkdtempSync(path.join(os.tmpdir(), 'sec-root-')),
+    build: await loadBuild(await fakeBuild()),
+    nextContentChange: async () => null,
+    runSiteBuild,
+  }).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
+  await new Promise<void>((resolve) => one.server.listen(0, '127.0.0.1', resolve));
+  return { one, base: `http://127.0.0.1:${(one.server.address() as AddressInfo).port}` };
+}
