@@ -3,7 +3,7 @@ import { DEFAULT_LANG, parseLangFromPath, type Lang } from '../core/locales.ts';
 // The routing rules of spec section 2, decided before any file or page is looked up.
 export type RouteDecision =
   | { kind: 'redirect'; status: 308; location: string }
-  | { kind: 'not-found'; lang: Lang; reason: 'unknown-language' | 'internal' }
+  | { kind: 'not-found'; lang: Lang; reason: 'unknown-language' | 'internal' | 'unsafe-path' }
   | { kind: 'continue'; lang: Lang };
 
 /** A first segment shaped like a language tag (fr, xx, pt-br) that is not a language we serve. */
@@ -16,9 +16,16 @@ function hasFileExtension(pathname: string): boolean {
   return last.includes('.');
 }
 
+/**
+ * An empty segment or a backslash: a redirect built from such a path ("//evil.example/",
+ * "/\\evil.example/") would leave the site, so no such path is ever answered with one.
+ */
+const UNSAFE = /\/\/|\\/;
+
 export function decideRoute(pathname: string, search = ''): RouteDecision {
   let path = pathname;
   let redirect = false;
+  if (UNSAFE.test(path)) return { kind: 'not-found', lang: parseLangFromPath(path).lang, reason: 'unsafe-path' };
 
   // /en/... is the default language: answer a real redirect to the unprefixed URL.
   if (path === '/en' || path.startsWith('/en/')) {
@@ -29,7 +36,10 @@ export function decideRoute(pathname: string, search = ''): RouteDecision {
     path += '/';
     redirect = true;
   }
-  if (redirect) return { kind: 'redirect', status: 308, location: path + search };
+  // Same origin only: a location is a single-slash path of this site.
+  if (redirect && path.startsWith('/') && !UNSAFE.test(path))
+    return { kind: 'redirect', status: 308, location: path + search };
+  if (redirect) return { kind: 'not-found', lang: DEFAULT_LANG, reason: 'unsafe-path' };
 
   const first = path.split('/')[1] ?? '';
   if (first !== 'id' && first !== 'en' && LANGUAGE_LIKE.test(first)) {

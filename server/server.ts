@@ -99,6 +99,18 @@ export async function createOneServer(opts: {
   // Mounted apps keep their own error handler but not their not-found handler: the root needs both.
   root$.onError(apiErrorHandler);
   root$.notFound((c) => c.json(errors.notFound().toJSON(requestLang(c)), 404));
+  // The sandbox delivers its notifications to this process directly, not to SITE_URL: the public
+  // origin may be a proxy, another port or not resolvable here, and the simulator must work anyway.
+  if (payments.sandbox)
+    payments.sandbox.notify = async (_url, body) => {
+      const res = await root$.request('/api/payments/notifications', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      await res.arrayBuffer();
+      return res.status;
+    };
   // Developer tools exist only while their embedded defaults are the active transport/gateway.
   const dev = await devTools(deps, payments.sandbox);
   const devPrefixes = dev?.prefixes ?? [];

@@ -23,7 +23,8 @@ import type { AppDeps } from '../deps.ts';
 import { requireClient, requireUser } from '../auth/middleware.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { requestLang } from '../http/errors.ts';
-import { depthAndCostRule } from './limits.ts';
+import { depthAndCostRule, MAX_DOCUMENT_NESTING } from './limits.ts';
+import { jsonDepth } from '../http/nul-guard.ts';
 import { resolvers } from './resolvers.ts';
 import type { GraphQLContext } from './resolvers.ts';
 import { msg } from '../http/messages.ts';
@@ -77,6 +78,12 @@ function prepare(query: string): Prepared {
   let p = prepared.get(query);
   if (p) return p;
   try {
+    // graphql-js parses recursively: a document nested thousands deep would overflow the stack
+    // before maxTokens stops it. Brackets are counted first (outside strings), as in a JSON body.
+    if (jsonDepth(query, MAX_DOCUMENT_NESTING) > MAX_DOCUMENT_NESTING)
+      throw new GraphQLError(`document nesting exceeds ${MAX_DOCUMENT_NESTING}`, {
+        extensions: { code: 'query_too_complex', http: { status: 400 } },
+      });
     const document = parse(query, { maxTokens: 5_000 });
     const errors = validate(schema, document, [...specifiedRules, depthAndCostRule]);
     p = { document, errors, introspection: errors.length === 0 && isIntrospection(document), compiled: new Map() };

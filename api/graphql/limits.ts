@@ -4,6 +4,8 @@ import type { ASTVisitor, FragmentDefinitionNode, SelectionSetNode, ValidationCo
 // The deepest real operation (ReservationSearch > roomTypes > addOns > items > price) is 5.
 export const MAX_DEPTH = 6;
 export const MAX_COST = 300;
+/** Brackets ({, [) a document may nest, selections and literal values together: well past MAX_DEPTH. */
+export const MAX_DOCUMENT_NESTING = 32;
 
 /**
  * Refuse operations deeper than MAX_DEPTH or selecting more than MAX_COST fields (fragments

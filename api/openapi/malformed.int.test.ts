@@ -32,6 +32,9 @@ const junkValue = fc.oneof(
     "' or 1=1 --",
     '<script>',
     '\u0000',
+    '\ud800',
+    'a\udc00b',
+    '\udbff\udbff',
     'x'.repeat(5000),
   ),
   fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
@@ -181,5 +184,70 @@ describe('malformed input never yields a 500', () => {
       ),
       { numRuns: 100 },
     );
+  });
+
+  // Every endpoint, surrogates and deep nesting (the JSON guard, api/http/nul-guard.ts): a 400 with
+  // a message in the request language, never a 5xx or a stack overflow.
+  const nested = (depth: number, open: string, close: string, inner = '1') =>
+    open.repeat(depth) + inner + close.repeat(depth);
+  const hostileBody = fc.oneof(
+    fc.constantFrom('\ud800', 'x\udfffy', '\udc00\ud800', '\ud83d').map((lone) => ({
+      kind: 'surrogate',
+      body: JSON.stringify({ query: '{ __typename }', email: lone, reservation_id: 1, order_id: lone }),
+    })),
+    fc
+      .integer({ min: 21, max: 20_000 })
+      .chain((depth) =>
+        fc.constantFrom(
+          { kind: 'deep', body: nested(depth, '[', ']') },
+          { kind: 'deep', body: `{"input":${nested(depth, '{"a":', '}')}}` },
+          { kind: 'deep', body: `{"query":"{ __typename }","variables":{"input":${nested(depth, '[', ']')}}}` },
+        ),
+      ),
+  );
+  it('every endpoint that takes a body: lone surrogates and deep nesting are a 400, on REST, GraphQL and notifications', async () => {
+    const everyBodyRoute = REST_ROUTES.filter((r) => r.method !== 'get' && r.path !== '/hooks/sanity');
+    expect(everyBodyRoute.map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/payments/notifications', '/gateway/open', '/gateway/secure', '/oauth2/token']),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...everyBodyRoute),
+        hostileBody,
+        fc.constantFrom('id', 'en') as fc.Arbitrary<'id' | 'en'>,
+        async (route, hostile, lang) => {
+          const token = route.auth === 'user' || route.tag === 'graphql' ? t.userToken : undefined;
+          const r = await t.call(route.method.toUpperCase(), `/api${route.path}`, { token, body: hostile.body, lang });
+          expect(r.status, `${route.method} ${route.path} ${hostile.kind}`).toBe(400);
+          expect(r.data.code).toBe('bad_request');
+          expect(r.data.message).toMatch(
+            hostile.kind === 'deep'
+              ? lang === 'id'
+                ? /terlalu bertingkat/
+                : /nested too deeply/
+              : lang === 'id'
+                ? /surrogate/
+                : /lone UTF-16 surrogate/,
+          );
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('well-formed pairs (emoji) and 20 levels of nesting still pass the guard', async () => {
+    const ok = await t.call('POST', '/api/clients/v1/subscribe', { json: { email: 'sari.\ud83d\ude00@example.com' } });
+    expect(ok.status).toBe(422); // read and validated: the address is refused, not the characters
+    const twenty = await t.gql('open', '{ __typename }', { input: JSON.parse(nested(19, '[', ']')) });
+    expect(twenty.status).toBeLessThan(500);
+    expect(twenty.data.errors?.[0]?.message ?? '').not.toMatch(/nested too deeply/);
+  });
+
+  it('deeply nested GraphQL documents are refused without a 5xx', async () => {
+    for (const depth of [50, 2_000, 20_000]) {
+      const query = `{ ${'HotelStayList { '.repeat(depth)}id${' }'.repeat(depth)} }`;
+      const r = await t.call('POST', '/api/gateway/open', { json: { query } });
+      expect(r.status, `depth ${depth}`).toBe(400);
+    }
   });
 });

@@ -13,6 +13,8 @@ export const apiEn = {
   'http.tooMany': 'Too many attempts. Please wait a moment and try again.',
   'http.bodyTooLarge': 'The request is too large.',
   'http.invalidJson': 'The request body is not valid JSON.',
+  'http.tooDeep': (max: number) => `The request body is nested too deeply (at most ${max} levels).`,
+  'http.badUnicode': 'The request contains broken characters (a lone UTF-16 surrogate).',
   'http.jsonNotObject': 'The request body must be a JSON object.',
   'http.unreadableForm': 'The form data could not be read.',
   'http.unsupportedBodyType': 'Send the body as application/x-www-form-urlencoded or application/json.',

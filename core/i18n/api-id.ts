@@ -11,6 +11,8 @@ export const apiId: ApiCatalogue = {
   'http.tooMany': 'Terlalu banyak percobaan. Tunggu sebentar, lalu coba lagi ya.',
   'http.bodyTooLarge': 'Permintaan kamu terlalu besar.',
   'http.invalidJson': 'Isi permintaan bukan JSON yang valid.',
+  'http.tooDeep': (max) => `Isi permintaan terlalu bertingkat (paling banyak ${max} tingkat).`,
+  'http.badUnicode': 'Permintaan kamu berisi karakter rusak (surrogate UTF-16 tanpa pasangan).',
   'http.jsonNotObject': 'Isi permintaan harus berupa objek JSON.',
   'http.unreadableForm': 'Data formulirnya tidak bisa dibaca.',
   'http.unsupportedBodyType': 'Kirim isi permintaan sebagai application/x-www-form-urlencoded atau application/json.',

@@ -14,11 +14,13 @@ import { createOneServer, type OneServer } from '../../server/server.ts';
 /** A stand-in site build: no pages, a 404 page, and an entry that passes every request on. */
 export async function fakeBuild(dir = mkdtempSync(path.join(os.tmpdir(), 'sec-build-'))): Promise<string> {
   mkdirSync(path.join(dir, 'server'), { recursive: true });
-  mkdirSync(path.join(dir, 'client', 'errors', '404'), { recursive: true });
-  writeFileSync(
-    path.join(dir, 'client', 'errors', '404', 'index.html'),
-    '<!doctype html><main data-error-page><h1 data-error-code>404</h1></main>',
-  );
+  for (const prefix of ['', 'id']) {
+    mkdirSync(path.join(dir, 'client', prefix, 'errors', '404'), { recursive: true });
+    writeFileSync(
+      path.join(dir, 'client', prefix, 'errors', '404', 'index.html'),
+      '<!doctype html><main data-error-page><h1 data-error-code>404</h1></main>',
+    );
+  }
   writeFileSync(path.join(dir, 'server', 'entry.mjs'), 'export const handler = async (req, res, next) => next();');
   writeFileSync(
     path.join(dir, 'build-info.json'),
