@@ -7,6 +7,7 @@ import { hotelRoutes } from './hotels/hotels.routes.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { apiErrorHandler, errors, requestLang } from './http/errors.ts';
 import { refuseNulCharacters } from './http/nul-guard.ts';
+import { authAndRetryHeaders } from './http/auth-headers.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
 import { paymentChargeRoutes } from './payments/charge.routes.ts';
 import { pointsRoutes } from './points/points.routes.ts';
@@ -35,6 +36,7 @@ export function createApp(deps: AppDeps) {
   // Every body is bounded before anything reads it (routes may set a lower limit), then checked for NUL.
   app.use('*', limitEveryBody(API_MAX_BODY_BYTES));
   app.use('*', refuseNulCharacters());
+  app.use('*', authAndRetryHeaders());
   app.get('/health', async (c) => {
     let dbOk = false;
     try {

@@ -56,7 +56,11 @@ export const errors = {
 /** Hono onError for the API: client mistakes keep their status; anything else is a logged 500. */
 export function apiErrorHandler(err: Error, c: Context) {
   const lang = requestLang(c);
-  if (err instanceof ApiError) return c.json(err.toJSON(lang), err.status);
+  if (err instanceof ApiError) {
+    const retry = (err.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+    if (err.status === 429 && typeof retry === 'number') c.header('Retry-After', String(Math.max(1, Math.ceil(retry))));
+    return c.json(err.toJSON(lang), err.status);
+  }
   // Hono's own HTTPException (e.g. body limit) carries a client status.
   const status = (err as { status?: unknown }).status;
   if (typeof status === 'number' && status >= 400 && status < 500) {

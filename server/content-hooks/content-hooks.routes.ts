@@ -24,6 +24,7 @@ export function contentHookRoutes(deps: ContentHookDeps) {
     const body = await c.req.text();
     if (!signature || !(await isValidSignature(body, signature, deps.secret).catch(() => false))) {
       // The API's one error shape: {code, message} in the caller's language.
+      c.header('WWW-Authenticate', `Signature realm="sanity-webhook", headers="${SIGNATURE_HEADER_NAME}"`);
       return c.json({ code: 'invalid_signature', message: msg('content.invalidSignature')[requestLang(c)] }, 401);
     }
     let documentId = 'unknown';
