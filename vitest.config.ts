@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // Tiers (STYLE.md #10): *.test.ts unit, *.int.test.ts against a real database (PGlite per test
 // file), *.pg.test.ts against real PostgreSQL (run under pg_virtualenv by `npm run test:pg`),
-// *.sec.test.ts the security tier (an attacker's attempts, each refused; `npm run test:sec`).
+// *.sec.test.ts the security tier (an attacker's attempts, each refused; `npm run test:sec`; the
+// attempts that need real PostgreSQL are *.sec.pg.test.ts and run with the pg tier).
 export default defineConfig({
   // Resolve packages as Node does at run time (no `development` condition): graphql ships a
   // separate development build, and graphql-jit / @graphql-tools, loaded by Node itself, must see

@@ -12,18 +12,23 @@
 // Options: --seconds=N (default 5), --warmup=N seconds (default 3: the server's JIT and PostgreSQL's caches reach steady state; with 1 s the first call measured still paid for it), --backend=pglite|postgres,
 // --calls=avail,maxdur,search,gqlsearch,create (default all).
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { Db } from '../api/db/client.ts';
+import { MAX_UNPAID_RESERVATIONS } from '../core/contracts/booking.ts';
 
 const CONCURRENCY = 50;
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const seconds = Number(arg('seconds') ?? 5);
 const warmup = Number(arg('warmup') ?? 3);
+/** Guests for the create call: room for 600 holds a second over the whole run, three per guest. */
+const CREATE_GUESTS = Math.ceil(((seconds + warmup) * 600) / MAX_UNPAID_RESERVATIONS);
 const backend = arg('backend');
 
 type CallName = 'avail' | 'maxdur' | 'search' | 'gqlsearch' | 'create';
@@ -52,7 +57,8 @@ type Row = {
 type ClientConfig = {
   base: string;
   clientToken: string;
-  userToken: string;
+  /** A JSON file of user tokens: an account holds at most 3 unpaid reservations, so creates rotate guests. */
+  userTokensFile: string;
   apiKey: string;
   today: string;
   call: CallName;
@@ -126,7 +132,7 @@ function requestFor(cfg: ClientConfig, i: number): { path: string; headers: Reco
       );
     case 'create':
       return gql(
-        cfg.userToken,
+        guestTokens(cfg)[Math.floor(i / MAX_UNPAID_RESERVATIONS) % guestTokens(cfg).length]!,
         '/api/gateway/secure',
         'mutation C($input: HotelCreateReservationInput!) { HotelCreateReservation(input: $input) { id } }',
         {
@@ -138,6 +144,13 @@ function requestFor(cfg: ClientConfig, i: number): { path: string; headers: Reco
         },
       );
   }
+}
+
+let guests: string[] | null = null;
+/** The guests' tokens, read once per client process; each books at most MAX_UNPAID_RESERVATIONS times. */
+function guestTokens(cfg: ClientConfig): string[] {
+  guests ??= JSON.parse(readFileSync(cfg.userTokensFile, 'utf8')) as string[];
+  return guests;
 }
 
 async function runClient(cfg: ClientConfig): Promise<ClientResult> {
@@ -283,6 +296,17 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Row[]> {
   });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const tokens = await tokensForTest(deps);
+  // Every create is a real hold: enough guests that none reaches the cap of unpaid holds.
+  const guestCount = calls.includes('create') ? CREATE_GUESTS : 1;
+  const guestTokenList: string[] = [];
+  for (let i = 0; i < guestCount; i += 50)
+    guestTokenList.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(50, guestCount - i) }, () => tokensForTest(deps).then((g) => g.userToken!)),
+      )),
+    );
+  const userTokensFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-guests-')), 'tokens.json');
+  writeFileSync(userTokensFile, JSON.stringify(guestTokenList));
   // PostgreSQL backends serving this benchmark (the pool's connections), for CPU accounting.
   const backendPids = async () => {
     if (kind !== 'postgres') return [];
@@ -300,7 +324,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Row[]> {
       const result = await runClientProcess({
         base,
         clientToken: tokens.clientToken,
-        userToken: tokens.userToken!,
+        userTokensFile,
         apiKey: tokens.apiKey,
         today: today.toString(),
         call,

@@ -30,6 +30,10 @@ export const TEST_USER_PASSWORD = 'capsule2024';
  * - `tokensForTest(deps, { withUser: false })`: client token only.
  * Send `Authorization: Bearer <token>` and `x-api-key: <apiKey>`.
  */
+/** Every test guest has the same password: hash it once per process, not once per guest. */
+let hashed: Promise<string> | null = null;
+const testPasswordHash = () => (hashed ??= hashPassword(TEST_USER_PASSWORD));
+
 export async function tokensForTest(deps: AppDeps, opts: TestTokenOptions = {}): Promise<TestTokens> {
   const clientId = deps.env.WEB_CLIENT_ID;
   const apiKey = deps.env.WEB_API_KEY;
@@ -44,7 +48,7 @@ export async function tokensForTest(deps: AppDeps, opts: TestTokenOptions = {}):
         name: `Test Guest ${unique}`,
         email: `guest-${unique}@example.com`,
         telephone: `81${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
-        passwordHash: await hashPassword(TEST_USER_PASSWORD),
+        passwordHash: await testPasswordHash(),
         isEmailVerified: true,
         isTelephoneVerified: true,
       })

@@ -165,6 +165,9 @@ describe('the per-night summary behind the calendar (hotel_day_stock) under conc
     // Three rounds of 80 holds of 1 to 2 nights over 4 room types from both nodes, all in flight
     // together: each one's trigger recomputes the hotel's nights while others change them. (Without
     // the summary's row locks, this drifted in about one run in three here.)
+    // Tests own their data: every hold of a round is a different guest's (an account holds at most
+    // three unpaid reservations; each guest books once per round).
+    const guests = await Promise.all(Array.from({ length: 80 }, (_, i) => tokensForTest(nodes[i % 2]!.t.deps)));
     for (let round = 0; round < 3; round++) {
       await db
         .update(roomInventory)
@@ -174,7 +177,7 @@ describe('the per-night summary behind the calendar (hotel_day_stock) under conc
         Array.from({ length: 80 }, (_, i) => {
           const checkIn = `2026-03-${16 + (i % 3)}`;
           const checkOut = `2026-03-${17 + (i % 3) + (i % 2)}`;
-          return gql(i % 2 ? a : b, 'secure', CREATE, {
+          return gql({ ...(i % 2 ? a : b), userToken: guests[i]!.userToken! }, 'secure', CREATE, {
             hotel_id: hotel,
             room_type_id: types[i % 4],
             check_in_date_time: checkIn,

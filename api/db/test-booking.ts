@@ -33,7 +33,7 @@ export async function bookingTestApp(envOverrides: Record<string, string> = {}, 
   const t = await testDeps(envOverrides, db);
   t.setNow(TEST_NOW);
   const app = createApp(t.deps);
-  const tokens = await tokensForTest(t.deps);
+  let tokens = await tokensForTest(t.deps);
   const call = async (method: string, path: string, o: CallOptions = {}) => {
     const headers: Record<string, string> = { 'accept-language': o.lang ?? 'en' };
     if (o.token !== '') headers.authorization = `Bearer ${o.token ?? tokens.clientToken}`;
@@ -59,7 +59,6 @@ export async function bookingTestApp(envOverrides: Record<string, string> = {}, 
     }
     return { status: res.status, data };
   };
-  const userToken = tokens.userToken!;
   const gql = (
     gateway: 'open' | 'secure',
     query: string,
@@ -67,9 +66,32 @@ export async function bookingTestApp(envOverrides: Record<string, string> = {}, 
     o: CallOptions = {},
   ) =>
     call('POST', `/api/gateway/${gateway}`, {
-      token: gateway === 'secure' ? userToken : undefined,
+      token: gateway === 'secure' ? tokens.userToken : undefined,
       ...o,
       json: { query, variables },
     });
-  return { ...t, app, db, tokens, userToken, userId: tokens.userId!, call, gql };
+  return {
+    ...t,
+    app,
+    db,
+    call,
+    gql,
+    /** The signed-in guest of this file's calls (a new one after useNewGuest). */
+    get tokens() {
+      return tokens;
+    },
+    get userToken() {
+      return tokens.userToken!;
+    },
+    get userId() {
+      return tokens.userId!;
+    },
+    /**
+     * From now on, calls sign in as a new guest: tests own their data (an account holds at most
+     * three unpaid reservations, so a file that books a lot books as several guests).
+     */
+    async useNewGuest() {
+      tokens = await tokensForTest(t.deps);
+    },
+  };
 }

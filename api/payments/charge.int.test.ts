@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { testDeps } from '../auth/test-db.ts';
 import { TEST_NOW } from '../db/test-booking.ts';
@@ -26,6 +26,8 @@ afterAll(async () => {
   await t.deps.database.close();
 });
 afterEach(() => t.setNow(TEST_NOW));
+// Tests own their data: each books as a guest of its own (at most three unpaid holds per account).
+beforeEach(async () => t.useNewGuest());
 
 const reservation = async (id: number) => (await t.db.select().from(reservations).where(eq(reservations.id, id)))[0];
 const CHARGE =

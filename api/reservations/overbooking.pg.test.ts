@@ -98,11 +98,13 @@ beforeAll(async () => {
     server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve());
   });
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  tokens = [];
-  for (let i = 0; i < 4; i++) {
-    const tk = await tokensForTest(t.deps);
-    tokens.push({ userToken: tk.userToken!, apiKey: tk.apiKey });
-  }
+  // Enough guests that no one reaches the cap of three unpaid holds: the race is for the rooms.
+  tokens = await Promise.all(
+    Array.from({ length: 40 }, async () => {
+      const tk = await tokensForTest(t.deps);
+      return { userToken: tk.userToken!, apiKey: tk.apiKey };
+    }),
+  );
   const [rt] = await db.select().from(roomTypes).where(eq(roomTypes.id, ROOM_TYPE));
   expect(rt.hotelId).toBe(HOTEL);
   expect(rt.stopSellLimitWeb).toBe(2);

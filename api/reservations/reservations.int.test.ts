@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { roomInventory } from '../availability/availability.schema.ts';
 import type { Db } from '../db/client.ts';
 import { bookingTestApp } from '../db/test-booking.ts';
@@ -16,6 +16,10 @@ beforeAll(async () => {
   await db.update(roomInventory).set({ sold: 0 }).where(eq(roomInventory.hotelId, 7));
   await db.update(roomInventory).set({ sold: 0 }).where(eq(roomInventory.hotelId, 8));
 });
+
+// Tests own their data: each books as a guest of its own (an account holds at most three unpaid
+// reservations).
+beforeEach(async () => t.useNewGuest());
 
 const CREATE =
   'mutation C($input: HotelCreateReservationInput!) { HotelCreateReservation(input: $input) { id order_id source_id checkin_date checkout_date created_datetime expired_datetime payment_status_id total_room hotel { id name } booker { id name email phone } daily_details { date guest_price gross_revenue gift_certificate rate_plan_ota_price promotion_ota_price ota_commision promotion_percent promotion_price add_on_price fake_price promotion_code } } }';
@@ -115,6 +119,59 @@ describe('HotelCreateReservation', () => {
         })
       ).data.errors[0].extensions.code,
     ).toBe('not_found');
+  });
+});
+
+describe('holds per account', () => {
+  it('an account holds at most 3 unpaid reservations: the 4th is a bilingual 409 until one is cancelled', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await create({ room_type_id: 71 });
+      expect(r.status).toBe(200);
+      ids.push(r.data.data.HotelCreateReservation.id);
+    }
+    const fourth = await create({ room_type_id: 81 }, 'id');
+    expect(fourth.data.errors[0].extensions.code).toBe('too_many_unpaid');
+    expect(fourth.data.errors[0].message).toBe(
+      'Kamu sudah punya 3 pesanan yang menunggu pembayaran. Bayar atau batalkan salah satunya dulu sebelum memesan lagi ya.',
+    );
+    const rest = await t.call('POST', '/api/clients/v1/reservations/create', {
+      token: t.userToken,
+      form: {
+        hotel_id: '8',
+        room_type_id: '81',
+        check_in_date_time: '2026-03-12',
+        check_out_date_time: '2026-03-13',
+        total_room: '1',
+      },
+    });
+    expect(rest.status).toBe(409);
+    expect(rest.data.code).toBe('too_many_unpaid');
+    const cancelled = await t.call('PUT', '/api/clients/v1/reservations/cancel', {
+      token: t.userToken,
+      form: { reservationId: String(ids[0]) },
+    });
+    expect(cancelled.status).toBe(200);
+    expect((await create({ room_type_id: 81 })).status).toBe(200);
+  });
+
+  it('the database itself refuses a 4th unpaid hold and more than 10 rooms, whatever the service checked', async () => {
+    for (let i = 0; i < 3; i++) expect((await create({ room_type_id: 72 })).status).toBe(200);
+    const [one] = await db.select().from(reservations).where(eq(reservations.userId, t.userId)).limit(1);
+    const { id: _id, orderId: _o, invoiceNumber: _i, ...row } = one;
+    const insert = (extra: Partial<typeof row>) =>
+      db
+        .insert(reservations)
+        .values({ ...row, orderId: `BBX-T-${Math.random()}`, invoiceNumber: `INV-${Math.random()}`, ...extra });
+    const refusal = (e: unknown) => {
+      const err = e as { message?: string; cause?: { message?: string; constraint?: string } };
+      return `${err.message} ${err.cause?.message} ${err.cause?.constraint}`;
+    };
+    await expect(insert({}).catch(refusal)).resolves.toMatch(/at most 3 unpaid reservations/);
+    await expect(insert({ paymentStatusId: 2, totalRoom: 11 }).catch(refusal)).resolves.toMatch(
+      /reservations_total_room_cap/,
+    );
+    await expect(insert({ paymentStatusId: 2 })).resolves.toBeDefined();
   });
 });
 

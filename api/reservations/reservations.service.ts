@@ -25,6 +25,7 @@ import { reservationNights, reservations } from './reservations.schema.ts';
 import { PaymentStatus, paymentStatusLabel } from '../../core/payment-status.ts';
 import { releaseHold } from './release-hold.ts';
 import { msg } from '../http/messages.ts';
+import { MAX_UNPAID_RESERVATIONS } from '../../core/contracts/booking.ts';
 
 export type ReservationRow = typeof reservations.$inferSelect;
 export type Clock = { now: Date };
@@ -36,7 +37,19 @@ export const reservationErrors = {
   cancelFailed: () => errors.conflict('cancel_failed', msg('reservations.cancelFailed')),
   notWaiting: () => errors.conflict('reservation_not_waiting', msg('reservations.notWaiting')),
   userMissing: () => errors.unauthorized(),
+  tooManyUnpaid: () => errors.conflict('too_many_unpaid', msg('reservations.tooManyUnpaid', MAX_UNPAID_RESERVATIONS)),
 };
+
+/** The database refused a hold because the account already holds its share (0004_holds_cap.sql). */
+function unpaidCapHit(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const pgErr = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (pgErr.code === '23514' && String(pgErr.constraint ?? pgErr.message).includes('reservations_unpaid_cap'))
+      return true;
+    if ((e as { cause?: unknown }).cause === e) break;
+  }
+  return false;
+}
 
 const token = (n: number) => randomBytes(n).toString('base64url').replace(/[-_]/g, 'X').toUpperCase().slice(0, n);
 
@@ -69,68 +82,78 @@ export async function createReservation(
   const [user] = await db.select().from(users).where(eq(users.id, ctx.userId)).limit(1);
   if (!user) throw reservationErrors.userMissing();
   await sweepExpired(db, ctx.now);
+  // A quick answer for the common case; the database's trigger is what holds under concurrency.
+  const [open] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from reservations where user_id = ${user.id} and payment_status_id = ${PaymentStatus.waiting}`,
+  );
+  if (Number(open?.n ?? 0) >= MAX_UNPAID_RESERVATIONS) throw reservationErrors.tooManyUnpaid();
   const n = input.totalRoom;
   const first = stay.dates[0];
   const last = stay.dates[stay.dates.length - 1];
-  const created = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    // Lock the nights in date order so concurrent multi-night holds cannot deadlock.
-    await rows(
-      t,
-      sql`select date from room_inventory where room_type_id = ${rt.id} and date between ${first}::date and ${last}::date order by date for update`,
-    );
-    const closed = await rows<{ n: number }>(
-      t,
-      sql`select count(*)::int as n from hotel_blackouts where hotel_id = ${hotel.id} and date between ${first}::date and ${last}::date`,
-    );
-    if (Number(closed[0].n) > 0) throw reservationErrors.soldOut();
-    // The guard: each night is taken only if it still has n web-sellable rooms. Never check-then-insert.
-    const taken = await rows<{ date: string; price: number; fake_price: number }>(
-      t,
-      sql`update room_inventory set sold = sold + ${n}
+  const created = await db
+    .transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      // Lock the nights in date order so concurrent multi-night holds cannot deadlock.
+      await rows(
+        t,
+        sql`select date from room_inventory where room_type_id = ${rt.id} and date between ${first}::date and ${last}::date order by date for update`,
+      );
+      const closed = await rows<{ n: number }>(
+        t,
+        sql`select count(*)::int as n from hotel_blackouts where hotel_id = ${hotel.id} and date between ${first}::date and ${last}::date`,
+      );
+      if (Number(closed[0].n) > 0) throw reservationErrors.soldOut();
+      // The guard: each night is taken only if it still has n web-sellable rooms. Never check-then-insert.
+      const taken = await rows<{ date: string; price: number; fake_price: number }>(
+        t,
+        sql`update room_inventory set sold = sold + ${n}
           where room_type_id = ${rt.id} and date between ${first}::date and ${last}::date
             and sold + ${n} <= sellable - ${rt.stopSellLimitWeb}
           returning date::text as date, price, fake_price`,
-    );
-    if (taken.length !== stay.nights) throw reservationErrors.soldOut();
-    const expiredAt = new Date(ctx.now.getTime() + ctx.holdMinutes * 60_000);
-    const ymd = today.toString().replaceAll('-', '');
-    const [r] = await tx
-      .insert(reservations)
-      .values({
-        orderId: `BBX-${ymd}-${token(8)}`,
-        invoiceNumber: `INV/${ymd}/${token(10)}`,
-        sourceId: 1,
-        hotelId: hotel.id,
-        roomTypeId: rt.id,
-        userId: user.id,
-        totalRoom: n,
-        checkinDate: stay.checkIn.toString(),
-        checkoutDate: stay.checkOut.toString(),
-        createdAt: ctx.now,
-        expiredAt,
-        updatedAt: ctx.now,
-        paymentStatusId: PaymentStatus.waiting,
-        promoCode: promo?.promoCode ?? null,
-        notes: input.notes ?? '',
-        guestName: user.name,
-        guestEmail: user.email,
-        guestPhone: user.telephone ?? '',
-      })
-      .returning();
-    const sorted = [...taken].sort((a, b) => String(a.date).localeCompare(String(b.date)));
-    await tx.insert(reservationNights).values(
-      sorted.map((x) => ({
-        reservationId: r.id,
-        date: String(x.date),
-        roomTypeId: rt.id,
-        rooms: n,
-        price: x.price,
-        fakePrice: x.fake_price,
-      })),
-    );
-    return { r, nights: sorted };
-  });
+      );
+      if (taken.length !== stay.nights) throw reservationErrors.soldOut();
+      const expiredAt = new Date(ctx.now.getTime() + ctx.holdMinutes * 60_000);
+      const ymd = today.toString().replaceAll('-', '');
+      const [r] = await tx
+        .insert(reservations)
+        .values({
+          orderId: `BBX-${ymd}-${token(8)}`,
+          invoiceNumber: `INV/${ymd}/${token(10)}`,
+          sourceId: 1,
+          hotelId: hotel.id,
+          roomTypeId: rt.id,
+          userId: user.id,
+          totalRoom: n,
+          checkinDate: stay.checkIn.toString(),
+          checkoutDate: stay.checkOut.toString(),
+          createdAt: ctx.now,
+          expiredAt,
+          updatedAt: ctx.now,
+          paymentStatusId: PaymentStatus.waiting,
+          promoCode: promo?.promoCode ?? null,
+          notes: input.notes ?? '',
+          guestName: user.name,
+          guestEmail: user.email,
+          guestPhone: user.telephone ?? '',
+        })
+        .returning();
+      const sorted = [...taken].sort((a, b) => String(a.date).localeCompare(String(b.date)));
+      await tx.insert(reservationNights).values(
+        sorted.map((x) => ({
+          reservationId: r.id,
+          date: String(x.date),
+          roomTypeId: rt.id,
+          rooms: n,
+          price: x.price,
+          fakePrice: x.fake_price,
+        })),
+      );
+      return { r, nights: sorted };
+    })
+    .catch((err: unknown) => {
+      throw unpaidCapHit(err) ? reservationErrors.tooManyUnpaid() : err;
+    });
   const { r, nights } = created;
   const price = priceStay({
     nights: nights.map((x) => ({ date: String(x.date), price: x.price, fakePrice: x.fake_price })),

@@ -38,12 +38,17 @@ export const MaxDurationInput = v.object({ hotel_id: PositiveInt, date_start: Pl
 
 export const HotelsQuery = v.object({ hotelTypeId: v.optional(IntLike, -1) });
 
+/** Booking abuse limits (enforced by PostgreSQL too: migration 0004_holds_cap.sql). */
+export const MAX_ROOMS_PER_RESERVATION = 10;
+/** Reservations one account may hold waiting for payment at once. */
+export const MAX_UNPAID_RESERVATIONS = 3;
+
 export const CreateReservationInput = v.object({
   hotel_id: PositiveInt,
   room_type_id: PositiveInt,
   check_in_date_time: DateOrDateTime,
   check_out_date_time: DateOrDateTime,
-  total_room: v.pipe(IntLike, v.minValue(1), v.maxValue(10)),
+  total_room: v.pipe(IntLike, v.minValue(1), v.maxValue(MAX_ROOMS_PER_RESERVATION)),
   promo_code: v.optional(v.nullable(PromoCode), ''),
   notes: v.optional(v.pipe(v.string(), v.maxLength(500)), ''),
 });

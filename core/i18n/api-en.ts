@@ -83,6 +83,8 @@ export const apiEn = {
   'promotions.subscribed': "Thanks for subscribing, we've saved your e-mail!",
   'reservations.notFound': 'Booking not found.',
   'reservations.roomTypeNotFound': 'Room type not found at this hotel.',
+  'reservations.tooManyUnpaid': (max: number) =>
+    `You already have ${max} bookings waiting for payment. Pay for or cancel one of them before booking again.`,
   'reservations.soldOut': 'Sorry, this room is sold out for the dates you chose.',
   'reservations.cancelFailed': 'Failed to cancel the booking',
   'reservations.notWaiting': 'This booking is no longer waiting for payment, so it cannot be changed.',

@@ -81,6 +81,8 @@ export const apiId: ApiCatalogue = {
   'promotions.subscribed': 'Terima kasih sudah berlangganan, email kamu sudah kita simpan ya!',
   'reservations.notFound': 'Pesanan tidak ditemukan.',
   'reservations.roomTypeNotFound': 'Tipe kamar tidak ditemukan di hotel ini.',
+  'reservations.tooManyUnpaid': (max) =>
+    `Kamu sudah punya ${max} pesanan yang menunggu pembayaran. Bayar atau batalkan salah satunya dulu sebelum memesan lagi ya.`,
   'reservations.soldOut': 'Maaf, kamar ini sudah habis untuk tanggal yang kamu pilih.',
   'reservations.cancelFailed': 'Gagal membatalkan pesanan',
   'reservations.notWaiting': 'Pesanan ini sudah tidak menunggu pembayaran, jadi tidak bisa diubah.',

@@ -1,5 +1,6 @@
 import { openCall } from '../lib/api-client.ts';
 import type { SearchResult } from '../../core/contracts/responses.ts';
+import { MAX_ROOMS_PER_RESERVATION } from '../../core/contracts/booking.ts';
 
 // The priced search (POST /clients/v1/search) as the islands read it, plus the room-card rules.
 
@@ -38,5 +39,5 @@ export function promoAlertMessage(result: SearchResult): string | null {
 
 /** Pod count choices: 1 up to the stock, at most 10 per booking (the API's limit). */
 export function podCountOptions(remaining: number): number[] {
-  return Array.from({ length: Math.max(0, Math.min(remaining, 10)) }, (_, i) => i + 1);
+  return Array.from({ length: Math.max(0, Math.min(remaining, MAX_ROOMS_PER_RESERVATION)) }, (_, i) => i + 1);
 }

@@ -108,5 +108,27 @@ export async function paymentTestApp(envOverrides: Record<string, string> = {}, 
     if (!captured) throw new Error('nothing was sent');
     return captured;
   }
-  return { ...t, db, active, sandbox: sandbox!, dev, deliver, newUser, book, charge, status, captureNext };
+  return {
+    ...t,
+    // The signed-in guest follows t.useNewGuest() (a spread would freeze the first one).
+    get tokens() {
+      return t.tokens;
+    },
+    get userToken() {
+      return t.userToken;
+    },
+    get userId() {
+      return t.userId;
+    },
+    db,
+    active,
+    sandbox: sandbox!,
+    dev,
+    deliver,
+    newUser,
+    book,
+    charge,
+    status,
+    captureNext,
+  };
 }
