@@ -1,7 +1,7 @@
 import { sign } from 'hono/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_SECRETS } from '../api/env.ts';
-import { startOneServer } from '../tests/helpers/one-server.ts';
+import { startOneServer, webClientToken } from '../tests/helpers/one-server.ts';
 import type { OneServer } from './server.ts';
 
 // Security tier (answers that tell clients what to do): every 401 carries WWW-Authenticate (RFC
@@ -18,15 +18,6 @@ beforeAll(async () => {
   base = started.base;
 });
 afterAll(async () => one.close());
-
-async function clientToken(): Promise<string> {
-  const res = await fetch(`${base}/api/oauth2/token`, {
-    method: 'POST',
-    headers: { 'x-api-key': WEB_KEY },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: WEB_CLIENT }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 describe('401 and 429 answers', () => {
   it('a 401 without a token names the Bearer scheme; with a bad token it says invalid_token', async () => {
@@ -56,7 +47,7 @@ describe('401 and 429 answers', () => {
   });
 
   it('a 429 says when to come back (the code cool-down, in seconds)', async () => {
-    const token = await clientToken();
+    const token = await webClientToken(base);
     const headers = { authorization: `Bearer ${token}`, 'x-api-key': WEB_KEY, 'content-type': 'application/json' };
     const email = `cooldown-${Date.now()}@example.com`;
     const registered = await fetch(`${base}/api/auth/register`, {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../api/db/client.ts';
 import { migrate } from '../../api/db/migrate.ts';
-import { loadEnv } from '../../api/env.ts';
+import { EMBEDDED_SECRETS, loadEnv } from '../../api/env.ts';
 import { loadBuild } from '../../server/build-manager.ts';
 import { createOneServer, type OneServer } from '../../server/server.ts';
 
@@ -49,4 +49,14 @@ export async function startOneServer(
   });
   await new Promise<void>((resolve) => one.server.listen(0, '127.0.0.1', resolve));
   return { one, base: `http://127.0.0.1:${(one.server.address() as AddressInfo).port}` };
+}
+
+/** A token of the public web client (client credentials with the development web API key). */
+export async function webClientToken(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/oauth2/token`, {
+    method: 'POST',
+    headers: { 'x-api-key': EMBEDDED_SECRETS.WEB_API_KEY },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'bobobox-web' }),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
 }
