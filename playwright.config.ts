@@ -70,6 +70,9 @@ export default defineConfig({
       ASTRO_TELEMETRY_DISABLED: '1',
       TEST_FAULT_ROUTES: '1',
       TEST_FIXTURE_ROUTES: '1',
+      // Every test is a client of its own (tests/e2e/fixtures.ts sends its X-Forwarded-For), as
+      // guests behind a trusted proxy are: per-address limits never make tests fight each other.
+      TRUST_PROXY: 'loopback',
       ...(process.env.SITE_BUILD_DIR ? { SITE_BUILD_DIR: process.env.SITE_BUILD_DIR } : {}),
     },
     stdout: 'ignore',

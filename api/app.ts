@@ -8,6 +8,7 @@ import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { apiErrorHandler, errors, requestLang } from './http/errors.ts';
 import { refuseNulCharacters } from './http/nul-guard.ts';
 import { authAndRetryHeaders } from './http/auth-headers.ts';
+import { clientAddress } from './http/client-address.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
 import { paymentChargeRoutes } from './payments/charge.routes.ts';
 import { pointsRoutes } from './points/points.routes.ts';
@@ -37,6 +38,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', limitEveryBody(API_MAX_BODY_BYTES));
   app.use('*', refuseNulCharacters());
   app.use('*', authAndRetryHeaders());
+  app.use('*', clientAddress(deps.env.TRUST_PROXY));
   app.get('/health', async (c) => {
     let dbOk = false;
     try {

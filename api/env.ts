@@ -25,6 +25,12 @@ export const EnvSchema = v.object({
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '127.0.0.1'),
   /** Public origin used for canonical URLs and links in e-mails. */
   SITE_URL: v.optional(v.pipe(v.string(), v.url()), 'http://127.0.0.1:4321'),
+  /**
+   * Which proxies in front of the server may name the client (X-Forwarded-For): unset = none, the
+   * client is the socket's peer; a hop count ("1"); or addresses and CIDR ranges, comma-separated,
+   * with the shorthands loopback, linklocal and uniquelocal ("loopback, 10.0.0.0/8").
+   */
+  TRUST_PROXY: v.optional(v.pipe(v.string(), v.regex(/^[\w.:/,\s-]*$/)), ''),
   /** Where the embedded PGlite database and other runtime state live. */
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), '.data'),
   /** A real PostgreSQL; when unset the embedded PGlite under DATA_DIR is used. */

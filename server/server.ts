@@ -20,6 +20,7 @@ import { contentHookRoutes } from './content-hooks/content-hooks.routes.ts';
 import { createRebuildScheduler, nextScheduledChange } from './content-hooks/content-hooks.service.ts';
 import { devTools, startGateway, startMail } from './compose.ts';
 import { productionProblems, refusalMessage } from './modes.ts';
+import { applySecurityHeaders, baseSecurityHeaders, contentSecurityPolicy } from './security-headers.ts';
 
 export interface OneServer {
   server: http.Server;
@@ -119,7 +120,17 @@ export async function createOneServer(opts: {
   const siteHandler = createSiteHandler(() => builds.current, { faultRoutes: env.TEST_FAULT_ROUTES });
   const compress = compression({ threshold: 1024 });
 
+  // Security headers on every answer; the CSP allows the inline scripts of the live build by hash.
+  const baseHeaders = baseSecurityHeaders(env);
+  const policies = new WeakMap<SiteBuild, string>();
+  const cspOf = (build: SiteBuild) => {
+    let csp = policies.get(build);
+    if (!csp) policies.set(build, (csp = contentSecurityPolicy(build.files.scriptHashes, env)));
+    return csp;
+  };
+
   const server = http.createServer((req, res) => {
+    applySecurityHeaders(res, baseHeaders, cspOf(builds.current));
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     const toApi =
       pathname === '/api' ||

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { inlineScriptHashes } from './security-headers.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -122,10 +123,13 @@ const MEMORY_BUDGET = 256 * 1024 * 1024;
 export class StaticIndex {
   private readonly files: Map<string, StaticFile>;
   readonly root: string;
+  /** CSP hash sources of every executable inline script in the build's HTML (server/security-headers.ts). */
+  readonly scriptHashes: readonly string[];
 
-  private constructor(root: string, files: Map<string, StaticFile>) {
+  private constructor(root: string, files: Map<string, StaticFile>, scriptHashes: readonly string[]) {
     this.root = root;
     this.files = files;
+    this.scriptHashes = scriptHashes;
   }
 
   static async load(root: string): Promise<StaticIndex> {
@@ -179,7 +183,11 @@ export class StaticIndex {
         gz: pre ? variant(`${key}.gz`) : null,
       });
     }
-    return new StaticIndex(root, files);
+    const hashes = new Set<string>();
+    for (const f of plain.values())
+      if (f.ext === '.html')
+        for (const h of inlineScriptHashes((f.body ?? (await readFile(f.file))).toString('utf8'))) hashes.add(h);
+    return new StaticIndex(root, files, [...hashes]);
   }
 
   /** The file a URL path names (folders answer with their index.html), or null. */

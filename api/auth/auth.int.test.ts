@@ -72,6 +72,18 @@ describe('register', () => {
     expect(en.message).not.toBe(body.message);
   });
 
+  it('an unverified account has no welcome Bobopoints yet, even when it looks at its points', async () => {
+    const guest = newGuest();
+    const reg = await register(guest);
+    expect((await reg.json()).user.total_gift_certificate).toBe(0);
+    const [row] = await sqlDb(deps).select().from(users).where(eq(users.email, guest.email));
+    const { userToken } = await tokensForTest(deps, { userId: row!.id });
+    const points = await app.request('/api/clients/v1/points', {
+      headers: { authorization: `Bearer ${userToken}`, 'x-api-key': deps.env.WEB_API_KEY },
+    });
+    expect((await points.json()).data.total).toBe(0);
+  });
+
   it('refuses a duplicate e-mail (any case) and a duplicate phone with 409', async () => {
     const guest = newGuest();
     expect((await register(guest)).status).toBe(201);
@@ -94,6 +106,8 @@ describe('one-time codes', () => {
     const body = await res.json();
     expect(body.user.is_email_verified).toBe(true);
     expect(body.refresh_token).toMatch(/^rt_/);
+    // The welcome Bobopoints come with the verification (spec section 5), not with the sign-up.
+    expect(body.user.total_gift_certificate).toBe(15_000);
     const again = await call('/api/auth/register/complete', { channel: 'email', target: guest.email, code });
     expect(again.status).toBe(422);
     expect((await again.json()).code).toBe('code_expired');

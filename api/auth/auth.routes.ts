@@ -60,7 +60,7 @@ export function authRoutes(deps: AppDeps) {
 
   app.post('/auth/register', client, async (c) => {
     const input = await validBody(c, RegisterSchema);
-    return c.json(await registerUser(deps, input, requestLang(c)), 201);
+    return c.json(await registerUser(deps, input, requestLang(c), clientIp(c)), 201);
   });
 
   app.post('/auth/register/complete', client, async (c) => {

@@ -1,18 +1,18 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { AppDeps } from '../deps.ts';
-import { pointsBalance } from '../points/points.service.ts';
+import { ensureWelcomePoints, pointsBalance } from '../points/points.service.ts';
 import type { CodePurpose } from '../../core/contracts/auth.ts';
 import { normalisePhone } from '../../core/contracts/auth.ts';
 import type { ApiLang } from '../http/errors.ts';
-import { hitRateLimit, RATE_RULES } from '../rate-limit/rate-limit.service.ts';
+import { hitAddressLimit, hitRateLimit, RATE_RULES } from '../rate-limit/rate-limit.service.ts';
 import { authErrors } from './auth.errors.ts';
 import { sqlDb } from './auth.db.ts';
 import { users } from './auth.schema.ts';
 import { consumeCode, createResetTicket, issueCode, spendResetTicket } from './codes.service.ts';
 import type { StoredCodePurpose } from './codes.service.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
-import { createUserSession, revokeAllUserSessions } from './tokens.service.ts';
+import { createUserSession, nowOf, revokeAllUserSessions } from './tokens.service.ts';
 import type { TokenResponse } from './tokens.service.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -73,7 +73,14 @@ export async function registerUser(
   deps: AppDeps,
   input: { fullName: string; email: string; password: string; phone: string; verifyBy: Channel },
   lang: ApiLang,
+  ip = 'unknown',
 ) {
+  // Every sign-up sends a code: limited per client address and per target, in the same buckets as
+  // code requests, so the site cannot be used to mail strangers in bulk.
+  const target = input.verifyBy === 'email' ? input.email : input.phone;
+  await hitAddressLimit(deps, RATE_RULES.signUpByIp, ip);
+  await hitAddressLimit(deps, RATE_RULES.codeRequestByIp, ip);
+  await hitRateLimit(deps, RATE_RULES.codeRequestByTarget, `${input.verifyBy}:${target}`);
   const db = sqlDb(deps);
   const [existingEmail] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
   if (existingEmail) throw authErrors.emailTaken();
@@ -100,7 +107,6 @@ export async function registerUser(
     if (constraint !== undefined) throw conflictFor(constraint);
     throw err;
   }
-  const target = input.verifyBy === 'email' ? user.email : input.phone;
   const sent = await issueCode(deps, {
     purpose: input.verifyBy === 'email' ? 'verify_email' : 'verify_phone',
     channel: input.verifyBy,
@@ -125,7 +131,7 @@ export async function requestCode(
   lang: ApiLang,
   ip: string,
 ) {
-  await hitRateLimit(deps, RATE_RULES.codeRequestByIp, ip);
+  await hitAddressLimit(deps, RATE_RULES.codeRequestByIp, ip);
   await hitRateLimit(deps, RATE_RULES.codeRequestByTarget, `${input.channel}:${input.target}`);
   const user = await findByChannel(deps, input.channel, input.target);
   const answer = { channel: input.channel, target: input.target, expiresInSeconds: 600, resendAfterSeconds: 60 };
@@ -166,6 +172,8 @@ export async function validateCode(
       .update(users)
       .set(input.channel === 'email' ? { isEmailVerified: true } : { isTelephoneVerified: true })
       .where(eq(users.id, user.id));
+    // The welcome Bobopoints come with the first verified address, not with the sign-up.
+    await ensureWelcomePoints(deps.database.db as Db, user.id, nowOf(deps));
   }
   return { purpose: input.purpose, userId: consumed.userId, verified: true as const, channel: input.channel };
 }
@@ -203,7 +211,7 @@ export async function signIn(
 ) {
   const isEmail = input.username.includes('@');
   const username = isEmail ? input.username.toLowerCase() : normalisePhone(input.username);
-  await hitRateLimit(deps, RATE_RULES.signInByIp, ip);
+  await hitAddressLimit(deps, RATE_RULES.signInByIp, ip);
   await hitRateLimit(deps, RATE_RULES.signInByUser, username);
   const user = await findByChannel(deps, isEmail ? 'email' : 'phone', username);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);

@@ -133,8 +133,7 @@ export async function validBody<S extends v.GenericSchema>(c: Context, schema: S
   return parseInput(schema, await readBody(c));
 }
 
-/** The peer address from @hono/node-server; tests without a socket share one bucket. */
+/** The client's address (api/http/client-address.ts: the peer, or through trusted proxies). */
 export function clientIp(c: Context): string {
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'unknown';
+  return c.get('clientIp') ?? 'unknown';
 }

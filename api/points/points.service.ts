@@ -8,6 +8,7 @@ import { POINTS_EARNED_PER_CHECKOUT } from '../pricing/pricing.constants.ts';
 import { bobopointAccounts } from '../promotions/promotions.schema.ts';
 import { bobopointLedger } from './points.schema.ts';
 import { msg } from '../http/messages.ts';
+import { users } from '../auth/auth.schema.ts';
 
 /** A user's active Bobopoint balance (0 for a guest or a user without an account row). */
 export async function pointsBalance(db: Db, userId: number | undefined): Promise<number> {
@@ -50,7 +51,11 @@ async function creditActive(
   return Number(out[0]?.n ?? 0) === 1;
 }
 
-/** New users start with 15,000 points: credited once, the first time their points are looked at. */
+/**
+ * New users get 15,000 points once they have verified an e-mail address or phone number (spec
+ * section 5): credited once (deduplicated by key), at verification, or the first time a verified
+ * account's points are looked at.
+ */
 export async function ensureWelcomePoints(db: Db, userId: number, now: Date): Promise<boolean> {
   const expires = jakartaToday(now).add({ years: 1 }).toString();
   return creditActive(db, userId, WELCOME_POINTS, 'welcome', `welcome:${userId}`, now, expires);
@@ -139,7 +144,12 @@ const KIND_LABEL: Record<string, Record<ApiLang, string>> = {
 
 /** Bobopoints of a user: total active, worth in Rupiah, expiry, and the Active / Pending / History tabs. */
 export async function pointsSummary(db: Db, userId: number, ctx: { now: Date; lang: ApiLang }) {
-  await ensureWelcomePoints(db, userId, ctx.now);
+  const [owner] = await db
+    .select({ email: users.isEmailVerified, phone: users.isTelephoneVerified })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (owner?.email || owner?.phone) await ensureWelcomePoints(db, userId, ctx.now);
   await activateDuePoints(db, userId, ctx.now);
   const [account] = await db.select().from(bobopointAccounts).where(eq(bobopointAccounts.userId, userId)).limit(1);
   const ledger = await db

@@ -11,6 +11,7 @@ export type RateRule = { name: string; limit: number; windowSeconds: number };
 export const RATE_RULES = {
   signInByUser: { name: 'signin-user', limit: 10, windowSeconds: 15 * 60 },
   signInByIp: { name: 'signin-ip', limit: 100, windowSeconds: 15 * 60 },
+  signUpByIp: { name: 'signup-ip', limit: 10, windowSeconds: 60 * 60 },
   codeRequestByTarget: { name: 'code-request-target', limit: 5, windowSeconds: 60 * 60 },
   codeRequestByIp: { name: 'code-request-ip', limit: 50, windowSeconds: 60 * 60 },
   codeCheckByTarget: { name: 'code-check-target', limit: 10, windowSeconds: 15 * 60 },
@@ -43,4 +44,13 @@ export async function hitRateLimit(deps: AppDeps, rule: RateRule, subject: strin
 export async function pruneRateLimits(deps: AppDeps): Promise<void> {
   const now = deps.now ? deps.now() : new Date();
   await sqlDb(deps).delete(rateLimits).where(lt(rateLimits.expiresAt, now));
+}
+
+/**
+ * A per-client-address limit. An in-process call (no socket: tests, the server calling its own API)
+ * has no address to count, so it is not limited by address; its other limits still apply.
+ */
+export async function hitAddressLimit(deps: AppDeps, rule: RateRule, ip: string): Promise<void> {
+  if (ip === 'unknown') return;
+  await hitRateLimit(deps, rule, ip);
 }

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { bookingTestApp } from '../db/test-booking.ts';
 import { bobopointAccounts } from '../promotions/promotions.schema.ts';
 import { reservations } from './reservations.schema.ts';
+import { users } from '../auth/auth.schema.ts';
 
 let t: Awaited<ReturnType<typeof bookingTestApp>>;
 let db: Db;
@@ -119,6 +120,17 @@ describe('HotelCreateReservation', () => {
         })
       ).data.errors[0].extensions.code,
     ).toBe('not_found');
+  });
+});
+
+describe('verification before the first booking', () => {
+  it('an account with neither e-mail nor phone verified cannot hold rooms (403, bilingual); verified, it can', async () => {
+    await db.update(users).set({ isEmailVerified: false, isTelephoneVerified: false }).where(eq(users.id, t.userId));
+    const refused = await create({ room_type_id: 71 }, 'id');
+    expect(refused.data.errors[0].extensions.code).toBe('verification_required');
+    expect(refused.data.errors[0].message).toMatch(/^Verifikasi e-mail atau nomor HP kamu dulu/);
+    await db.update(users).set({ isTelephoneVerified: true }).where(eq(users.id, t.userId));
+    expect((await create({ room_type_id: 71 })).status).toBe(200);
   });
 });
 

@@ -11,7 +11,7 @@ import { rows } from '../db/query.ts';
 import { hotels, roomTypes } from '../hotels/hotels.schema.ts';
 import { getHotel } from '../hotels/hotels.service.ts';
 import type { ApiLang } from '../http/errors.ts';
-import { errors } from '../http/errors.ts';
+import { ApiError, errors } from '../http/errors.ts';
 import { formatRupiah, zoneLabel } from '../../core/money.ts';
 import { priceStay } from '../pricing/pricing.ts';
 import { INSURANCE_COVER } from '../pricing/pricing.constants.ts';
@@ -37,6 +37,7 @@ export const reservationErrors = {
   cancelFailed: () => errors.conflict('cancel_failed', msg('reservations.cancelFailed')),
   notWaiting: () => errors.conflict('reservation_not_waiting', msg('reservations.notWaiting')),
   userMissing: () => errors.unauthorized(),
+  verificationRequired: () => new ApiError(403, 'verification_required', msg('reservations.verificationRequired')),
   tooManyUnpaid: () => errors.conflict('too_many_unpaid', msg('reservations.tooManyUnpaid', MAX_UNPAID_RESERVATIONS)),
 };
 
@@ -81,6 +82,8 @@ export async function createReservation(
     : null;
   const [user] = await db.select().from(users).where(eq(users.id, ctx.userId)).limit(1);
   if (!user) throw reservationErrors.userMissing();
+  // Spec section 5: e-mail or phone verification before the first booking.
+  if (!user.isEmailVerified && !user.isTelephoneVerified) throw reservationErrors.verificationRequired();
   await sweepExpired(db, ctx.now);
   // A quick answer for the common case; the database's trigger is what holds under concurrency.
   const [open] = await rows<{ n: number }>(

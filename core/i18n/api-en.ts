@@ -85,6 +85,8 @@ export const apiEn = {
   'reservations.roomTypeNotFound': 'Room type not found at this hotel.',
   'reservations.tooManyUnpaid': (max: number) =>
     `You already have ${max} bookings waiting for payment. Pay for or cancel one of them before booking again.`,
+  'reservations.verificationRequired':
+    'Verify your e-mail address or phone number before your first booking: we sent you a 4-digit code.',
   'reservations.soldOut': 'Sorry, this room is sold out for the dates you chose.',
   'reservations.cancelFailed': 'Failed to cancel the booking',
   'reservations.notWaiting': 'This booking is no longer waiting for payment, so it cannot be changed.',

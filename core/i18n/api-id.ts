@@ -83,6 +83,8 @@ export const apiId: ApiCatalogue = {
   'reservations.roomTypeNotFound': 'Tipe kamar tidak ditemukan di hotel ini.',
   'reservations.tooManyUnpaid': (max) =>
     `Kamu sudah punya ${max} pesanan yang menunggu pembayaran. Bayar atau batalkan salah satunya dulu sebelum memesan lagi ya.`,
+  'reservations.verificationRequired':
+    'Verifikasi e-mail atau nomor HP kamu dulu sebelum pesanan pertama: kami sudah mengirim kode 4 digit.',
   'reservations.soldOut': 'Maaf, kamar ini sudah habis untuk tanggal yang kamu pilih.',
   'reservations.cancelFailed': 'Gagal membatalkan pesanan',
   'reservations.notWaiting': 'Pesanan ini sudah tidak menunggu pembayaran, jadi tidak bisa diubah.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { $auth, decodeTokens, encodeTokens, restoreAuth } from './$auth.ts';
+import { $auth, cookieAttributes, decodeTokens, encodeTokens, restoreAuth } from './$auth.ts';
 
 const storage = (values: Record<string, string>) => ({ getItem: (k: string) => values[k] ?? null });
 
@@ -20,5 +20,12 @@ describe('$auth', () => {
     expect($auth.get().isLoggedIn).toBe(true);
     expect(restoreAuth(storage({ auth: tokens })).isLoggedIn).toBe(false);
     expect(restoreAuth(storage({ isLoggedIn: 'true', auth: '%%%' })).isLoggedIn).toBe(false);
+  });
+});
+
+describe('the sign-in flag cookie', () => {
+  it('is Secure on https and stays usable on plain http (local development)', () => {
+    expect(cookieAttributes('https:')).toBe('path=/; SameSite=Lax; Secure');
+    expect(cookieAttributes('http:')).toBe('path=/; SameSite=Lax');
   });
 });

@@ -74,18 +74,23 @@ export function restoreAuth(storage: Pick<Storage, 'getItem'> = localStorage): A
   return state;
 }
 
+/** The flag cookies' attributes: Secure whenever the site is served over https. */
+export function cookieAttributes(protocol: string = typeof location === 'undefined' ? 'http:' : location.protocol) {
+  return `path=/; SameSite=Lax${protocol === 'https:' ? '; Secure' : ''}`;
+}
+
 export function setSession(tokens: TokenPair, user: AuthUser | null, storage: Storage = localStorage): void {
   storage.setItem(STORAGE_KEYS.flag, 'true');
   storage.setItem(STORAGE_KEYS.tokens, encodeTokens(tokens));
   if (user) storage.setItem(STORAGE_KEYS.profile, JSON.stringify(user));
-  document.cookie = `${AUTH_COOKIES[0]}=true; path=/; SameSite=Lax`;
+  document.cookie = `${AUTH_COOKIES[0]}=true; ${cookieAttributes()}`;
   $auth.set({ isLoggedIn: true, tokens, user });
 }
 
 /** Sign-out on this device: clears user, profile, stored tokens and both cookies. */
 export function clearSession(storage: Storage = localStorage): void {
   for (const key of Object.values(STORAGE_KEYS)) storage.removeItem(key);
-  for (const name of AUTH_COOKIES) document.cookie = `${name}=; path=/; max-age=0; SameSite=Lax`;
+  for (const name of AUTH_COOKIES) document.cookie = `${name}=; max-age=0; ${cookieAttributes()}`;
   $auth.set({ isLoggedIn: false, tokens: null, user: null });
   $pendingCount.set(0);
 }

@@ -70,7 +70,10 @@ export function devOutboxRoutes(deps: AppDeps) {
       )
       .join('\n');
     c.header('Cache-Control', 'no-store');
-    c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'");
+    c.header(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+    );
     c.header('X-Robots-Tag', 'noindex');
     return c.html(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

@@ -71,7 +71,10 @@ export function paymentSimulatorRoutes(deps: AppDeps, active: SandboxGateway | n
       })
       .join('\n');
     c.header('Cache-Control', 'no-store');
-    c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'");
+    c.header(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+    );
     c.header('X-Robots-Tag', 'noindex');
     return c.html(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

@@ -11,7 +11,10 @@ import { createOneServer, type OneServer } from '../../server/server.ts';
 // The one server in this process on an in-memory database and a stand-in site build, listening on a
 // loopback port: for tests of what the server composes (modes, dev tools, webhooks), not of pages.
 
-/** A stand-in site build: no pages, a 404 page, and an entry that passes every request on. */
+/** The one inline script of the stand-in build's home page. */
+export const INLINE_SCRIPT = 'document.documentElement.dataset.ready = "1";';
+
+/** A stand-in site build: a home page with an inline script, 404 pages, and an entry that passes every request on. */
 export async function fakeBuild(dir = mkdtempSync(path.join(os.tmpdir(), 'sec-build-'))): Promise<string> {
   mkdirSync(path.join(dir, 'server'), { recursive: true });
   for (const prefix of ['', 'id']) {
@@ -21,6 +24,11 @@ export async function fakeBuild(dir = mkdtempSync(path.join(os.tmpdir(), 'sec-bu
       '<!doctype html><main data-error-page><h1 data-error-code>404</h1></main>',
     );
   }
+  writeFileSync(
+    path.join(dir, 'client', 'index.html'),
+    `<!doctype html><html lang="en"><title>Home</title><script>${INLINE_SCRIPT}</script>` +
+      '<script type="application/ld+json">{"@type":"Hotel"}</script></html>',
+  );
   writeFileSync(path.join(dir, 'server', 'entry.mjs'), 'export const handler = async (req, res, next) => next();');
   writeFileSync(
     path.join(dir, 'build-info.json'),

@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { Env } from '../api/env.ts';
+
+// The headers every answer of the one server carries (pages, files, API, error pages, dev tools),
+// and the Content-Security-Policy of its HTML. Scripts run from this origin or by the hash of an
+// inline script the build itself wrote (Astro's island bootstraps, small page scripts): no
+// 'unsafe-inline' for scripts, no plugins, no <base>, no framing, forms post to this site only.
+
+/** Inline scripts the browser executes: not data blocks such as JSON-LD. */
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc\s*=)([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const DATA_BLOCK = /\btype\s*=\s*["']?application\/(?:ld\+)?json/i;
+
+/** The CSP hash source of every executable inline script of an HTML document. */
+export function inlineScriptHashes(html: string): string[] {
+  const out = new Set<string>();
+  for (const m of html.matchAll(INLINE_SCRIPT)) {
+    if (DATA_BLOCK.test(m[1] ?? '')) continue;
+    out.add(
+      `'sha256-${createHash('sha256')
+        .update(m[2] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
+  }
+  return [...out];
+}
+
+/** Origins the browser may call besides this one: the card tokeniser of a live gateway. */
+function connectOrigins(env: Pick<Env, 'MIDTRANS_SERVER_KEY' | 'MIDTRANS_BASE_URL'>): string[] {
+  return env.MIDTRANS_SERVER_KEY ? [new URL(env.MIDTRANS_BASE_URL).origin] : [];
+}
+
+export function contentSecurityPolicy(
+  scriptHashes: readonly string[],
+  env: Pick<Env, 'MIDTRANS_SERVER_KEY' | 'MIDTRANS_BASE_URL'>,
+): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${[...scriptHashes].sort().join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${connectOrigins(env).join(' ')}`.trim(),
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/** The headers of every answer, whatever produced it. HSTS only when the public origin is https. */
+export function baseSecurityHeaders(env: Pick<Env, 'SITE_URL'>): [string, string][] {
+  const headers: [string, string][] = [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self), usb=(), interest-cohort=()'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ];
+  if (new URL(env.SITE_URL).protocol === 'https:')
+    headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
+  return headers;
+}
+
+export function applySecurityHeaders(res: ServerResponse, base: [string, string][], csp: string): void {
+  for (const [name, value] of base) res.setHeader(name, value);
+  res.setHeader('Content-Security-Policy', csp);
+}
