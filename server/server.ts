@@ -14,6 +14,7 @@ import { createSiteHandler } from './site-handler.ts';
 import { decideRoute } from './routing.ts';
 import type { JobQueue } from '../api/jobs/queue.ts';
 import { startOutboxSender } from '../api/outbox/outbox.sender.ts';
+import { backgroundSettled } from '../api/auth/background.ts';
 import { startContentSync } from './content-sync.ts';
 import { startBackgroundJobs } from './jobs.ts';
 import { contentHookRoutes } from './content-hooks/content-hooks.routes.ts';
@@ -175,6 +176,7 @@ export async function createOneServer(opts: {
         setTimeout(() => server.closeAllConnections(), 5_000).unref();
       });
       await jobs.stop();
+      await backgroundSettled();
       await sender.stop();
       await mail.close();
       await payments.close();

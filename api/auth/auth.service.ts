@@ -5,14 +5,22 @@ import { ensureWelcomePoints, pointsBalance } from '../points/points.service.ts'
 import type { CodePurpose } from '../../core/contracts/auth.ts';
 import { normalisePhone } from '../../core/contracts/auth.ts';
 import type { ApiLang } from '../http/errors.ts';
-import { hitAddressLimit, hitRateLimit, RATE_RULES } from '../rate-limit/rate-limit.service.ts';
+import { hitAddressLimit, hitRateLimit, RATE_RULES, startCooldown } from '../rate-limit/rate-limit.service.ts';
 import { authErrors } from './auth.errors.ts';
 import { sqlDb } from './auth.db.ts';
 import { users } from './auth.schema.ts';
-import { consumeCode, createResetTicket, issueCode, spendResetTicket } from './codes.service.ts';
+import {
+  CODE_RESEND_COOLDOWN_SECONDS,
+  CODE_TTL_SECONDS,
+  consumeCode,
+  createResetTicket,
+  issueCode,
+  spendResetTicket,
+} from './codes.service.ts';
 import type { StoredCodePurpose } from './codes.service.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { createUserSession, nowOf, revokeAllUserSessions } from './tokens.service.ts';
+import { inBackground } from './background.ts';
 import type { TokenResponse } from './tokens.service.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -107,6 +115,7 @@ export async function registerUser(
     if (constraint !== undefined) throw conflictFor(constraint);
     throw err;
   }
+  await startCooldown(deps, cooldownKey('verify', input.verifyBy, target), CODE_RESEND_COOLDOWN_SECONDS);
   const sent = await issueCode(deps, {
     purpose: input.verifyBy === 'email' ? 'verify_email' : 'verify_phone',
     channel: input.verifyBy,
@@ -122,8 +131,11 @@ const storedPurpose = (purpose: CodePurpose, channel: Channel): StoredCodePurpos
   purpose === 'reset_password' ? 'reset_password' : channel === 'email' ? 'verify_email' : 'verify_phone';
 
 /**
- * Send (or resend, after the cool-down) a code. To avoid telling strangers which e-mails and
- * numbers have accounts, an unknown target gets the same 202 answer and nothing is sent.
+ * Send (or resend, after the cool-down) a code. Strangers learn nothing about which e-mails and
+ * numbers have accounts: known and unknown targets get the same answers (the same 202, the same
+ * cool-down 429 with the same wait, the same per-target limit), in the same time, because the code
+ * e-mail is prepared after the answer (api/auth/background.ts). An unknown target, or a verify
+ * request for an address already verified, simply gets no message.
  */
 export async function requestCode(
   deps: AppDeps,
@@ -133,23 +145,39 @@ export async function requestCode(
 ) {
   await hitAddressLimit(deps, RATE_RULES.codeRequestByIp, ip);
   await hitRateLimit(deps, RATE_RULES.codeRequestByTarget, `${input.channel}:${input.target}`);
-  const user = await findByChannel(deps, input.channel, input.target);
-  const answer = { channel: input.channel, target: input.target, expiresInSeconds: 600, resendAfterSeconds: 60 };
-  if (!user) return answer;
-  if (input.purpose === 'verify' && (input.channel === 'email' ? user.isEmailVerified : user.isTelephoneVerified)) {
-    throw authErrors.alreadyVerified();
-  }
-  const sent = await issueCode(deps, {
-    purpose: storedPurpose(input.purpose, input.channel),
+  const wait = await startCooldown(
+    deps,
+    cooldownKey(input.purpose, input.channel, input.target),
+    CODE_RESEND_COOLDOWN_SECONDS,
+  );
+  if (wait > 0) throw authErrors.codeCooldown(wait);
+  inBackground('code request', async () => {
+    const user = await findByChannel(deps, input.channel, input.target);
+    if (!user) return;
+    if (input.purpose === 'verify' && (input.channel === 'email' ? user.isEmailVerified : user.isTelephoneVerified))
+      return;
+    await issueCode(deps, {
+      purpose: storedPurpose(input.purpose, input.channel),
+      channel: input.channel,
+      target: input.target,
+      userId: user.id,
+      name: user.name,
+      // Mail goes out in the language the guest chose for their account.
+      lang: user.preferredLang === 'en' || user.preferredLang === 'id' ? user.preferredLang : lang,
+      // The cool-down above is the one that counts; the code row's own check would see this request.
+      skipCooldown: true,
+    });
+  });
+  return {
     channel: input.channel,
     target: input.target,
-    userId: user.id,
-    name: user.name,
-    // Mail goes out in the language the guest chose for their account.
-    lang: user.preferredLang === 'en' || user.preferredLang === 'id' ? user.preferredLang : lang,
-  });
-  return { ...answer, ...sent };
+    expiresInSeconds: CODE_TTL_SECONDS,
+    resendAfterSeconds: CODE_RESEND_COOLDOWN_SECONDS,
+  };
 }
+
+/** One cool-down per purpose and address, whoever asks and whether or not it has an account. */
+const cooldownKey = (purpose: CodePurpose, channel: Channel, target: string) => `code:${purpose}:${channel}:${target}`;
 
 /** Check a code. Verification codes mark the channel verified; reset codes yield a reset ticket. */
 export async function validateCode(

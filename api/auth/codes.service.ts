@@ -37,6 +37,8 @@ export async function issueCode(
     userId: number;
     name: string;
     lang: ApiLang;
+    /** The caller already enforced the resend cool-down (requestCode, before answering). */
+    skipCooldown?: boolean;
   },
 ): Promise<{ expiresInSeconds: number; resendAfterSeconds: number }> {
   const db = sqlDb(deps);
@@ -47,7 +49,7 @@ export async function issueCode(
     .where(and(eq(authCodes.purpose, input.purpose), eq(authCodes.target, input.target)))
     .orderBy(desc(authCodes.createdAt))
     .limit(1);
-  if (latest) {
+  if (latest && !input.skipCooldown) {
     const waited = (now.getTime() - latest.createdAt.getTime()) / 1000;
     if (waited < CODE_RESEND_COOLDOWN_SECONDS)
       throw authErrors.codeCooldown(Math.ceil(CODE_RESEND_COOLDOWN_SECONDS - waited));

@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import type { createApp } from '../app.ts';
 import { outboxMessages } from '../outbox/outbox.schema.ts';
 import { sqlDb } from './auth.db.ts';
+import { backgroundSettled } from './background.ts';
 
 type App = ReturnType<typeof createApp>;
 
@@ -36,6 +37,8 @@ export function post(
 
 /** The latest 4-digit code queued for this address (read from the outbox, as a guest would from mail). */
 export async function latestCode(deps: AppDeps, to: string): Promise<string> {
+  // Code e-mails are prepared after the answer (api/auth/background.ts).
+  await backgroundSettled();
   const [row] = await sqlDb(deps)
     .select()
     .from(outboxMessages)

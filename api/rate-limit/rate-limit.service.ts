@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, lt, lte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import { sqlDb } from '../auth/auth.db.ts';
 import { ApiError } from '../http/errors.ts';
@@ -53,4 +53,30 @@ export async function pruneRateLimits(deps: AppDeps): Promise<void> {
 export async function hitAddressLimit(deps: AppDeps, rule: RateRule, ip: string): Promise<void> {
   if (ip === 'unknown') return;
   await hitRateLimit(deps, rule, ip);
+}
+
+/**
+ * A cool-down that starts now: resolves when the key was free (and starts it for `seconds`), else
+ * returns the seconds left. Sliding (it starts at the request, not at a window boundary) and
+ * shared by every node (one conditional upsert).
+ */
+export async function startCooldown(deps: AppDeps, key: string, seconds: number): Promise<number> {
+  const now = deps.now ? deps.now() : new Date();
+  const until = new Date(now.getTime() + seconds * 1000);
+  const epoch = new Date(0);
+  const [started] = await sqlDb(deps)
+    .insert(rateLimits)
+    .values({ key: `cooldown:${key.slice(0, 200)}`, windowStart: epoch, count: 1, expiresAt: until })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1`, expiresAt: until },
+      setWhere: lte(rateLimits.expiresAt, now),
+    })
+    .returning({ expiresAt: rateLimits.expiresAt });
+  if (started) return 0;
+  const [held] = await sqlDb(deps)
+    .select({ expiresAt: rateLimits.expiresAt })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, `cooldown:${key.slice(0, 200)}`), eq(rateLimits.windowStart, epoch)));
+  return Math.max(1, Math.ceil(((held?.expiresAt.getTime() ?? until.getTime()) - now.getTime()) / 1000));
 }

@@ -44,6 +44,11 @@ export function AccVerif({ lang, t }: { lang: Lang; t: Dictionary['auth'] }) {
     );
   const submit = async () => {
     if (!profile) return;
+    // The API answers the same for verified and unverified addresses (no account enumeration).
+    if (channel === 'email' ? profile.is_email_verified : profile.is_telephone_verified) {
+      setError(t.verified);
+      return;
+    }
     const target = channel === 'email' ? profile.email : (profile.telephone ?? '');
     setBusy(true);
     try {
