@@ -48,14 +48,25 @@ async function evaluate(db: Db, p: PromotionRow, row: Awaited<ReturnType<typeof 
   return { ...info, estimated_discount: discount, is_applicable: reason === '', reason };
 }
 
-/** Vouchers and public promos a guest can pick for a reservation, best first. */
+/**
+ * The public promos a guest can pick for a reservation, best first. Private vouchers (is_public
+ * false: codes given to particular guests) are never listed; whoever holds one types it
+ * (reservationVoucherSearch), and its redemption limits apply at use.
+ */
 export async function reservationVoucherList(db: Db, reservationId: number, ctx: Ctx) {
   const row = await ownedReservation(db, reservationId, ctx.userId);
   const t = hotelToday(ctx.now, row.h.timeZone).toString();
   const found = await db
     .select()
     .from(promotions)
-    .where(and(eq(promotions.isActive, true), lte(promotions.activeFrom, t), gte(promotions.activeTo, t)))
+    .where(
+      and(
+        eq(promotions.isActive, true),
+        eq(promotions.isPublic, true),
+        lte(promotions.activeFrom, t),
+        gte(promotions.activeTo, t),
+      ),
+    )
     .orderBy(asc(promotions.id));
   const out = [];
   for (const p of found) out.push(await evaluate(db, p, row, ctx));

@@ -10,6 +10,12 @@ import { test as base, expect } from '@playwright/test';
 
 export type FixtureHotel = { id: number; slug: string; name: string };
 
+/**
+ * Development tools answer this machine only (server/modes.ts): a test that uses them says its
+ * request comes from here, overriding its own client address.
+ */
+export const FROM_THIS_MACHINE = { 'X-Forwarded-For': '127.0.0.1' };
+
 /** A documentation-range address of the test's own (198.18.0.0/15), stable for its retries. */
 function clientAddressFor(testId: string): string {
   let h = 0;
@@ -43,7 +49,7 @@ export const test = base.extend<{ hotel: FixtureHotel }>({
     expect(violations, 'Content-Security-Policy violations').toEqual([]);
   },
   hotel: async ({ request }, use) => {
-    const res = await request.post('/api/dev/fixtures/hotel');
+    const res = await request.post('/api/dev/fixtures/hotel', { headers: FROM_THIS_MACHINE });
     expect(res.status(), await res.text()).toBe(201);
     await use(((await res.json()) as { data: FixtureHotel }).data);
   },

@@ -2,6 +2,7 @@ import { expect } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { offersStayNow, parseStayNowConfig } from '../../islands/lib/stay-dates.ts';
+import { FROM_THIS_MACHINE } from './fixtures.ts';
 
 // Shared steps of the booking-journey tests. Each test makes its own guest (unique e-mail and phone).
 
@@ -19,7 +20,7 @@ export function uniqueGuest(tag: string) {
 export async function codeFor(request: APIRequestContext, to: string): Promise<string> {
   let code = '';
   await expect(async () => {
-    const res = await request.get('/api/dev/outbox');
+    const res = await request.get('/api/dev/outbox', { headers: FROM_THIS_MACHINE });
     const body = (await res.json()) as { messages: { to: string; codes: string[]; created: string }[] };
     const mine = body.messages.filter((m) => m.to.includes(to) && m.codes.length);
     expect(mine.length).toBeGreaterThan(0);

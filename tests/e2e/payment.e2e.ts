@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, FROM_THIS_MACHINE, test } from './fixtures.ts';
 import type { FixtureHotel } from './fixtures.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { dict, LANG_CASES, localizedPath } from '../helpers/i18n.ts';
@@ -25,6 +25,7 @@ async function toggleTerms(page: Page) {
 
 async function simulate(page: Page, query: string, action: 'pay' | 'expire') {
   const sim = await page.context().newPage();
+  await sim.setExtraHTTPHeaders(FROM_THIS_MACHINE);
   await sim.goto(`/dev/payment-simulator/?q=${encodeURIComponent(query)}`);
   await sim.locator(`tr[data-status="pending"] button[value="${action}"]`).first().click();
   await expect(sim.getByRole('status')).toContainText(`:${action}:ok`);
@@ -58,7 +59,7 @@ for (const { lang } of LANG_CASES) {
     await expect(page.locator('[data-points-pending]')).toBeVisible();
     // The confirmation e-mail in the guest's language, with the QR code and the calendar file.
     await expect(async () => {
-      const mails = (await (await request.get('/api/dev/outbox')).json()).messages as {
+      const mails = (await (await request.get('/api/dev/outbox', { headers: FROM_THIS_MACHINE })).json()).messages as {
         to: string;
         subject: string;
         attachments: { contentType: string }[];

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures.ts';
+import { expect, FROM_THIS_MACHINE, test } from './fixtures.ts';
 import { inputMessages } from '../../core/contracts/auth.ts';
 import { dict, LANG_CASES } from '../helpers/i18n.ts';
 import { apiGuest, codeFor, hydrated } from './journey-helpers.ts';
@@ -66,8 +66,8 @@ for (const { lang, prefix } of LANG_CASES) {
     await expect
       .poll(
         async () =>
-          (await (await request.get('/api/dev/outbox')).json()).messages.filter((m: { to: string }) =>
-            m.to.includes(guest.email),
+          (await (await request.get('/api/dev/outbox', { headers: FROM_THIS_MACHINE })).json()).messages.filter(
+            (m: { to: string }) => m.to.includes(guest.email),
           ).length,
       )
       .toBeGreaterThan(1);
