@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { PG_UNIQUE_VIOLATION, violatedConstraint } from '../db/pg-errors.ts';
 import type { AppDeps } from '../deps.ts';
 import { ensureWelcomePoints, pointsBalance } from '../points/points.service.ts';
 import type { CodePurpose } from '../../core/contracts/auth.ts';
@@ -52,15 +53,8 @@ export async function profileOf(deps: Pick<AppDeps, 'database'>, user: UserRow) 
 }
 export type UserProfile = ReturnType<typeof toProfile>;
 
-/** Postgres unique violation (drizzle wraps driver errors in `cause`). */
-function uniqueViolation(err: unknown): string | undefined {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const pgErr = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (pgErr.code === '23505') return String(pgErr.constraint ?? pgErr.message ?? '');
-    if ((e as { cause?: unknown }).cause === e) break;
-  }
-  return undefined;
-}
+/** Postgres unique violation: the constraint's name. */
+const uniqueViolation = (err: unknown) => violatedConstraint(err, PG_UNIQUE_VIOLATION);
 
 function conflictFor(constraint: string) {
   return constraint.includes('telephone') ? authErrors.phoneTaken() : authErrors.emailTaken();

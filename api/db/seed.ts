@@ -317,6 +317,7 @@ export async function seedDatabase(database: Database, today: Temporal.PlainDate
       {
         id: 4,
         promoCode: SEED_PROMO_CODES.voucher,
+        maxPerUser: 1,
         promoName: { id: 'Voucher menginap lagi 25%', en: 'Stay-again voucher 25%' },
         promoTypeId: 1,
         discountType: 'percent',
@@ -370,6 +371,8 @@ export async function seedDatabase(database: Database, today: Temporal.PlainDate
       {
         id: 7,
         promoCode: 'MALAMGRATIS',
+        maxPerUser: 1,
+        maxRedemptions: 200,
         promoName: { id: 'Voucher gratis satu malam', en: 'One free night voucher' },
         promoTypeId: 2,
         discountType: 'percent',

@@ -25,6 +25,10 @@ export const promotions = pgTable('promotions', {
   isPublic: boolean('is_public').notNull().default(true),
   isVoucher: boolean('is_voucher').notNull().default(false),
   isActive: boolean('is_active').notNull().default(true),
+  /** Redemptions allowed in all (waiting or paid reservations holding the code); null = no limit. */
+  maxRedemptions: integer('max_redemptions'),
+  /** Redemptions allowed per guest; null = no limit. Enforced by PostgreSQL (0006_promo_limits.sql). */
+  maxPerUser: integer('max_per_user'),
   activeFrom: date('active_from', { mode: 'string' }).notNull(),
   activeTo: date('active_to', { mode: 'string' }).notNull(),
   stayFrom: date('stay_from', { mode: 'string' }).notNull(),

@@ -19,7 +19,16 @@ export const promoErrors = {
   minSpend: (min: number) => errors.unprocessable('promo_min_spend', msg('promotions.minSpend', min)),
   minNights: () => errors.unprocessable('promo_min_nights', msg('promotions.minNights')),
   duplicateSubscriber: () => new ApiError(400, 'already_subscribed', msg('promotions.duplicateSubscriber')),
+  limitReached: () => errors.conflict('promo_limit_reached', msg('promotions.limitReached')),
+  alreadyUsed: () => errors.conflict('promo_already_used', msg('promotions.alreadyUsed')),
 };
+
+/** The database refused a redemption (0006_promo_limits.sql): the guest's error, or null. */
+export function promoLimitError(constraint: string): ApiError | null {
+  if (constraint.includes('promotions_max_redemptions')) return promoErrors.limitReached();
+  if (constraint.includes('promotions_max_per_user')) return promoErrors.alreadyUsed();
+  return null;
+}
 
 export const promoRule = (p: PromotionRow): PromoRule => ({
   code: p.promoCode,

@@ -134,6 +134,32 @@ describe('verification before the first booking', () => {
   });
 });
 
+describe('voucher redemption limits', () => {
+  it('a guest redeems a one-per-guest voucher once: a second booking gets a bilingual 409 until the first lets go', async () => {
+    const first = (await create({ room_type_id: 71 })).data.data.HotelCreateReservation.id;
+    const second = (await create({ room_type_id: 72 })).data.data.HotelCreateReservation.id;
+    const apply = (reservationId: number, lang: 'id' | 'en' = 'en') =>
+      t.call('PUT', '/api/clients/v1/reservations/update', {
+        token: t.userToken,
+        lang,
+        json: { reservationId, isUsePromo: true, promoCode: 'STAYLAGI25', paymentChannelCode: 'bca_va' },
+      });
+    expect((await apply(first)).status).toBe(200);
+    const refused = await apply(second, 'id');
+    expect(refused.status).toBe(409);
+    expect(refused.data).toMatchObject({
+      code: 'promo_already_used',
+      message: 'Kamu sudah memakai kode ini di pesanan lain.',
+    });
+    const cancelled = await t.call('PUT', '/api/clients/v1/reservations/cancel', {
+      token: t.userToken,
+      form: { reservationId: String(first) },
+    });
+    expect(cancelled.status).toBe(200);
+    expect((await apply(second)).status).toBe(200);
+  });
+});
+
 describe('holds per account', () => {
   it('an account holds at most 3 unpaid reservations: the 4th is a bilingual 409 until one is cancelled', async () => {
     const ids: number[] = [];

@@ -56,6 +56,8 @@ export const reservations = pgTable(
     index('reservations_user_status_idx').on(t.userId, t.paymentStatusId),
     // The expiry sweep scans only waiting holds by deadline.
     index('reservations_waiting_expiry_idx').on(t.paymentStatusId, t.expiredAt),
+    // Redemption limits count the reservations holding a code (0006_promo_limits.sql).
+    index('reservations_promo_code_idx').on(t.promoCode, t.paymentStatusId),
   ],
 );
 

@@ -18,7 +18,14 @@ import { INSURANCE_COVER } from '../pricing/pricing.constants.ts';
 import { findUsableChannel } from '../payments/payments.service.ts';
 import { paymentChannels } from '../payments/payments.schema.ts';
 import { promotions } from '../promotions/promotions.schema.ts';
-import { promoErrors, promoOutcomeError, promoRule, resolvePromo } from '../promotions/promotions.service.ts';
+import {
+  promoErrors,
+  promoLimitError,
+  promoOutcomeError,
+  promoRule,
+  resolvePromo,
+} from '../promotions/promotions.service.ts';
+import { PG_CHECK_VIOLATION, violatedConstraint } from '../db/pg-errors.ts';
 import { pointsBalance } from '../points/points.service.ts';
 import { sweepExpired } from './expiry.ts';
 import { reservationNights, reservations } from './reservations.schema.ts';
@@ -41,15 +48,11 @@ export const reservationErrors = {
   tooManyUnpaid: () => errors.conflict('too_many_unpaid', msg('reservations.tooManyUnpaid', MAX_UNPAID_RESERVATIONS)),
 };
 
-/** The database refused a hold because the account already holds its share (0004_holds_cap.sql). */
-function unpaidCapHit(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const pgErr = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (pgErr.code === '23514' && String(pgErr.constraint ?? pgErr.message).includes('reservations_unpaid_cap'))
-      return true;
-    if ((e as { cause?: unknown }).cause === e) break;
-  }
-  return false;
+/** A refusal of the database's booking limits as the guest's error (0004_holds_cap.sql, 0006_promo_limits.sql). */
+function limitError(err: unknown): unknown {
+  const constraint = violatedConstraint(err, PG_CHECK_VIOLATION) ?? '';
+  if (constraint.includes('reservations_unpaid_cap')) return reservationErrors.tooManyUnpaid();
+  return promoLimitError(constraint) ?? err;
 }
 
 const token = (n: number) => randomBytes(n).toString('base64url').replace(/[-_]/g, 'X').toUpperCase().slice(0, n);
@@ -155,7 +158,7 @@ export async function createReservation(
       return { r, nights: sorted };
     })
     .catch((err: unknown) => {
-      throw unpaidCapHit(err) ? reservationErrors.tooManyUnpaid() : err;
+      throw limitError(err);
     });
   const { r, nights } = created;
   const price = priceStay({
@@ -522,7 +525,10 @@ export async function updateReservation(
       updatedAt: ctx.now,
     })
     .where(and(eq(reservations.id, r.id), eq(reservations.paymentStatusId, PaymentStatus.waiting)))
-    .returning();
+    .returning()
+    .catch((err: unknown) => {
+      throw limitError(err);
+    });
   if (updated.length === 0) throw reservationErrors.notWaiting();
   const detail = await reservationDetail(db, r.id, ctx);
   return { ...detail, notice };

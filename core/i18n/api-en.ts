@@ -71,6 +71,8 @@ export const apiEn = {
   'points.kindStay': 'Points from your stay',
   'points.kindRedeem': 'Redeemed on a booking',
   'points.kindExpire': 'Points expired',
+  'promotions.limitReached': 'This code has been used up. Try another promo.',
+  'promotions.alreadyUsed': 'You have already used this code on another booking.',
   'promotions.notFound': 'Promo code not found.',
   'promotions.expired': 'This promo code has expired.',
   'promotions.notForHotel': 'This promo code does not apply to this location or these dates.',

@@ -69,6 +69,8 @@ export const apiId: ApiCatalogue = {
   'points.kindStay': 'Poin dari menginap',
   'points.kindRedeem': 'Dipakai untuk pemesanan',
   'points.kindExpire': 'Poin kedaluwarsa',
+  'promotions.limitReached': 'Kode ini sudah habis dipakai. Coba promo lain ya.',
+  'promotions.alreadyUsed': 'Kamu sudah memakai kode ini di pesanan lain.',
   'promotions.notFound': 'Kode promo tidak ditemukan.',
   'promotions.expired': 'Kode promo sudah tidak berlaku.',
   'promotions.notForHotel': 'Kode promo tidak berlaku untuk lokasi atau tanggal ini.',
