@@ -13,6 +13,8 @@ export const authErrors = {
   codeInvalid: () => new ApiError(422, 'code_invalid', msg('auth.codeInvalid')),
   codeExpired: () => new ApiError(422, 'code_expired', msg('auth.codeExpired')),
   codeAttemptsExceeded: () => new ApiError(429, 'code_attempts_exceeded', msg('auth.codeAttemptsExceeded')),
+  codeGuessesExhausted: () =>
+    new ApiError(429, 'code_guesses_exhausted', msg('auth.codeGuessesExhausted'), { retryAfterSeconds: 86_400 }),
   codeCooldown: (seconds: number) =>
     new ApiError(429, 'code_cooldown', msg('auth.codeCooldown', seconds), { retryAfterSeconds: seconds }),
   ticketInvalid: () => new ApiError(422, 'reset_token_invalid', msg('auth.ticketInvalid')),

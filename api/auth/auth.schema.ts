@@ -81,3 +81,19 @@ export const authCodes = pgTable(
   },
   (t) => [index('auth_codes_lookup_idx').on(t.purpose, t.target, t.createdAt.desc())],
 );
+
+/**
+ * Every check of a one-time code against an account, kept 30 days: an account answers at most
+ * CODE_GUESSES_PER_30_DAYS wrong guesses across all its codes (a right guess is removed again).
+ */
+export const authCodeGuesses = pgTable(
+  'auth_code_guesses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('auth_code_guesses_user_at_idx').on(t.userId, t.at)],
+);

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { enqueueMessage } from '../outbox/outbox.service.ts';
@@ -7,7 +7,7 @@ import { codeEmail, codeSms } from '../outbox/templates.ts';
 import type { CodeMailPurpose } from '../outbox/templates.ts';
 import { authErrors } from './auth.errors.ts';
 import { sqlDb } from './auth.db.ts';
-import { authCodes } from './auth.schema.ts';
+import { authCodeGuesses, authCodes } from './auth.schema.ts';
 import { nowOf, safeEqualHash, sha256 } from './tokens.service.ts';
 
 export type StoredCodePurpose = CodeMailPurpose;
@@ -15,6 +15,9 @@ export type StoredCodePurpose = CodeMailPurpose;
 export const CODE_TTL_SECONDS = 10 * 60;
 export const CODE_MAX_ATTEMPTS = 5;
 export const CODE_RESEND_COOLDOWN_SECONDS = 60;
+/** Wrong guesses an account answers across all its codes in CODE_GUESS_WINDOW_DAYS (api/auth/README.md). */
+export const CODE_GUESSES_PER_WINDOW = 100;
+export const CODE_GUESS_WINDOW_DAYS = 30;
 /** How long a validated reset code's ticket may be exchanged for a new password. */
 export const RESET_TICKET_TTL_SECONDS = 10 * 60;
 
@@ -79,6 +82,24 @@ export async function issueCode(
 }
 
 /**
+ * Take one of the account's guesses, or refuse: under a per-account advisory lock, so parallel
+ * checks on any node cannot take more than CODE_GUESSES_PER_WINDOW between them.
+ */
+async function takeGuess(deps: AppDeps, userId: number, now: Date): Promise<number> {
+  const since = new Date(now.getTime() - CODE_GUESS_WINDOW_DAYS * 86_400_000);
+  return sqlDb(deps).transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(7303, ${userId})`);
+    const [taken] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(authCodeGuesses)
+      .where(and(eq(authCodeGuesses.userId, userId), gt(authCodeGuesses.at, since)));
+    if (Number(taken?.n ?? 0) >= CODE_GUESSES_PER_WINDOW) throw authErrors.codeGuessesExhausted();
+    const [row] = await tx.insert(authCodeGuesses).values({ userId, at: now }).returning({ id: authCodeGuesses.id });
+    return row!.id;
+  });
+}
+
+/**
  * Check a code. The attempt counter is bumped by a guarded UPDATE before comparing (so parallel
  * guesses cannot exceed the limit), and a correct code is consumed by another guarded UPDATE
  * (so it works exactly once). Returns the code row's id and user.
@@ -96,17 +117,24 @@ export async function consumeCode(
     .orderBy(desc(authCodes.createdAt))
     .limit(1);
   if (!row || row.expiresAt <= now) throw authErrors.codeExpired();
+  const guess = await takeGuess(deps, row.userId, now);
   const [counted] = await db
     .update(authCodes)
     .set({ attempts: sql`${authCodes.attempts} + 1` })
     .where(and(eq(authCodes.id, row.id), lt(authCodes.attempts, CODE_MAX_ATTEMPTS)))
     .returning({ attempts: authCodes.attempts });
-  if (!counted) throw authErrors.codeAttemptsExceeded();
+  if (!counted) {
+    // This code takes no more tries: nothing was compared, so the guess is given back.
+    await db.delete(authCodeGuesses).where(eq(authCodeGuesses.id, guess));
+    throw authErrors.codeAttemptsExceeded();
+  }
   const salt = row.codeHash.split('$')[0];
   if (!safeEqualHash(hashCode(deps, salt, input.code), row.codeHash)) {
     if (counted.attempts >= CODE_MAX_ATTEMPTS) throw authErrors.codeAttemptsExceeded();
     throw authErrors.codeInvalid();
   }
+  // A right guess does not count against the account.
+  await db.delete(authCodeGuesses).where(eq(authCodeGuesses.id, guess));
   const [consumed] = await db
     .update(authCodes)
     .set({ consumedAt: now })

@@ -3,6 +3,8 @@ import type { AppDeps } from '../deps.ts';
 import { sqlDb } from '../auth/auth.db.ts';
 import { ApiError } from '../http/errors.ts';
 import { rateLimits } from './rate-limit.schema.ts';
+import { authCodeGuesses } from '../auth/auth.schema.ts';
+import { CODE_GUESS_WINDOW_DAYS } from '../auth/codes.service.ts';
 import { msg } from '../http/messages.ts';
 
 export type RateRule = { name: string; limit: number; windowSeconds: number };
@@ -44,6 +46,10 @@ export async function hitRateLimit(deps: AppDeps, rule: RateRule, subject: strin
 export async function pruneRateLimits(deps: AppDeps): Promise<void> {
   const now = deps.now ? deps.now() : new Date();
   await sqlDb(deps).delete(rateLimits).where(lt(rateLimits.expiresAt, now));
+  // Code guesses count for 30 days (api/auth/codes.service.ts); older ones are only history.
+  await sqlDb(deps)
+    .delete(authCodeGuesses)
+    .where(lt(authCodeGuesses.at, new Date(now.getTime() - CODE_GUESS_WINDOW_DAYS * 86_400_000)));
 }
 
 /**

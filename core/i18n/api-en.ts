@@ -29,6 +29,8 @@ export const apiEn = {
   'auth.codeInvalid': 'That code is not correct. Check it and try again.',
   'auth.codeExpired': 'That code has expired or was already used. Ask for a new one.',
   'auth.codeAttemptsExceeded': 'Too many wrong tries for this code. Ask for a new one.',
+  'auth.codeGuessesExhausted':
+    'Too many wrong codes for this account. For your safety, codes cannot be checked for a while: contact our customer service.',
   'auth.codeCooldown': (seconds: number) => `Please wait ${seconds} seconds before asking for another code.`,
   'auth.ticketInvalid': 'This password reset link has expired. Start again from "Forgot password".',
   'auth.alreadyVerified': 'This account is already verified.',

@@ -27,6 +27,8 @@ export const apiId: ApiCatalogue = {
   'auth.codeInvalid': 'Kodenya belum cocok. Cek lagi, lalu coba ulang ya.',
   'auth.codeExpired': 'Kodenya sudah kedaluwarsa atau sudah terpakai. Minta kode baru ya.',
   'auth.codeAttemptsExceeded': 'Terlalu sering salah memasukkan kode ini. Minta kode baru ya.',
+  'auth.codeGuessesExhausted':
+    'Terlalu banyak kode salah untuk akun ini. Demi keamanan, kode tidak bisa dicek untuk sementara: hubungi layanan pelanggan kami ya.',
   'auth.codeCooldown': (seconds: number) => `Tunggu ${seconds} detik lagi sebelum minta kode baru ya.`,
   'auth.ticketInvalid': 'Sesi ganti kata sandi ini sudah habis. Mulai lagi dari "Lupa kata sandi" ya.',
   'auth.alreadyVerified': 'Akun ini sudah terverifikasi.',
