@@ -21,6 +21,7 @@ import { contentHookRoutes } from './content-hooks/content-hooks.routes.ts';
 import { createRebuildScheduler, nextScheduledChange } from './content-hooks/content-hooks.service.ts';
 import { devTools, startGateway, startMail } from './compose.ts';
 import { productionProblems, refusalMessage } from './modes.ts';
+import { guardConnections } from './connection-guard.ts';
 import { applySecurityHeaders, baseSecurityHeaders, contentSecurityPolicy } from './security-headers.ts';
 
 export interface OneServer {
@@ -153,6 +154,7 @@ export async function createOneServer(opts: {
     });
   });
   server.keepAliveTimeout = 5_000;
+  guardConnections(server, env.TRUST_PROXY);
 
   // A change that fell due while the process was down (the build predates it) rebuilds at once.
   const missed = await nextContentChange(new Date(builds.current.info.builtAt)).catch(() => null);
