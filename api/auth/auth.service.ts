@@ -6,7 +6,14 @@ import { ensureWelcomePoints, pointsBalance } from '../points/points.service.ts'
 import type { CodePurpose } from '../../core/contracts/auth.ts';
 import { normalisePhone } from '../../core/contracts/auth.ts';
 import type { ApiLang } from '../http/errors.ts';
-import { hitAddressLimit, hitRateLimit, RATE_RULES, startCooldown } from '../rate-limit/rate-limit.service.ts';
+import {
+  checkRateLimit,
+  countRateLimit,
+  hitAddressLimit,
+  hitRateLimit,
+  RATE_RULES,
+  startCooldown,
+} from '../rate-limit/rate-limit.service.ts';
 import { authErrors } from './auth.errors.ts';
 import { sqlDb } from './auth.db.ts';
 import { users } from './auth.schema.ts';
@@ -233,11 +240,18 @@ export async function signIn(
 ) {
   const isEmail = input.username.includes('@');
   const username = isEmail ? input.username.toLowerCase() : normalisePhone(input.username);
-  await hitAddressLimit(deps, RATE_RULES.signInByIp, ip);
-  await hitRateLimit(deps, RATE_RULES.signInByUser, username);
   const user = await findByChannel(deps, isEmail ? 'email' : 'phone', username);
+  // Failures are counted per client address, and per account and address: the e-mail and phone
+  // forms of one account share a bucket, and the owner signing in from elsewhere is never locked out.
+  const account = `${user ? `user:${user.id}` : `name:${username}`}@${ip}`;
+  if (ip !== 'unknown') await checkRateLimit(deps, RATE_RULES.signInFailuresByIp, ip);
+  await checkRateLimit(deps, RATE_RULES.signInFailuresByAccountAndIp, account);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!user || !ok) throw authErrors.invalidCredentials();
+  if (!user || !ok) {
+    if (ip !== 'unknown') await countRateLimit(deps, RATE_RULES.signInFailuresByIp, ip);
+    await countRateLimit(deps, RATE_RULES.signInFailuresByAccountAndIp, account);
+    throw authErrors.invalidCredentials();
+  }
   return { token: await createUserSession(deps, user.id, clientId), user: await profileOf(deps, user) };
 }
 

@@ -31,7 +31,7 @@ describe('wrong code guesses per account', () => {
     const target = u!.email;
     const forgot = async () => {
       // Paced to stay inside every other limit (resend cool-down, codes per hour, checks per 15 min).
-      advance(13 * 60_000);
+      advance(16 * 60_000);
       expect((await call('/api/auth/password/forgot', { channel: 'email', target })).status).toBe(202);
       return latestCode(deps, target);
     };

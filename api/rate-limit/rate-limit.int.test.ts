@@ -21,8 +21,8 @@ const login = async (app: typeof appA, deps: typeof nodeA.deps, username: string
   );
 
 describe('rate limits in PostgreSQL', () => {
-  it('sign-in attempts counted on one node are refused on another with a bilingual 429', async () => {
-    const limit = RATE_RULES.signInByUser.limit;
+  it('failed sign-ins counted on one node are refused on another with a bilingual 429', async () => {
+    const limit = RATE_RULES.signInFailuresByAccountAndIp.limit;
     for (let i = 0; i < limit; i += 1) {
       const res = await login(i % 2 ? appA : appB, i % 2 ? nodeA.deps : nodeB.deps, 'ratelimited@example.com');
       expect(res.status).toBe(401);
@@ -35,18 +35,34 @@ describe('rate limits in PostgreSQL', () => {
     expect(body.details.retryAfterSeconds).toBeGreaterThan(0);
     // Another user is not affected.
     expect((await login(appA, nodeA.deps, 'someone-else@example.com')).status).toBe(401);
-    // The counter row is in the database, not in either process.
+    // The counter row is in the database, not in either process; refused attempts are not counted.
     const rows = await nodeA.deps.database.db.execute(
-      `select count from rate_limits where key = 'signin-user:ratelimited@example.com'`,
+      `select count from rate_limits where key = 'signin-fail-acct-ip:name:ratelimited@example.com@unknown'`,
     );
-    expect((rows as unknown as { rows: { count: number }[] }).rows[0].count).toBe(limit + 1);
+    expect((rows as unknown as { rows: { count: number }[] }).rows[0].count).toBe(limit);
   });
 
-  it('the window ends: after 15 minutes the same user may try again', async () => {
-    for (let i = 0; i <= RATE_RULES.signInByUser.limit; i += 1) await login(appA, nodeA.deps, 'window@example.com');
+  it('the window slides: 15 minutes on the failures still weigh, 30 minutes on they are gone', async () => {
+    for (let i = 0; i < RATE_RULES.signInFailuresByAccountAndIp.limit; i += 1)
+      await login(appA, nodeA.deps, 'window@example.com');
+    expect((await login(appA, nodeA.deps, 'window@example.com')).status).toBe(429);
+    nodeA.advance(15 * 60 * 1000);
     expect((await login(appA, nodeA.deps, 'window@example.com')).status).toBe(429);
     nodeA.advance(15 * 60 * 1000);
     expect((await login(appA, nodeA.deps, 'window@example.com')).status).toBe(401);
+  });
+
+  it('a burst straddling a window boundary gets the limit, not twice the limit', async () => {
+    const limit = RATE_RULES.signInFailuresByAccountAndIp.limit;
+    const windowMs = RATE_RULES.signInFailuresByAccountAndIp.windowSeconds * 1000;
+    const now = nodeA.deps.now!().getTime();
+    nodeA.advance(windowMs - (now % windowMs) - 2_000); // two seconds before a boundary
+    let allowed = 0;
+    for (let i = 0; i < 2 * limit; i += 1) {
+      if (i === limit) nodeA.advance(4_000); // across the boundary
+      if ((await login(appA, nodeA.deps, 'straddle@example.com')).status === 401) allowed += 1;
+    }
+    expect(allowed).toBeLessThanOrEqual(limit + 1);
   });
 
   it('code requests per address are limited', async () => {

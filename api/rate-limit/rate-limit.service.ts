@@ -3,16 +3,24 @@ import type { AppDeps } from '../deps.ts';
 import { sqlDb } from '../auth/auth.db.ts';
 import { ApiError } from '../http/errors.ts';
 import { rateLimits } from './rate-limit.schema.ts';
+import type { Db } from '../db/client.ts';
+import { rows } from '../db/query.ts';
 import { authCodeGuesses } from '../auth/auth.schema.ts';
 import { CODE_GUESS_WINDOW_DAYS } from '../auth/codes.service.ts';
 import { msg } from '../http/messages.ts';
 
 export type RateRule = { name: string; limit: number; windowSeconds: number };
 
-// The limits in force. Keys are hashed-free but namespaced by rule: `<rule>:<subject>`.
+// The limits in force. Keys are namespaced by rule: `<rule>:<subject>`.
 export const RATE_RULES = {
-  signInByUser: { name: 'signin-user', limit: 10, windowSeconds: 15 * 60 },
-  signInByIp: { name: 'signin-ip', limit: 100, windowSeconds: 15 * 60 },
+  /** Failed sign-ins from one client address, whatever the account: slows an attacker's address. */
+  signInFailuresByIp: { name: 'signin-fail-ip', limit: 100, windowSeconds: 15 * 60 },
+  /**
+   * Failed sign-ins for one account from one client address (the e-mail and phone forms of an
+   * account share it): the attacker's address is stopped for that account, while the owner signing
+   * in correctly from elsewhere is not locked out.
+   */
+  signInFailuresByAccountAndIp: { name: 'signin-fail-acct-ip', limit: 10, windowSeconds: 15 * 60 },
   signUpByIp: { name: 'signup-ip', limit: 10, windowSeconds: 60 * 60 },
   codeRequestByTarget: { name: 'code-request-target', limit: 5, windowSeconds: 60 * 60 },
   codeRequestByIp: { name: 'code-request-ip', limit: 50, windowSeconds: 60 * 60 },
@@ -20,26 +28,71 @@ export const RATE_RULES = {
 } as const satisfies Record<string, RateRule>;
 
 /**
- * Count one hit against a fixed window and throw 429 when the limit is passed. The counter lives
- * in PostgreSQL and is bumped by one atomic upsert, so every API node sees the same count.
+ * Sliding-window counting, shared by every node: each rule keeps one row per fixed window in
+ * `rate_limits`, and the count in force is this window's plus the previous window's weighted by how
+ * much of it still overlaps the last `windowSeconds` (the "sliding window counter"). A burst
+ * straddling a window boundary therefore counts in full, instead of getting twice the limit.
  */
-export async function hitRateLimit(deps: AppDeps, rule: RateRule, subject: string): Promise<void> {
+async function slidingCount(
+  deps: AppDeps,
+  rule: RateRule,
+  subject: string,
+  add: number,
+): Promise<{ count: number; retryAfterSeconds: number }> {
   const now = deps.now ? deps.now() : new Date();
   const windowMs = rule.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const expiresAt = new Date(windowStart.getTime() + windowMs);
-  const [row] = await sqlDb(deps)
-    .insert(rateLimits)
-    .values({ key: `${rule.name}:${subject.slice(0, 200)}`, windowStart, count: 1, expiresAt })
-    .onConflictDoUpdate({
-      target: [rateLimits.key, rateLimits.windowStart],
-      set: { count: sql`${rateLimits.count} + 1` },
-    })
-    .returning({ count: rateLimits.count });
-  if (row.count > rule.limit) {
-    const retryAfterSeconds = Math.max(1, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000));
-    throw new ApiError(429, 'rate_limited', msg('http.tooMany'), { retryAfterSeconds });
-  }
+  const start = Math.floor(now.getTime() / windowMs) * windowMs;
+  const key = `${rule.name}:${subject.slice(0, 200)}`;
+  const windowStart = new Date(start);
+  const previousStart = new Date(start - windowMs);
+  // Kept two windows: the next window still weighs this one.
+  const expiresAt = new Date(start + 2 * windowMs);
+  const [found] = await rows<{ cur: number; prev: number }>(
+    sqlDb(deps) as unknown as Db,
+    add > 0
+      ? sql`with cur as (
+              insert into rate_limits (key, window_start, count, expires_at)
+              values (${key}, ${windowStart.toISOString()}::timestamptz, ${add}, ${expiresAt.toISOString()}::timestamptz)
+              on conflict (key, window_start) do update set count = rate_limits.count + ${add}
+              returning count)
+            select (select count from cur)::int as cur,
+              coalesce((select count from rate_limits where key = ${key}
+                and window_start = ${previousStart.toISOString()}::timestamptz), 0)::int as prev`
+      : sql`select
+              coalesce((select count from rate_limits where key = ${key}
+                and window_start = ${windowStart.toISOString()}::timestamptz), 0)::int as cur,
+              coalesce((select count from rate_limits where key = ${key}
+                and window_start = ${previousStart.toISOString()}::timestamptz), 0)::int as prev`,
+  );
+  const cur = Number(found?.cur ?? 0);
+  const prev = Number(found?.prev ?? 0);
+  const overlap = 1 - (now.getTime() - start) / windowMs;
+  const count = cur + prev * overlap;
+  // When the count falls back to the limit: the previous window's weight decays linearly, and this
+  // window's hits only leave when the window after next begins.
+  let waitMs = start + windowMs - now.getTime();
+  if (cur < rule.limit && prev > 0) waitMs = Math.max(0, (overlap - (rule.limit - cur) / prev) * windowMs);
+  return { count, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+}
+
+const tooMany = (retryAfterSeconds: number) =>
+  new ApiError(429, 'rate_limited', msg('http.tooMany'), { retryAfterSeconds });
+
+/** Count one hit and throw 429 when the sliding count passes the limit. */
+export async function hitRateLimit(deps: AppDeps, rule: RateRule, subject: string): Promise<void> {
+  const { count, retryAfterSeconds } = await slidingCount(deps, rule, subject, 1);
+  if (count > rule.limit) throw tooMany(retryAfterSeconds);
+}
+
+/** Throw 429 when the limit is already spent, without counting (checks before the expensive part). */
+export async function checkRateLimit(deps: AppDeps, rule: RateRule, subject: string): Promise<void> {
+  const { count, retryAfterSeconds } = await slidingCount(deps, rule, subject, 0);
+  if (count >= rule.limit) throw tooMany(retryAfterSeconds);
+}
+
+/** Count one event (a failed sign-in) against a limit; the next check refuses once it is spent. */
+export async function countRateLimit(deps: AppDeps, rule: RateRule, subject: string): Promise<void> {
+  await slidingCount(deps, rule, subject, 1);
 }
 
 /** Drop finished windows (called from the outbox sender's periodic tick). */

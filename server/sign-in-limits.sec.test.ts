@@ -1,0 +1,55 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlDb } from '../api/auth/auth.db.ts';
+import { users } from '../api/auth/auth.schema.ts';
+import { TEST_USER_PASSWORD, tokensForTest } from '../api/auth/test-tokens.ts';
+import { EMBEDDED_SECRETS } from '../api/env.ts';
+import { RATE_RULES } from '../api/rate-limit/rate-limit.service.ts';
+import { startOneServer, webClientToken } from '../tests/helpers/one-server.ts';
+import type { OneServer } from './server.ts';
+
+// Security tier (rate limits that protect, not lock out): failed passwords slow the attacker's
+// address down for the account, in one bucket for the account's e-mail and phone forms, while the
+// owner signing in correctly from elsewhere is not locked out.
+
+let one: OneServer;
+let base: string;
+let email = '';
+let phone = '';
+beforeAll(async () => {
+  const started = await startOneServer({ NODE_ENV: 'development', TRUST_PROXY: 'loopback' });
+  one = started.one;
+  base = started.base;
+  const { userId } = await tokensForTest(one.deps);
+  const [u] = await sqlDb(one.deps).select().from(users).where(eq(users.id, userId!));
+  email = u!.email;
+  phone = `0${u!.telephone}`;
+});
+afterAll(async () => one.close());
+
+async function signIn(from: string, username: string, password: string) {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${await webClientToken(base)}`,
+      'x-api-key': EMBEDDED_SECRETS.WEB_API_KEY,
+      'content-type': 'application/json',
+      'x-forwarded-for': from,
+    },
+    body: JSON.stringify({ username, password }),
+  });
+  return res.status;
+}
+
+describe('failed sign-ins', () => {
+  it("stop the attacker's address for the account (e-mail and phone alike), not the owner elsewhere", async () => {
+    const attacker = '198.51.100.9';
+    const limit = RATE_RULES.signInFailuresByAccountAndIp.limit;
+    for (let i = 0; i < limit; i++) expect(await signIn(attacker, i % 2 ? email : phone, `wrong-${i}-pass`)).toBe(401);
+    // Spent: by e-mail and by phone, even with the right password, from that address.
+    expect(await signIn(attacker, email, 'wrong-x-pass')).toBe(429);
+    expect(await signIn(attacker, phone, TEST_USER_PASSWORD)).toBe(429);
+    // The owner, from home, signs in.
+    expect(await signIn('198.51.100.10', email, TEST_USER_PASSWORD)).toBe(200);
+  });
+});
