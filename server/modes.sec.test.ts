@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { EMBEDDED_SECRETS, loadEnv } from '../api/env.ts';
-import { isLoopback, loopbackOnly, productionProblems } from './modes.ts';
+import { developmentBanner, isLoopback, loopbackOnly, productionProblems } from './modes.ts';
 
 // Security tier, modes and secrets (issue: safe by default, section 1). Production refuses to start
 // on anything an attacker could know or reach; development tools answer this machine only.
@@ -144,5 +144,16 @@ describe('development tools answer this machine only', () => {
     expect(isLoopback('127.0.0.1:5000')).toBe(true);
     expect(isLoopback('128.0.0.1')).toBe(false);
     expect(isLoopback(undefined)).toBe(false);
+  });
+});
+
+describe('the development banner', () => {
+  it('says in one line that the tools are development-only and loopback-only, and how to deploy', () => {
+    const line = developmentBanner(loadEnv({}), ['/dev/outbox/', '/dev/payment-simulator/']);
+    expect(line.split('\n')).toHaveLength(1);
+    expect(line).toContain('development mode');
+    expect(line).toContain('/dev/outbox/, /dev/payment-simulator/');
+    expect(line).toContain('loopback requests only');
+    expect(line).toContain('NODE_ENV=production');
   });
 });
