@@ -1,19 +1,16 @@
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app.ts';
-import { testDeps } from '../auth/test-db.ts';
 import { users } from '../auth/auth.schema.ts';
 import { openDatabase } from '../db/client.ts';
-import type { Database, Db } from '../db/client.ts';
-import { TEST_NOW } from '../db/test-booking.ts';
+import type { Database } from '../db/client.ts';
 import { outboxMessages } from '../outbox/outbox.schema.ts';
 import { bobopointLedger } from '../points/points.schema.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
 import { paymentCharges } from './charge.schema.ts';
 import { paymentNotifications } from './notifications.schema.ts';
 import { paymentTestApp } from '../../tests/helpers/payment-test-app.ts';
+import { freshPgDatabase, startPgNodes } from '../../tests/helpers/pg-nodes.ts';
+import type { PgNode } from '../../tests/helpers/pg-nodes.ts';
 
 // Real PostgreSQL (npm run test:pg): three API nodes, each with its own connection pool and HTTP
 // server, receive 50 copies of one settlement at once. Exactly one may confirm the booking.
@@ -23,32 +20,21 @@ if (!url) throw new Error('DATABASE_URL is required: run through `npm run test:p
 
 let first: Database;
 let t: Awaited<ReturnType<typeof paymentTestApp>>;
-const nodes: { database: Database; server: ReturnType<typeof serve>; base: string }[] = [];
+let nodes: PgNode[] = [];
+let closeNodes = async () => undefined as void;
 
 beforeAll(async () => {
-  first = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://', DATABASE_POOL_MAX: 20 });
-  await (first.db as Db).execute(
-    sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;`,
-  );
+  first = await freshPgDatabase(url);
   t = await paymentTestApp({ DATABASE_URL: url }, first);
-  for (let i = 0; i < 3; i++) {
-    const database = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://', DATABASE_POOL_MAX: 20 });
-    const node = await testDeps({ DATABASE_URL: url }, database);
-    node.setNow(TEST_NOW);
-    node.deps.gateway = t.deps.gateway;
-    const app = createApp(node.deps);
-    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
-    });
-    nodes.push({ database, server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
-  }
+  // Three nodes, each on a pool of its own, sharing the test's payment gateway.
+  const own = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://', DATABASE_POOL_MAX: 20 });
+  ({ nodes, close: closeNodes } = await startPgNodes(url, own, 3, (deps) => {
+    deps.gateway = t.deps.gateway;
+  }));
 });
 
 afterAll(async () => {
-  for (const n of nodes) {
-    await new Promise((r) => n.server.close(r));
-    await n.database.close();
-  }
+  await closeNodes();
   await t?.active.close();
   await first?.close();
 });

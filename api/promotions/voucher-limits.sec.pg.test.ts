@@ -1,17 +1,14 @@
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app.ts';
-import { testDeps } from '../auth/test-db.ts';
 import { tokensForTest } from '../auth/test-tokens.ts';
 import { roomInventory } from '../availability/availability.schema.ts';
-import { openDatabase } from '../db/client.ts';
-import type { Database, Db } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { openSeededDatabase, TEST_NOW } from '../db/test-booking.ts';
 import { createReservation } from '../reservations/reservations.service.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
 import { promotions } from './promotions.schema.ts';
+import { freshPgDatabase, startPgNodes } from '../../tests/helpers/pg-nodes.ts';
+import type { PgNode } from '../../tests/helpers/pg-nodes.ts';
 
 // Security tier on real PostgreSQL (leaks and smaller holes): a voucher's total and per-guest
 // redemption limits hold under concurrency, through two API nodes (migration 0006_promo_limits.sql).
@@ -19,39 +16,20 @@ import { promotions } from './promotions.schema.ts';
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is required: run through `npm run test:pg`');
 
-type Node = { database: Database; server: ReturnType<typeof serve>; base: string };
-const nodes: Node[] = [];
 let db: Db;
-let t: Awaited<ReturnType<typeof testDeps>>;
+let t: PgNode['t'];
+let nodes: PgNode[] = [];
+let close = async () => undefined as void;
 
 beforeAll(async () => {
-  const first = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://', DATABASE_POOL_MAX: 20 });
+  const first = await freshPgDatabase(url);
   db = first.db as Db;
-  await db.execute(
-    sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;`,
-  );
   await openSeededDatabase(TEST_NOW, first);
   await db.update(roomInventory).set({ sellable: 1000, sold: 0 }).where(eq(roomInventory.hotelId, 7));
-  for (let i = 0; i < 2; i++) {
-    const database =
-      i === 0 ? first : await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://', DATABASE_POOL_MAX: 20 });
-    const node = await testDeps({ DATABASE_URL: url }, database);
-    node.setNow(TEST_NOW);
-    if (i === 0) t = node;
-    const app = createApp(node.deps);
-    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
-    });
-    nodes.push({ database, server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
-  }
+  ({ nodes, close } = await startPgNodes(url, first, 2));
+  t = nodes[0]!.t;
 });
-
-afterAll(async () => {
-  for (const n of nodes) {
-    await new Promise((r) => n.server.close(r));
-    await n.database.close();
-  }
-});
+afterAll(async () => close());
 
 /** A guest of its own with `count` waiting two-night reservations at hotel 7. */
 async function guestWith(count: number) {

@@ -12,16 +12,13 @@ import { openSeededDatabase, TEST_NOW } from '../db/test-booking.ts';
 import { roomTypes } from '../hotels/hotels.schema.ts';
 import { sweepExpired } from './expiry.ts';
 import { reservations } from './reservations.schema.ts';
+import { holdOverHttp } from '../../tests/helpers/pg-nodes.ts';
 
 // Real PostgreSQL (npm run test:pg starts one with pg_virtualenv): the database alone must stop
 // overbooking when many requests race for the last rooms over real HTTP and a pool of connections.
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is required: run through `npm run test:pg`');
-
-const CREATE = `mutation Create($input: HotelCreateReservationInput!) {
-  HotelCreateReservation(input: $input) { id order_id payment_status_id expired_datetime }
-}`;
 
 let database: Database;
 let db: Db;
@@ -50,34 +47,12 @@ async function fire(n: number, checkIn: string, checkOut: string) {
   return Promise.all(
     Array.from({ length: n }, async (_, i) => {
       const tok = tokens[i % tokens.length];
-      const res = await fetch(`${base}/api/gateway/secure`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${tok.userToken}`,
-          'x-api-key': tok.apiKey,
-          'accept-language': 'id',
-        },
-        body: JSON.stringify({
-          query: CREATE,
-          variables: {
-            input: {
-              hotel_id: HOTEL,
-              room_type_id: ROOM_TYPE,
-              check_in_date_time: checkIn,
-              check_out_date_time: checkOut,
-              total_room: 1,
-            },
-          },
-        }),
-      });
-      return {
-        status: res.status,
-        body: (await res.json()) as {
-          data?: { HotelCreateReservation: { id: number } } | null;
-          errors?: { message: string; extensions: { code: string } }[];
-        },
-      };
+      return holdOverHttp(
+        base,
+        tok,
+        { hotel_id: HOTEL, room_type_id: ROOM_TYPE, check_in_date_time: checkIn, check_out_date_time: checkOut },
+        'id',
+      );
     }),
   );
 }
