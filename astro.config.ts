@@ -3,12 +3,13 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { DEFAULT_LANG, LANGS } from './core/locales.ts';
+import { localOrigin } from './core/origin.ts';
 
 export default defineConfig({
   srcDir: './site',
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   publicDir: './site/public',
-  site: process.env.SITE_URL ?? 'http://127.0.0.1:4321',
+  site: process.env.SITE_URL ?? localOrigin(process.env.HOST, process.env.PORT),
   trailingSlash: 'always',
   build: { format: 'directory', assets: '_astro' },
   output: 'static',

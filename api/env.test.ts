@@ -20,3 +20,13 @@ describe('environment', () => {
     expect(() => loadEnv({ SITE_URL: 'not a url' })).toThrow(/SITE_URL/);
   });
 });
+
+describe('the embedded SITE_URL', () => {
+  it('follows HOST and PORT, so no default points at another default', () => {
+    expect(loadEnv({}).SITE_URL).toBe('http://127.0.0.1:4321');
+    expect(loadEnv({ PORT: '5055' }).SITE_URL).toBe('http://127.0.0.1:5055');
+    expect(loadEnv({ HOST: '0.0.0.0', PORT: '8080' }).SITE_URL).toBe('http://127.0.0.1:8080');
+    expect(loadEnv({ HOST: '::1', PORT: '8080' }).SITE_URL).toBe('http://[::1]:8080');
+    expect(loadEnv({ PORT: '5055', SITE_URL: 'https://bobobox.example' }).SITE_URL).toBe('https://bobobox.example');
+  });
+});

@@ -1,7 +1,14 @@
 import * as v from 'valibot';
+import { DEFAULT_HOST, DEFAULT_PORT, localOrigin } from '../core/origin.ts';
 
 // Every variable the process reads, with its embedded default. `.env.example` mirrors this.
-const port = v.pipe(v.optional(v.string(), '4321'), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(65535));
+const port = v.pipe(
+  v.optional(v.string(), String(DEFAULT_PORT)),
+  v.transform(Number),
+  v.integer(),
+  v.minValue(1),
+  v.maxValue(65535),
+);
 
 /**
  * The embedded development secrets: public (they are in this repository), so production refuses
@@ -22,9 +29,9 @@ export const EnvSchema = v.object({
    */
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
   PORT: port,
-  HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '127.0.0.1'),
-  /** Public origin used for canonical URLs and links in e-mails. */
-  SITE_URL: v.optional(v.pipe(v.string(), v.url()), 'http://127.0.0.1:4321'),
+  HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), DEFAULT_HOST),
+  /** Public origin used for canonical URLs and links in e-mails; by default where HOST and PORT listen. */
+  SITE_URL: v.optional(v.pipe(v.string(), v.url())),
   /**
    * Which proxies in front of the server may name the client (X-Forwarded-For): unset = none, the
    * client is the socket's peer; a hop count ("1"); or addresses and CIDR ranges, comma-separated,
@@ -101,7 +108,7 @@ export const EnvSchema = v.object({
   SANITY_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(16)), EMBEDDED_SECRETS.SANITY_WEBHOOK_SECRET),
 });
 
-export type Env = v.InferOutput<typeof EnvSchema>;
+export type Env = Omit<v.InferOutput<typeof EnvSchema>, 'SITE_URL'> & { SITE_URL: string };
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const input = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
@@ -110,5 +117,5 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     const lines = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? '?'}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
-  return result.output;
+  return { ...result.output, SITE_URL: result.output.SITE_URL ?? localOrigin(result.output.HOST, result.output.PORT) };
 }

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from '../api/env.ts';
+import { localOrigin } from '../core/origin.ts';
 import { openDatabase } from '../api/db/client.ts';
 import { computeInputHash, readBuildInfo } from '../server/build-info.ts';
 import { loadBuild, runBuild } from '../server/build-manager.ts';
@@ -20,6 +21,8 @@ try {
   process.exit(1);
 }
 // Production refuses to start on public secrets, the mail sink or a payment sandbox (server/modes.ts).
+// One public origin for the build (canonical URLs), e-mails and the API: derived once, here.
+process.env.SITE_URL ??= env.SITE_URL;
 const problems = productionProblems(env);
 if (problems.length) {
   console.error(refusalMessage(problems));
@@ -45,8 +48,7 @@ await prepareDatabase(database, env);
 const one = await createOneServer({ env, database, root, build });
 // On-demand pages ask the API of this very process (the hotel page's shell): derived from where it
 // listens, never a second copy of the port's default.
-const loopback = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
-process.env.API_INTERNAL_URL ??= `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${env.PORT}`;
+process.env.API_INTERNAL_URL ??= localOrigin(env.HOST, env.PORT);
 
 one.server.listen(env.PORT, env.HOST, () => {
   console.log(`[start] serving http://${env.HOST}:${env.PORT}/ (database: ${database.kind})`);
