@@ -59,6 +59,15 @@ export function apiErrorHandler(err: Error, c: Context) {
   if (err instanceof ApiError) {
     const retry = (err.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
     if (err.status === 429 && typeof retry === 'number') c.header('Retry-After', String(Math.max(1, Math.ceil(retry))));
+    // RFC 6750: only a refused token is "invalid_token"; other 401s (a wrong password, no token at
+    // all) name the scheme alone, so clients do not renew a good token and send the call again.
+    if (err.status === 401)
+      c.header(
+        'WWW-Authenticate',
+        err.code === 'invalid_token'
+          ? 'Bearer realm="bobobox-api", error="invalid_token", error_description="The access token is invalid or has expired"'
+          : 'Bearer realm="bobobox-api"',
+      );
     return c.json(err.toJSON(lang), err.status);
   }
   // Hono's own HTTPException (e.g. body limit) carries a client status.

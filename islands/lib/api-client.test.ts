@@ -47,6 +47,15 @@ afterEach(() => vi.unstubAllGlobals());
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** The API's answer to a refused token (RFC 6750). */
+const refusedToken = (body: unknown = { code: 'invalid_token', message: 'expired' }) =>
+  new Response(JSON.stringify(body), {
+    status: 401,
+    headers: {
+      'content-type': 'application/json',
+      'www-authenticate': 'Bearer realm="bobobox-api", error="invalid_token"',
+    },
+  });
 
 async function load() {
   const auth = await import('../stores/$auth.ts');
@@ -139,7 +148,7 @@ describe('openCall', () => {
         return json(200, { access_token: `client-${tokens}`, expires_in: 900 });
       }
       searches++;
-      return searches === 2 ? json(401, {}) : json(200, { data: req.headers.get('authorization') });
+      return searches === 2 ? refusedToken() : json(200, { data: req.headers.get('authorization') });
     };
     await expect(client.openCall({ path: 'clients/v1/hotel' })).resolves.toEqual({ data: 'Bearer client-1' });
     await expect(client.openCall({ path: 'clients/v1/hotel' })).resolves.toEqual({ data: 'Bearer client-2' });
@@ -160,7 +169,7 @@ describe('createServerClient (the hotel page, rendered on the server)', () => {
       }
       if (rejectNext) {
         rejectNext = false;
-        return json(401, { code: 'invalid_token', message: 'expired' });
+        return refusedToken();
       }
       expect(req.headers.get('accept-language')).toBe('id');
       expect(req.headers.get('authorization')).toBe(`Bearer client-${tokens}`);
@@ -175,5 +184,39 @@ describe('createServerClient (the hotel page, rendered on the server)', () => {
     expect(await api.openCall(call, 'id')).toEqual({ data: [{ id: 1 }] });
     expect(tokens).toBe(2);
     expect(sessionStorage.getItem('clientToken')).toBeNull();
+  });
+});
+
+describe('openCall', () => {
+  test('a wrong password (401 without invalid_token) is sent once, not retried with a new client token', async () => {
+    const { client } = await load();
+    handler = async (url) => {
+      if (url.pathname === '/api/oauth2/token') return json(200, { access_token: 'client-token', expires_in: 900 });
+      return new Response(JSON.stringify({ code: 'invalid_credentials', message: 'The password is not correct.' }), {
+        status: 401,
+        headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer realm="bobobox-api"' },
+      });
+    };
+    await expect(
+      client.openCall({ method: 'post', path: 'auth/login', form: { username: 'a', password: 'b' } }),
+    ).rejects.toThrow('The password is not correct.');
+    expect(calls.filter((c) => c === 'POST /api/auth/login')).toHaveLength(1);
+  });
+
+  test('a refused client token (invalid_token) is renewed once and the call sent again', async () => {
+    const { client } = await load();
+    let tokens = 0;
+    handler = async (url, req) => {
+      if (url.pathname === '/api/oauth2/token')
+        return json(200, { access_token: `client-${++tokens}`, expires_in: 900 });
+      if (req.headers.get('authorization') === 'Bearer client-1')
+        return new Response(JSON.stringify({ code: 'invalid_token', message: 'expired' }), {
+          status: 401,
+          headers: { 'www-authenticate': 'Bearer realm="bobobox-api", error="invalid_token"' },
+        });
+      return json(200, { data: [] });
+    };
+    await expect(client.openCall({ path: 'clients/v1/hotel' })).resolves.toEqual({ data: [] });
+    expect(calls.filter((c) => c === 'GET /api/clients/v1/hotel')).toHaveLength(2);
   });
 });

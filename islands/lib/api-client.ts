@@ -148,10 +148,17 @@ async function unwrap<T>(response: Response): Promise<T> {
   return body as T;
 }
 
+/**
+ * Whether a 401 refused the token itself (RFC 6750 `error="invalid_token"`), as opposed to what the
+ * call carried (a wrong password is a 401 too, and must not be sent again).
+ */
+const tokenRefused = (response: Response) =>
+  response.status === 401 && /invalid_token/.test(response.headers.get('www-authenticate') ?? '');
+
 /** An anonymous call (client token). A rejected client token is renewed once. */
 export async function openCall<T>(call: Call): Promise<T> {
   let response = await request(call, await clientToken());
-  if (response.status === 401) response = await request(call, await clientToken(true));
+  if (tokenRefused(response)) response = await request(call, await clientToken(true));
   return unwrap<T>(response);
 }
 
@@ -168,7 +175,7 @@ export function createServerClient(apiOrigin: string) {
   return {
     async openCall<T>(call: Call, language: 'id' | 'en'): Promise<T> {
       let response = await request(call, await token(), client, language);
-      if (response.status === 401) response = await request(call, await token(true), client, language);
+      if (tokenRefused(response)) response = await request(call, await token(true), client, language);
       return unwrap<T>(response);
     },
   };

@@ -40,8 +40,14 @@ for (const { lang, prefix } of LANG_CASES) {
     await hydrated(page);
     await page.getByLabel(t.username).fill(guest.email);
     await page.getByLabel(t.password, { exact: true }).fill('salah-sandi-1');
+    const logins: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/auth/login') logins.push(r.method());
+    });
     await page.getByRole('button', { name: t.signIn, exact: true }).click();
     await expect(page.locator('[data-form-error]')).not.toBeEmpty();
+    // A wrong password is sent once (it counts once against the sign-in limits).
+    expect(logins).toEqual(['POST']);
     await page.getByLabel(t.password, { exact: true }).fill(guest.password);
     await page.getByRole('button', { name: t.signIn, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`^http://[^/]+${prefix}/$`));
