@@ -35,6 +35,19 @@ const CHARGE =
 const PENDING =
   'query Q($input: PaymentPendingInput!) { PaymentPending(input: $input) { result payment_status charge { order_id status qr_string } } }';
 
+describe('payment channels', () => {
+  it('name the card channel in the guest language (brands stay as they are)', async () => {
+    const en = await t.call('GET', '/api/clients/v1/payment', { lang: 'en' });
+    const id = await t.call('GET', '/api/clients/v1/payment', { lang: 'id' });
+    const card = (r: typeof en) =>
+      (r.data.data as { code: string; name: string }[]).find((c) => c.code === 'credit_card')!;
+    expect(card(en).name).toBe('Credit/debit card (Visa, Mastercard, JCB, Amex)');
+    expect(card(id).name).toBe('Kartu kredit/debit (Visa, Mastercard, JCB, Amex)');
+    const bca = (r: typeof en) => (r.data.data as { code: string; name: string }[]).find((c) => c.code === 'bca_va')!;
+    expect(bca(en).name).toBe(bca(id).name);
+  });
+});
+
 describe('PaymentCharge rules', () => {
   it('needs the terms checkbox (422, both languages) and never creates a charge without it', async () => {
     const r = await t.book();

@@ -14,6 +14,11 @@ const CATEGORY_LABELS: Record<string, { id: string; en: string }> = {
   card: msg('payments.categoryCard'),
 };
 
+/** Channel names that are words rather than brands, in the guest's language. */
+const CHANNEL_NAMES: Record<string, { id: string; en: string }> = {
+  credit_card: msg('payments.channelCard'),
+};
+
 export async function listPaymentChannels(db: Db, lang: 'id' | 'en') {
   const found = await db
     .select()
@@ -23,7 +28,7 @@ export async function listPaymentChannels(db: Db, lang: 'id' | 'en') {
   return found.map((c) => ({
     id: c.id,
     code: c.code,
-    name: c.name,
+    name: CHANNEL_NAMES[c.code]?.[lang] ?? c.name,
     category: c.category,
     category_label: CATEGORY_LABELS[c.category]?.[lang] ?? c.category,
     is_active: c.isActive,

@@ -68,6 +68,7 @@ export const apiEn = {
   'payments.categoryVirtualAccount': 'Virtual account',
   'payments.categoryEwallet': 'E-wallet',
   'payments.categoryQris': 'QRIS',
+  'payments.channelCard': 'Credit/debit card (Visa, Mastercard, JCB, Amex)',
   'payments.categoryCard': 'Credit/debit card',
   'points.kindWelcome': 'New member bonus',
   'points.kindStay': 'Points from your stay',

@@ -66,6 +66,7 @@ export const apiId: ApiCatalogue = {
   'payments.categoryVirtualAccount': 'Virtual Account',
   'payments.categoryEwallet': 'Dompet digital',
   'payments.categoryQris': 'QRIS',
+  'payments.channelCard': 'Kartu kredit/debit (Visa, Mastercard, JCB, Amex)',
   'payments.categoryCard': 'Kartu kredit/debit',
   'points.kindWelcome': 'Bonus pengguna baru',
   'points.kindStay': 'Poin dari menginap',

@@ -31,7 +31,7 @@ export const id: Dictionary = {
     accountMenu: 'Menu akun',
   },
   account: {
-    stay: 'Stay saya',
+    stay: 'Menginap saya',
     order: 'Pesanan',
     history: 'Riwayat',
     point: 'Bobopoint',
