@@ -22,6 +22,7 @@ import { JAKARTA, formatDate } from '../../core/dates.ts';
 import { PaymentStatus } from '../../core/payment-status.ts';
 import { countdown } from '../stores/timer.ts';
 import { useIslandStore } from '../lib/use-island-store.ts';
+import { capacityLabel } from './search-result.ts';
 
 export interface ReviewProps {
   lang: Lang;
@@ -191,14 +192,7 @@ export function Review({ lang, t, nightsText, reservationId }: ReviewProps) {
                 <Row label={t.stayDuration} value={nightsLabel(info.duration)} />
                 <Row label={t.podType} value={pod.label} />
                 <Row label={t.podCount} value={String(info.totalPods)} />
-                <Row
-                  label={t.roomCapacity}
-                  value={
-                    pod.capacityChildren > 0
-                      ? fill(t.capacityChildren, { adults: pod.capacity, children: pod.capacityChildren })
-                      : fill(t.capacity, { adults: pod.capacity })
-                  }
-                />
+                <Row label={t.roomCapacity} value={capacityLabel(t, pod.capacity, pod.capacityChildren)} />
               </dl>
               <p className="mt-3 text-sm text-muted">{t.guestRules}</p>
             </section>

@@ -1,5 +1,5 @@
-import { describe, expect, test } from 'vitest';
-import { lowStockCount, podCountOptions, promoAlertMessage } from './search-result.ts';
+import { describe, expect, it, test } from 'vitest';
+import { capacityLabel, lowStockCount, podCountOptions, promoAlertMessage } from './search-result.ts';
 import type { RoomTypeResult, SearchResult } from '../../core/contracts/responses.ts';
 
 const room = (over: Partial<RoomTypeResult>): RoomTypeResult => ({
@@ -59,5 +59,20 @@ describe('room cards', () => {
       ),
     ).toBe('Pakai kode BOBOHEMAT ya!');
     expect(promoAlertMessage(result([room({ roomRemaining: 0 })]))).toBeNull();
+  });
+});
+
+describe('capacityLabel', () => {
+  it('counts adults and children in words, in both languages', async () => {
+    const { journeyEn } = await import('../../core/i18n/journey-en.ts');
+    const { journeyId } = await import('../../core/i18n/journey-id.ts');
+    const en = journeyEn.booking;
+    const id = journeyId.booking;
+    expect(capacityLabel(en, 1, 0)).toBe('Up to 1 adult');
+    expect(capacityLabel(en, 2, 0)).toBe('Up to 2 adults');
+    expect(capacityLabel(en, 2, 1)).toBe('Up to 2 adults + 1 child under 10');
+    expect(capacityLabel(en, 4, 2)).toBe('Up to 4 adults + 2 children under 10');
+    expect(capacityLabel(id, 1, 0)).toBe('Maksimal 1 dewasa');
+    expect(capacityLabel(id, 2, 1)).toBe('Maksimal 2 dewasa + 1 anak di bawah 10 tahun');
   });
 });

@@ -1,3 +1,4 @@
+import { fill } from '../../core/i18n/fill.ts';
 import { openCall } from '../lib/api-client.ts';
 import type { SearchResult } from '../../core/contracts/responses.ts';
 import { MAX_ROOMS_PER_RESERVATION } from '../../core/contracts/booking.ts';
@@ -40,4 +41,22 @@ export function promoAlertMessage(result: SearchResult): string | null {
 /** Pod count choices: 1 up to the stock, at most 10 per booking (the API's limit). */
 export function podCountOptions(remaining: number): number[] {
   return Array.from({ length: Math.max(0, Math.min(remaining, MAX_ROOMS_PER_RESERVATION)) }, (_, i) => i + 1);
+}
+
+type CapacityCopy = {
+  capacity: string;
+  capacityChildren: string;
+  adultOne: string;
+  adultMany: string;
+  childOne: string;
+  childMany: string;
+};
+
+/** "Up to 1 adult", "Up to 2 adults + 1 child under 10": counted words, never "1 adults". */
+export function capacityLabel(t: CapacityCopy, adults: number, children: number): string {
+  const count = (n: number, one: string, many: string) => (n === 1 ? one : fill(many, { n }));
+  const a = count(adults, t.adultOne, t.adultMany);
+  return children > 0
+    ? fill(t.capacityChildren, { adults: a, children: count(children, t.childOne, t.childMany) })
+    : fill(t.capacity, { adults: a });
 }

@@ -10,7 +10,7 @@ import { $committedSearch } from '../stores/$search.ts';
 import { createReservation, readChoice, saveChoice } from '../stores/$reservation.ts';
 import type { RoomChoice } from '../stores/$reservation.ts';
 import { showAlert } from '../stores/$ui.ts';
-import { lowStockCount, podCountOptions, promoAlertMessage, searchRooms } from './search-result.ts';
+import { capacityLabel, lowStockCount, podCountOptions, promoAlertMessage, searchRooms } from './search-result.ts';
 import type { RoomTypeResult, SearchResult } from '../../core/contracts/responses.ts';
 import { addNights, formatDate } from '../../core/dates.ts';
 import { useIslandStore } from '../lib/use-island-store.ts';
@@ -166,11 +166,7 @@ export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
               <div>
                 <h3 className="text-lg font-bold">{room.label}</h3>
                 <p className="text-sm text-muted">{room.description}</p>
-                <p className="mt-2 text-sm">
-                  {room.capacityChildren > 0
-                    ? fill(t.capacityChildren, { adults: room.capacity, children: room.capacityChildren })
-                    : fill(t.capacity, { adults: room.capacity })}
-                </p>
+                <p className="mt-2 text-sm">{capacityLabel(t, room.capacity, room.capacityChildren)}</p>
                 <p className="text-sm">{fill(t.bedSize, { size: room.bedSize })}</p>
                 <ul className="mt-2 flex flex-wrap gap-2 text-xs">
                   {room.facility.map((f) => (
