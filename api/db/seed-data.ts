@@ -341,7 +341,7 @@ export const OFFERINGS: Record<string, Offering> = {
     name: 'Co-Living Pod',
     description: {
       id: 'Pod untuk satu orang buat tinggal lebih dari 3 hari atau bulanan, dengan deposit Rp 1.000.000.',
-      en: 'A pod for one for stays over 3 days or monthly, with a Rp 1,000,000 deposit.',
+      en: 'A pod for one for stays over 3 days or monthly, with a Rp 1.000.000 deposit.',
     },
     bedSize: '100 x 200 cm',
     capacity: 1,
@@ -613,7 +613,7 @@ export const INSURANCE_ITEM = {
   id: 1,
   addOnTypeId: 1,
   typeName: { id: 'Asuransi Perjalanan', en: 'Travel Insurance' },
-  itemName: { id: 'Perlindungan menginap hingga Rp 10.000.000', en: 'Stay protection up to Rp 10,000,000' },
+  itemName: { id: 'Perlindungan menginap hingga Rp 10.000.000', en: 'Stay protection up to Rp 10.000.000' },
   price: 5_000,
   providerId: 301,
   providerName: 'Asuransi Sinar Lindung',

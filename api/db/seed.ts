@@ -269,7 +269,7 @@ export async function seedDatabase(database: Database, today: Temporal.PlainDate
         stayTo: to,
         terms: terms(
           'Diskon 20% maksimal Rp 100.000 untuk minimal transaksi Rp 100.000. Berlaku di semua cabang pod.',
-          '20% off up to Rp 100,000 on a minimum spend of Rp 100,000. Valid at every pod branch.',
+          '20% off up to Rp 100.000 on a minimum spend of Rp 100.000. Valid at every pod branch.',
         ),
         imageUrl: 'https://images.example.com/promos/bobohemat.jpg',
         hotelIds: POD_BRANCHES.map((_, i) => i + 1),
@@ -277,7 +277,7 @@ export async function seedDatabase(database: Database, today: Temporal.PlainDate
       {
         id: 2,
         promoCode: SEED_PROMO_CODES.amount,
-        promoName: { id: 'Potongan Rp 50.000 untuk kabin', en: 'Rp 50,000 off cabins' },
+        promoName: { id: 'Potongan Rp 50.000 untuk kabin', en: 'Rp 50.000 off cabins' },
         promoTypeId: 1,
         discountType: 'amount',
         discountValue: 50_000,
@@ -289,7 +289,7 @@ export async function seedDatabase(database: Database, today: Temporal.PlainDate
         stayTo: to,
         terms: terms(
           'Potongan Rp 50.000 untuk menginap di Bobocabin dengan minimal transaksi Rp 500.000.',
-          'Rp 50,000 off a Bobocabin stay with a minimum spend of Rp 500,000.',
+          'Rp 50.000 off a Bobocabin stay with a minimum spend of Rp 500.000.',
         ),
         imageUrl: 'https://images.example.com/promos/jalanjalan50.jpg',
         hotelIds: CABIN_SITES.map((_, i) => 101 + i),

@@ -31,7 +31,7 @@ export function faqDocs(): Doc[] {
     faq('faq-pod', 'pod', 3, 'Pod', 'Pod', [
       ['Apa beda pod Sky dan Earth?', 'What is the difference between Sky and Earth pods?', 'Pod Sky ada di baris atas dengan nomor ganjil, pod Earth di baris bawah dengan nomor genap.', 'Sky pods are on the upper row with odd numbers; Earth pods are on the lower row with even numbers.'],
       ['Berapa orang yang bisa menginap di satu pod?', 'How many people fit in a pod?', 'Single pod untuk 1 dewasa. Double pod untuk 2 dewasa dan 1 anak di bawah 10 tahun.', 'A single pod fits 1 adult. A double pod fits 2 adults and 1 child under 10.'],
-      ['Apakah ada loker?', 'Is there a locker?', 'Ya, setiap tamu mendapat loker pribadi. Kunci yang hilang dikenakan biaya Rp 50.000.', 'Yes, every guest gets a private locker. A lost key costs Rp 50,000.'],
+      ['Apakah ada loker?', 'Is there a locker?', 'Ya, setiap tamu mendapat loker pribadi. Kunci yang hilang dikenakan biaya Rp 50.000.', 'Yes, every guest gets a private locker. A lost key costs Rp 50.000.'],
     ]),
     faq('faq-cabin', 'cabin', 4, 'Kabin', 'Cabin', [
       ['Berapa kapasitas kabin?', 'How many guests fit in a cabin?', 'Kabin standard dan deluxe untuk 2 orang, executive untuk 4 orang, dan family untuk 4 dewasa dan 2 anak.', 'Standard and deluxe cabins fit 2, executive cabins 4, and family cabins 4 adults and 2 children.'],

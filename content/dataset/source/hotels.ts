@@ -32,7 +32,7 @@ export function hotelDocs(): Doc[] {
     policies: [
       { _key: key(), _type: 'policiesItem', title: ls('Check-in dan check-out', 'Check-in and check-out'), body: lt('Check-in 14.00, check-out 12.00. Check-in lebih awal mulai 12.00 gratis jika tersedia.', 'Check-in 14:00, check-out 12:00. Early check-in from 12:00 is free when available.') },
       { _key: key(), _type: 'policiesItem', title: ls('Jam tenang', 'Quiet hours'), body: lt('Pukul 21.00 sampai 07.00.', 'From 21:00 to 07:00.') },
-      { _key: key(), _type: 'policiesItem', title: ls('Dilarang merokok', 'No smoking'), body: lt('Denda Rp 1.000.000 untuk merokok di dalam ruangan.', 'A Rp 1,000,000 fine for smoking indoors.') },
+      { _key: key(), _type: 'policiesItem', title: ls('Dilarang merokok', 'No smoking'), body: lt('Denda Rp 1.000.000 untuk merokok di dalam ruangan.', 'A Rp 1.000.000 fine for smoking indoors.') },
     ],
     gallery: [{ _key: key(), ...image(h.cabin ? 'hero-cabin.png' : 'hero-pod.png', `Suasana ${h.name}`, `Inside ${h.name}`) }],
   }));

@@ -230,7 +230,7 @@ export function landingDocs(): Doc[] {
       title: ls('Boboliving', 'Boboliving'),
       description: lt('Tinggal lebih lama di pod co-living: lebih dari 3 hari atau bulanan.', 'Stay longer in a co-living pod: more than 3 days or monthly.'),
       headline: ls('Tinggal praktis di tengah kota', 'Easy city living'),
-      intro: lt('Boboliving cocok untuk kamu yang magang, pindah kerja atau sedang mencari kos. Menginap lebih dari 3 hari atau bulanan dengan deposit Rp 1.000.000.', 'Boboliving suits interns, people moving for work or anyone looking for a room. Stay more than 3 days or monthly with a Rp 1,000,000 deposit.'),
+      intro: lt('Boboliving cocok untuk kamu yang magang, pindah kerja atau sedang mencari kos. Menginap lebih dari 3 hari atau bulanan dengan deposit Rp 1.000.000.', 'Boboliving suits interns, people moving for work or anyone looking for a room. Stay more than 3 days or monthly with a Rp 1.000.000 deposit.'),
       heroImage: image('hero-city.png', 'Ilustrasi gedung kota dengan jendela pod', 'Illustration of a city building with pod windows'),
       features: [
         highlight('Semua sudah termasuk', 'All included', 'Listrik, Wi-Fi dan kebersihan area bersama.', 'Power, Wi-Fi and cleaning of shared areas.'),

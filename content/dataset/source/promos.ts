@@ -51,7 +51,7 @@ export function promoDocs(): Doc[] {
       termsId: `1. Diskon 25% maksimal Rp 300.000 per pemesanan.
 2. Berlaku untuk Bobocabin Sumba dan Madasari.
 3. Tidak bisa digabung dengan promo lain.`,
-      termsEn: `1. 25% off, up to Rp 300,000 per booking.
+      termsEn: `1. 25% off, up to Rp 300.000 per booking.
 2. Valid at Bobocabin Sumba and Madasari.
 3. Cannot be combined with other promos.`,
       img: 'promo-beach.png',
@@ -61,14 +61,14 @@ export function promoDocs(): Doc[] {
       titleId: 'Mudik santai: menginap Idul Fitri',
       titleEn: 'Idul Fitri getaway',
       summaryId: 'Singgah di pod sepanjang jalur mudik dengan potongan Rp 40.000.',
-      summaryEn: 'Stop over at pods along the homecoming route with Rp 40,000 off.',
+      summaryEn: 'Stop over at pods along the homecoming route with Rp 40.000 off.',
       code: 'MUDIKSANTAI',
       period: ['2024-03-01', '2030-12-31'],
       stay: ['2024-03-01', '2030-12-31'],
       termsId: `1. Potongan Rp 40.000 dengan minimal transaksi Rp 200.000.
 2. Berlaku di semua cabang pod.
 3. Satu kode untuk satu akun.`,
-      termsEn: `1. Rp 40,000 off a minimum spend of Rp 200,000.
+      termsEn: `1. Rp 40.000 off a minimum spend of Rp 200.000.
 2. Valid at every pod branch.
 3. One code per account.`,
       img: 'promo-city.png',
@@ -84,7 +84,7 @@ export function promoDocs(): Doc[] {
       stay: ['2024-01-01', '2030-12-31'],
       termsId: `1. Diskon 20% maksimal Rp 100.000 untuk minimal transaksi Rp 100.000.
 2. Berlaku di semua cabang pod.`,
-      termsEn: `1. 20% off up to Rp 100,000 on a minimum spend of Rp 100,000.
+      termsEn: `1. 20% off up to Rp 100.000 on a minimum spend of Rp 100.000.
 2. Valid at every pod branch.`,
       img: 'promo-city.png',
     }),
@@ -100,22 +100,22 @@ export function promoDocs(): Doc[] {
       paymentMethods: ['ovo', 'dana', 'shopeepay', 'gopay'],
       termsId: `1. Diskon 15% maksimal Rp 75.000.
 2. Hanya untuk pembayaran dengan OVO, DANA, ShopeePay atau GoPay.`,
-      termsEn: `1. 15% off up to Rp 75,000.
+      termsEn: `1. 15% off up to Rp 75.000.
 2. Only when paying with OVO, DANA, ShopeePay or GoPay.`,
       img: 'promo-app.png',
     }),
     promo({
       slug: 'jalan-jalan-cabin',
       titleId: 'Potongan Rp 50.000 untuk kabin',
-      titleEn: 'Rp 50,000 off cabins',
+      titleEn: 'Rp 50.000 off cabins',
       summaryId: 'Kabur ke alam lebih ringan dengan potongan Rp 50.000 di semua Bobocabin.',
-      summaryEn: 'Escape to nature for less with Rp 50,000 off at every Bobocabin.',
+      summaryEn: 'Escape to nature for less with Rp 50.000 off at every Bobocabin.',
       code: 'JALANJALAN50',
       period: ['2024-01-01', '2030-12-31'],
       stay: ['2024-01-01', '2030-12-31'],
       termsId: `1. Potongan Rp 50.000 dengan minimal transaksi Rp 500.000.
 2. Berlaku di semua Bobocabin.`,
-      termsEn: `1. Rp 50,000 off a minimum spend of Rp 500,000.
+      termsEn: `1. Rp 50.000 off a minimum spend of Rp 500.000.
 2. Valid at every Bobocabin.`,
       img: 'promo-beach.png',
     }),
