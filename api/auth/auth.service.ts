@@ -165,8 +165,6 @@ export async function requestCode(
       name: user.name,
       // Mail goes out in the language the guest chose for their account.
       lang: user.preferredLang === 'en' || user.preferredLang === 'id' ? user.preferredLang : lang,
-      // The cool-down above is the one that counts; the code row's own check would see this request.
-      skipCooldown: true,
     });
   });
   return {

@@ -29,7 +29,7 @@ function hashCode(deps: AppDeps, salt: string, code: string): string {
 
 /**
  * Create and send a new code for (purpose, target). Older unused codes for the same target are
- * invalidated; a new code within the cool-down after the previous one is refused with 429.
+ * invalidated. The resend cool-down is the caller's (requestCode: one per purpose and address).
  */
 export async function issueCode(
   deps: AppDeps,
@@ -40,23 +40,10 @@ export async function issueCode(
     userId: number;
     name: string;
     lang: ApiLang;
-    /** The caller already enforced the resend cool-down (requestCode, before answering). */
-    skipCooldown?: boolean;
   },
 ): Promise<{ expiresInSeconds: number; resendAfterSeconds: number }> {
   const db = sqlDb(deps);
   const now = nowOf(deps);
-  const [latest] = await db
-    .select({ createdAt: authCodes.createdAt })
-    .from(authCodes)
-    .where(and(eq(authCodes.purpose, input.purpose), eq(authCodes.target, input.target)))
-    .orderBy(desc(authCodes.createdAt))
-    .limit(1);
-  if (latest && !input.skipCooldown) {
-    const waited = (now.getTime() - latest.createdAt.getTime()) / 1000;
-    if (waited < CODE_RESEND_COOLDOWN_SECONDS)
-      throw authErrors.codeCooldown(Math.ceil(CODE_RESEND_COOLDOWN_SECONDS - waited));
-  }
   await db
     .update(authCodes)
     .set({ consumedAt: now })

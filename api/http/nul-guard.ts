@@ -21,8 +21,8 @@ export const MAX_JSON_DEPTH = 20;
 
 /** A surrogate escape left once escaped backslashes and well-formed pairs are taken out. */
 export function hasLoneSurrogate(text: string): boolean {
-  if (!/\\u[dD][89a-fA-F]/.test(text) && text.isWellFormed()) return false;
-  if (!text.isWellFormed()) return true;
+  if (!text.isWellFormed()) return true; // a raw lone surrogate
+  if (!/\\u[dD][89a-fA-F]/.test(text)) return false; // no surrogate escape at all
   const rest = text.replace(/\\\\/g, '').replace(/\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}/g, '');
   return /\\u[dD][89a-fA-F][0-9a-fA-F]{2}/.test(rest);
 }

@@ -10,7 +10,8 @@ import { pendingStayPoints } from '../points/points.service.ts';
 import { sweepExpired } from '../reservations/expiry.ts';
 import { chargeErrors } from './charge.errors.ts';
 import { paymentCharges } from './charge.schema.ts';
-import { chargeView, loadOwned } from './charge.view.ts';
+import { chargeView } from './charge.view.ts';
+import { loadOwned } from '../reservations/reservations.service.ts';
 import { gatewayFor } from './gateway/active-gateway.ts';
 import { reconcileCharge } from './notifications.service.ts';
 

@@ -1,24 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { jakartaDateTime } from '../../core/dates.ts';
 import { formatRupiah } from '../../core/money.ts';
 import type { Db } from '../db/client.ts';
-import { reservations } from '../reservations/reservations.schema.ts';
-import { reservationErrors } from '../reservations/reservations.service.ts';
 import { paymentCharges } from './charge.schema.ts';
 import type { ChargeRow } from './notifications.service.ts';
 
-// What every payment family shares: the guest's own reservation, a charge row re-read, and the
-// charge as the payment screens see it.
-
-export async function loadOwned(db: Db, reservationId: number, userId: number) {
-  const [r] = await db
-    .select()
-    .from(reservations)
-    .where(and(eq(reservations.id, reservationId), eq(reservations.userId, userId)))
-    .limit(1);
-  if (!r) throw reservationErrors.notFound();
-  return r;
-}
+// What every payment family shares: a charge row re-read, and the charge as the payment screens see
+// it. (The guest's own reservation is reservations.service's loadOwned.)
 
 export async function reload(db: Db, id: number): Promise<ChargeRow> {
   const [c] = await db.select().from(paymentCharges).where(eq(paymentCharges.id, id)).limit(1);

@@ -197,7 +197,8 @@ export async function createReservation(
   };
 }
 
-async function loadOwned(db: Db, reservationId: number, userId: number): Promise<ReservationRow> {
+/** The guest's own reservation, or 404 (another guest's is never found). */
+export async function loadOwned(db: Db, reservationId: number, userId: number): Promise<ReservationRow> {
   const [r] = await db
     .select()
     .from(reservations)

@@ -7,41 +7,35 @@ export function CardPart({ t }: { t: Dictionary['payment'] }) {
   const payer = useIslandStore($payer);
   const card = payer.card;
   const set = (change: Partial<typeof card>) => $payer.set({ ...payer, card: { ...card, ...change } });
+  const fields: {
+    key: keyof typeof card;
+    label: string;
+    autoComplete: string;
+    inputMode?: 'numeric';
+    placeholder?: string;
+  }[] = [
+    { key: 'number', label: t.cardNumber, autoComplete: 'cc-number', inputMode: 'numeric' },
+    { key: 'expiry', label: t.cardExpiry, autoComplete: 'cc-exp', placeholder: 'MM/YY' },
+    { key: 'cvv', label: t.cardCvv, autoComplete: 'cc-csc', inputMode: 'numeric' },
+  ];
   return (
     <div className="ml-8 mt-2 grid gap-2 text-sm sm:grid-cols-3">
       <p className="sm:col-span-3 text-slate-600">
         {t.cardBrands}. {t.cardSafe}
       </p>
-      <label className="sm:col-span-3">
-        {t.cardNumber}
-        <input
-          className="mt-1 block w-full rounded-lg border border-slate-300 p-2"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          value={card.number}
-          onChange={(e) => set({ number: e.target.value })}
-        />
-      </label>
-      <label>
-        {t.cardExpiry}
-        <input
-          className="mt-1 block w-full rounded-lg border border-slate-300 p-2"
-          placeholder="MM/YY"
-          autoComplete="cc-exp"
-          value={card.expiry}
-          onChange={(e) => set({ expiry: e.target.value })}
-        />
-      </label>
-      <label>
-        {t.cardCvv}
-        <input
-          className="mt-1 block w-full rounded-lg border border-slate-300 p-2"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          value={card.cvv}
-          onChange={(e) => set({ cvv: e.target.value })}
-        />
-      </label>
+      {fields.map((f) => (
+        <label key={f.key} className={f.key === 'number' ? 'sm:col-span-3' : undefined}>
+          {f.label}
+          <input
+            className="mt-1 block w-full rounded-lg border border-slate-300 p-2"
+            inputMode={f.inputMode}
+            placeholder={f.placeholder}
+            autoComplete={f.autoComplete}
+            value={card[f.key]}
+            onChange={(e) => set({ [f.key]: e.target.value })}
+          />
+        </label>
+      ))}
     </div>
   );
 }
