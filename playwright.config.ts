@@ -66,7 +66,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SITE_URL: `http://127.0.0.1:${PORT}`,
-      NODE_ENV: 'test',
+      // The embedded default mode, as `npm start` runs it.
+      NODE_ENV: 'development',
       ASTRO_TELEMETRY_DISABLED: '1',
       TEST_FAULT_ROUTES: '1',
       TEST_FIXTURE_ROUTES: '1',

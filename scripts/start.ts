@@ -28,6 +28,11 @@ if (problems.length) {
   console.error(refusalMessage(problems));
   process.exit(1);
 }
+// The server's mode is `env.NODE_ENV` (read above). The built site and the libraries it renders
+// with (Astro's runtime, React) always run their production builds: in development mode Astro would
+// inline its development island script into on-demand pages, which the CSP (hashes of the build's
+// own scripts) rightly blocks, and React would render with its slower development build.
+process.env.NODE_ENV = 'production';
 
 // SITE_BUILD_DIR lets parallel test runs keep separate builds; the default is dist/.
 const distDir = path.resolve(root, env.SITE_BUILD_DIR);
