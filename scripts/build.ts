@@ -5,11 +5,14 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { computeInputHash } from '../server/build-info.ts';
+import { buildMedia } from './media/build-media.ts';
 import { precompress } from './precompress.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.resolve(root, process.env.ASTRO_OUT_DIR ?? 'dist');
 const inputHash = computeInputHash(root);
+const pictures = await buildMedia();
+console.log(`[build] ${pictures} picture files rendered (site/public/media)`);
 const astro = path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
 const result = spawnSync(process.execPath, [astro, 'build'], {
   cwd: root,

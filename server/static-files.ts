@@ -64,6 +64,8 @@ export function cacheControlFor(urlPath: string, ext: string): string {
   // Hashed build assets never change under the same name.
   if (urlPath.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
   if (ext === '.html') return 'public, max-age=0, must-revalidate';
+  // Pictures (scripts/media) change only with a new drawing; a day is plenty and saves every revisit.
+  if (urlPath.startsWith('/media/')) return 'public, max-age=86400, stale-while-revalidate=604800';
   return 'public, max-age=3600, must-revalidate';
 }
 

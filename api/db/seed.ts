@@ -7,6 +7,8 @@ import { paymentChannels } from '../payments/payments.schema.ts';
 import { announcements, promotions } from '../promotions/promotions.schema.ts';
 import type { Database, Db } from './client.ts';
 import { rows } from './query.ts';
+import { LANDMARKS } from './seed-landmarks.ts';
+import { hotelMediaKeys, roomMediaKey } from './seed-media.ts';
 import {
   CABIN_FACILITIES,
   CABIN_SITES,
@@ -68,6 +70,8 @@ type SeededHotel = {
   isCabin: boolean;
   typeId: number;
   kinds: string[];
+  /** Whose pictures and landmarks it shows (test fixtures borrow a seeded branch's). */
+  lookLike?: string;
 };
 
 function seededHotels(): SeededHotel[] {
@@ -128,7 +132,7 @@ async function insertHotelsWithStock(db: Db, all: SeededHotel[], today: Temporal
           totalRooms: rooms,
           typeId: h.typeId,
           address: h.address,
-          pictureUrl: `https://images.example.com/hotels/${h.slug}/main.jpg`,
+          pictureUrl: hotelMediaKeys(h.lookLike ?? h.slug).main,
           latitude: h.lat,
           longitude: h.lng,
           checkInTime: '14:00',
@@ -137,25 +141,21 @@ async function insertHotelsWithStock(db: Db, all: SeededHotel[], today: Temporal
           email: `${h.slug}@bobobox.example`,
           telephone: `+62 21 5000 ${String(1000 + h.id).slice(-4)}`,
           facilities: h.isCabin ? CABIN_FACILITIES : POD_FACILITIES,
-          galleries: [1, 2, 3].map((n) => ({
-            url: `https://images.example.com/hotels/${h.slug}/gallery-${n}.jpg`,
-            type: 'image',
-            status: 1,
-          })),
-          localities: [
-            {
-              name: h.city,
-              landmarks: [
-                { name: h.isCabin ? 'Titik pandang matahari terbit' : 'Stasiun terdekat', distanceKm: 1.2 },
-                { name: h.isCabin ? 'Warung lokal' : 'Pusat kuliner', distanceKm: 0.6 },
-              ],
-            },
-          ],
+          galleries: hotelMediaKeys(h.lookLike ?? h.slug).gallery.map((url) => ({ url, type: 'image', status: 1 })),
+          localities: [{ name: h.city, landmarks: LANDMARKS[h.lookLike ?? h.slug] ?? [] }],
           webMaxDuration: 14,
         };
       }),
     )
-    .onConflictDoNothing();
+    // Pictures and landmarks follow the seed on an existing database too (they once pointed nowhere).
+    .onConflictDoUpdate({
+      target: hotels.id,
+      set: {
+        pictureUrl: sql`excluded.picture_url`,
+        galleries: sql`excluded.galleries`,
+        localities: sql`excluded.localities`,
+      },
+    });
 
   const typeRows = all.flatMap((h) =>
     h.kinds.map((kind, i) => {
@@ -167,8 +167,8 @@ async function insertHotelsWithStock(db: Db, all: SeededHotel[], today: Temporal
         label: o.label,
         name: o.name,
         description: o.description,
-        iconUrl: `https://images.example.com/icons/${kind}.svg`,
-        mainPictureUrl: `https://images.example.com/rooms/${kind}.jpg`,
+        iconUrl: '',
+        mainPictureUrl: roomMediaKey(kind),
         roomPriceType: h.typeId === 2 ? 'hourly' : 'daily',
         bedSize: o.bedSize,
         capacity: o.capacity,
@@ -181,7 +181,13 @@ async function insertHotelsWithStock(db: Db, all: SeededHotel[], today: Temporal
       };
     }),
   );
-  await db.insert(roomTypes).values(typeRows).onConflictDoNothing();
+  await db
+    .insert(roomTypes)
+    .values(typeRows)
+    .onConflictDoUpdate({
+      target: roomTypes.id,
+      set: { mainPictureUrl: sql`excluded.main_picture_url`, iconUrl: sql`excluded.icon_url` },
+    });
 
   const start = today.subtract({ days: 7 });
   const invRows: (typeof roomInventory.$inferInsert)[] = [];
@@ -447,6 +453,7 @@ export async function seedFixtureHotel(database: Database, today: Temporal.Plain
     isCabin: false,
     typeId: 1,
     kinds: ['single_sky', 'single_earth', 'double_sky', 'double_earth'],
+    lookLike: 'bobobox-blok-m',
   };
   await insertHotelsWithStock(db, [hotel], today, true);
   return { id, slug: hotel.slug, name: hotel.name };

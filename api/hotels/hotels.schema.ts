@@ -34,7 +34,7 @@ export const hotels = pgTable('hotels', {
   facilities: jsonb('facilities').$type<{ code: string; name: Bilingual }[]>().notNull(),
   galleries: jsonb('galleries').$type<{ url: string; type: string; status: number }[]>().notNull(),
   localities: jsonb('localities')
-    .$type<{ name: string; landmarks: { name: string; distanceKm: number }[] }[]>()
+    .$type<{ name: string; landmarks: { name: Bilingual | string; distanceKm: number }[] }[]>()
     .notNull(),
   /** Longest stay sold on the web from any check-in date. */
   webMaxDuration: integer('web_max_duration').notNull().default(14),

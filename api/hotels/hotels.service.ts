@@ -55,7 +55,13 @@ export function hotelDto(h: HotelRow, lang: ApiLang) {
     webMaxDuration: h.webMaxDuration,
     facilities: h.facilities.map((f) => ({ code: f.code, name: f.name[lang] })),
     galleries: h.galleries,
-    localities: h.localities,
+    localities: h.localities.map((l) => ({
+      name: l.name,
+      landmarks: l.landmarks.map((m) => ({
+        name: typeof m.name === 'string' ? m.name : m.name[lang],
+        distanceKm: m.distanceKm,
+      })),
+    })),
   };
 }
 export type HotelDto = ReturnType<typeof hotelDto>;

@@ -20,9 +20,19 @@ export const journeyEn = {
     nextMonth: 'Next month',
     legendAvailable: 'Available',
     legendSold: 'Sold out',
+    noticePast:
+      'The check-in in your link ({asked}) has already passed, so we show {chosen}, the first day you can book.',
+    noticePastNone:
+      'The check-in in your link ({asked}) has already passed, and no day in the next 90 can be booked here.',
+    noticeUnavailable:
+      '{asked} cannot be booked here (sold out or closed), so we show {chosen}, the first day you can book.',
+    noticeUnavailableNone: '{asked} cannot be booked here, and no other day in the next 90 can either.',
+    noticeTooLong: 'This hotel sells stays of up to {chosen} online, so we changed {asked} to {chosen}.',
+    legendClosed: 'Not bookable (past or not open yet)',
     dayAvailable: '{date}, available from {price}',
     daySold: '{date}, sold out',
-    dayPast: '{date}, not available',
+    dayPast: '{date}, already passed',
+    dayBeyond: '{date}, not open for booking yet',
     weekdays: 'Mon,Tue,Wed,Thu,Fri,Sat,Sun',
     weekdaysLong: 'Monday,Tuesday,Wednesday,Thursday,Friday,Saturday,Sunday',
     fromPrice: 'from',

@@ -21,9 +21,19 @@ export const journeyId: Pick<Dictionary, 'search' | 'booking' | 'auth'> = {
     nextMonth: 'Bulan berikutnya',
     legendAvailable: 'Tersedia',
     legendSold: 'Habis',
+    noticePast:
+      'Tanggal check-in di tautanmu ({asked}) sudah lewat, jadi kami tampilkan {chosen}, hari pertama yang bisa kamu pesan.',
+    noticePastNone:
+      'Tanggal check-in di tautanmu ({asked}) sudah lewat, dan tidak ada hari dalam 90 hari ke depan yang bisa dipesan di sini.',
+    noticeUnavailable:
+      '{asked} tidak bisa dipesan di sini (habis atau tutup), jadi kami tampilkan {chosen}, hari pertama yang bisa kamu pesan.',
+    noticeUnavailableNone: '{asked} tidak bisa dipesan di sini, begitu juga hari lain dalam 90 hari ke depan.',
+    noticeTooLong: 'Hotel ini menjual maksimal {chosen} secara online, jadi kami ubah {asked} menjadi {chosen}.',
+    legendClosed: 'Tidak bisa dipesan (sudah lewat atau belum dibuka)',
     dayAvailable: '{date}, tersedia mulai {price}',
     daySold: '{date}, habis',
-    dayPast: '{date}, tidak tersedia',
+    dayPast: '{date}, sudah lewat',
+    dayBeyond: '{date}, belum bisa dipesan',
     weekdays: 'Sen,Sel,Rab,Kam,Jum,Sab,Min',
     weekdaysLong: 'Senin,Selasa,Rabu,Kamis,Jumat,Sabtu,Minggu',
     fromPrice: 'mulai',

@@ -14,6 +14,7 @@ import { capacityLabel, lowStockCount, podCountOptions, promoAlertMessage, searc
 import type { RoomTypeResult, SearchResult } from '../../core/contracts/responses.ts';
 import { addNights, formatDate } from '../../core/dates.ts';
 import { useIslandStore } from '../lib/use-island-store.ts';
+import { Picture } from '../lib/picture.tsx';
 
 export interface SelectRoomProps {
   lang: Lang;
@@ -155,13 +156,12 @@ export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
               data-sold-out={soldOut}
               className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 md:grid-cols-[200px_1fr_auto]"
             >
-              <img
-                src={room.mainPictureUrl}
+              <Picture
+                url={room.mainPictureUrl}
                 alt={room.label}
-                width={200}
-                height={140}
-                loading="lazy"
-                className="h-36 w-full rounded-xl bg-slate-100 object-cover md:w-[200px]"
+                use="card"
+                sizes="(min-width: 768px) 200px, 100vw"
+                className="aspect-[16/10] w-full rounded-xl bg-slate-100 object-cover md:w-[200px]"
               />
               <div>
                 <h3 className="text-lg font-bold">{room.label}</h3>

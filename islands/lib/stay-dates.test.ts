@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, test } from 'vitest';
-import { monthGrid, offersStayNow, parseStayNowConfig, stayNowCheckin } from './stay-dates.ts';
+import { monthGrid, offersStayNow, parseStayNowConfig, stayNowCheckin, stayNowDay } from './stay-dates.ts';
 import { addNights, jakartaToday, nightsBetween } from '../../core/dates.ts';
 
 const at = (iso: string) => new Date(iso);
@@ -26,6 +26,12 @@ describe('stay dates in Asia/Jakarta', () => {
     expect(offersStayNow(at('2030-05-01T19:00:00Z'), '2030-05-02', parseStayNowConfig('off', '0-5'))).toBe(false);
     expect(offersStayNow(at('2030-05-01T21:00:00Z'), '2030-05-02', parseStayNowConfig('on', '0-3'))).toBe(false); // 04:00 WIB
     expect(stayNowCheckin('2030-03-01')).toBe('2030-02-28');
+  });
+  test('last night is a search date only while the Stay Now window is open', () => {
+    const config = parseStayNowConfig(undefined, undefined);
+    expect(stayNowDay(at('2030-05-01T19:00:00Z'), config)).toBe('2030-05-01'); // 02:00 WIB on 2 May
+    expect(stayNowDay(at('2030-05-01T23:00:00Z'), config)).toBeNull(); // 06:00 WIB
+    expect(stayNowDay(at('2030-05-01T19:00:00Z'), parseStayNowConfig('off', '0-5'))).toBeNull();
   });
   test('month grid starts on Monday', () => {
     const weeks = monthGrid(Temporal.PlainYearMonth.from('2030-05')); // 1 May 2030 is a Wednesday

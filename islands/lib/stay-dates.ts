@@ -24,6 +24,13 @@ export function offersStayNow(now: Date, checkin: string, config: StayNowConfig)
   return z.hour >= config.from && z.hour <= config.to && checkin === z.toPlainDate().toString();
 }
 
+/** Last night's date while the Stay Now window is open (a Stay Now search may ask for it), else null. */
+export function stayNowDay(now: Date, config: StayNowConfig): string | null {
+  const z = jakartaNow(now);
+  if (!config.enabled || z.hour < config.from || z.hour > config.to) return null;
+  return z.toPlainDate().subtract({ days: 1 }).toString();
+}
+
 /** Stay now: the check-in moves back one day, the nights stay the same. */
 export function stayNowCheckin(checkin: string): string {
   return Temporal.PlainDate.from(checkin).subtract({ days: 1 }).toString();

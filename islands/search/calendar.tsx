@@ -157,15 +157,21 @@ export function Calendar(props: CalendarProps) {
                         const isSel = iso === selected || iso === props.rangeEnd;
                         const inRange = !!(selected && props.rangeEnd && iso > selected && iso < props.rangeEnd);
                         const dateText = formatDate(iso, lang);
-                        const aria = ok
-                          ? fill(t.dayAvailable, { date: dateText, price: price !== null ? formatRupiah(price) : '' })
-                          : fill(iso < today ? t.dayPast : t.daySold, { date: dateText });
+                        // Past days and days beyond the booking window cannot be booked; only days inside
+                        // the window that are full (or closed) are sold out, and they look different.
+                        const state = ok ? 'available' : iso < today ? 'past' : iso > lastDay ? 'beyond' : 'sold';
+                        const aria =
+                          state === 'available'
+                            ? fill(t.dayAvailable, { date: dateText, price: price !== null ? formatRupiah(price) : '' })
+                            : fill(state === 'past' ? t.dayPast : state === 'beyond' ? t.dayBeyond : t.daySold, {
+                                date: dateText,
+                              });
                         return (
                           <td key={di} role="gridcell" aria-selected={isSel} className="p-0">
                             <button
                               type="button"
                               data-date={iso}
-                              data-state={ok ? 'available' : iso < today ? 'past' : 'sold'}
+                              data-state={state}
                               tabIndex={iso === focused ? 0 : -1}
                               aria-disabled={!ok}
                               onClick={() => {
@@ -178,9 +184,11 @@ export function Calendar(props: CalendarProps) {
                                   ? 'bg-brand-600 font-bold text-white'
                                   : inRange
                                     ? 'bg-brand-100'
-                                    : ok
+                                    : state === 'available'
                                       ? 'hover:bg-brand-50'
-                                      : 'cursor-not-allowed text-slate-500 line-through',
+                                      : state === 'sold'
+                                        ? 'cursor-not-allowed bg-rose-50 text-rose-800 line-through'
+                                        : 'cursor-not-allowed text-slate-500',
                               ].join(' ')}
                             >
                               <span className="sr-only">{aria}</span>
@@ -205,14 +213,21 @@ export function Calendar(props: CalendarProps) {
           );
         })}
       </div>
-      <ul className="mt-3 flex gap-4 text-sm" aria-label={`${t.legendAvailable} / ${t.legendSold}`}>
+      <ul
+        className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm"
+        aria-label={`${t.legendAvailable} / ${t.legendSold} / ${t.legendClosed}`}
+      >
         <li className="flex items-center gap-2">
           <span aria-hidden="true" className="inline-block h-3 w-3 rounded-full bg-emerald-600" />
           {t.legendAvailable}
         </li>
         <li className="flex items-center gap-2">
-          <span aria-hidden="true" className="inline-block h-3 w-3 rounded-full bg-slate-400" />
+          <span aria-hidden="true" className="inline-block h-3 w-3 rounded-full bg-rose-300" />
           {t.legendSold}
+        </li>
+        <li className="flex items-center gap-2">
+          <span aria-hidden="true" className="inline-block h-3 w-3 rounded-full bg-slate-300" />
+          {t.legendClosed}
         </li>
       </ul>
     </div>

@@ -9,18 +9,18 @@ import {
   $hotels,
   $maxDuration,
   $search,
+  $searchNotice,
   canSearch,
   durationOptions,
   isDaySelectable,
-  loadHotels,
   selectHotel,
   setCheckin,
   setNights,
 } from '../stores/$search.ts';
-import type { SearchState } from '../stores/$search.ts';
+import type { SearchNotice, SearchState } from '../stores/$search.ts';
 import { Calendar } from './calendar.tsx';
 import { StayNowModal } from './stay-now-modal.tsx';
-import { STAY_NOW, restoreFromUrl, runSearch } from './search-submit.ts';
+import { STAY_NOW, restoreFromUrl, restoreLastSearch, runSearch } from './search-submit.ts';
 import { AVAILABILITY_WINDOW_DAYS, MAX_NIGHTS_NEW, formatDate, jakartaToday } from '../../core/dates.ts';
 import { useIslandStore } from '../lib/use-island-store.ts';
 
@@ -35,12 +35,22 @@ export function nightsLabel(t: Dictionary['search'], n: number): string {
   return n === 1 ? t.night : fill(t.nights, { n });
 }
 
+/** The notice of a search the page had to change (see $searchNotice). */
+export function noticeText(t: Dictionary['search'], n: SearchNotice, lang: Lang): string {
+  if (n.kind === 'tooLong')
+    return fill(t.noticeTooLong, { asked: nightsLabel(t, n.asked), chosen: nightsLabel(t, n.chosen) });
+  const asked = formatDate(n.asked, lang);
+  if (!n.chosen) return fill(n.kind === 'past' ? t.noticePastNone : t.noticeUnavailableNone, { asked });
+  return fill(n.kind === 'past' ? t.noticePast : t.noticeUnavailable, { asked, chosen: formatDate(n.chosen, lang) });
+}
+
 export function SearchFilter({ lang, t, currentHotelId }: SearchFilterProps) {
   const search = useIslandStore($search);
   const checkout = useIslandStore($checkout, null);
   const hotels = useIslandStore($hotels);
   const availability = useIslandStore($availability);
   const maxDuration = useIslandStore($maxDuration);
+  const notice = useIslandStore($searchNotice);
   const [open, setOpen] = useState(false);
   const [stayNow, setStayNow] = useState<SearchState | null>(null);
   const [error, setError] = useState('');
@@ -58,7 +68,7 @@ export function SearchFilter({ lang, t, currentHotelId }: SearchFilterProps) {
       window.addEventListener('popstate', onUrl);
       return () => window.removeEventListener('popstate', onUrl);
     }
-    loadHotels().catch(() => setError(t.loadError));
+    restoreLastSearch().catch(() => setError(t.loadError));
     return undefined;
   }, [currentHotelId, t.loadError]);
 
@@ -190,6 +200,15 @@ export function SearchFilter({ lang, t, currentHotelId }: SearchFilterProps) {
       >
         {t.search}
       </button>
+      {notice && (
+        <p
+          role="status"
+          data-search-notice
+          className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 md:col-span-5"
+        >
+          {noticeText(t, notice, lang)}
+        </p>
+      )}
       <p className="text-sm text-muted md:col-span-5" aria-live="polite" data-search-hint>
         {error || hint}
       </p>

@@ -1,7 +1,12 @@
 import type { Lang } from '../../core/locales.ts';
+import { MAX_NIGHTS_NEW, jakartaToday } from '../../core/dates.ts';
 import {
   $search,
+  $searchNotice,
+  askedInUrl,
   commitSearch,
+  lastSearch,
+  noticeFor,
   loadHotels,
   searchFromUrl,
   searchHref,
@@ -9,7 +14,7 @@ import {
   storedVoucher,
 } from '../stores/$search.ts';
 import type { SearchState } from '../stores/$search.ts';
-import { parseStayNowConfig } from '../lib/stay-dates.ts';
+import { parseStayNowConfig, stayNowDay } from '../lib/stay-dates.ts';
 
 // What pressing Search does, shared by both filter variants.
 export const STAY_NOW = parseStayNowConfig(import.meta.env.PUBLIC_STAY_NOW, import.meta.env.PUBLIC_STAY_NOW_HOURS);
@@ -22,8 +27,10 @@ export const SCROLL_DELAY_MS = 500;
 export function runSearch(lang: Lang, state: SearchState, currentHotelId: number | null): void {
   const withPromo = { ...state, promocode: state.promocode || storedVoucher() };
   const href = searchHref(lang, withPromo);
+  $searchNotice.set(null);
   if (currentHotelId !== null && currentHotelId === state.hotelId) {
     window.history.pushState(null, '', href);
+    restoredUrl = window.location.pathname + window.location.search;
     commitSearch(withPromo);
     window.setTimeout(() => {
       document.getElementById('select-room')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -33,12 +40,48 @@ export function runSearch(lang: Lang, state: SearchState, currentHotelId: number
   window.location.assign(href);
 }
 
-/** Hotel page: read the URL into the store, show that search, and load the hotel's availability (load, back/forward). */
+let restoredUrl: string | null = null;
+
+/**
+ * Hotel page: read the URL into the store, show that search, and load the hotel's availability (load,
+ * back/forward). A change of the fragment only (a tab link such as #facility) is not a new search.
+ * When the URL's dates cannot be shown as they are (a passed or unbookable check-in, a stay longer
+ * than the hotel sells online), the search shown is the nearest one, the URL says so, and
+ * $searchNotice tells the guest what changed and why.
+ */
 export async function restoreFromUrl(): Promise<void> {
+  const url = window.location.pathname + window.location.search;
+  if (url === restoredUrl) return;
+  restoredUrl = url;
   const state = searchFromUrl(window.location.pathname, window.location.search);
+  const asked = askedInUrl(window.location.search);
+  $searchNotice.set(null);
   $search.set(state);
   commitSearch(state);
   const hotels = await loadHotels();
   const hotel = hotels.find((h) => h.id === state.hotelId);
-  if (hotel) await selectHotel(hotel);
+  if (!hotel) return;
+  await selectHotel(hotel, new Date(), stayNowDay(new Date(), STAY_NOW));
+  const shown = $search.get();
+  const notice = noticeFor(asked, shown, jakartaToday().toString());
+  if (!notice || restoredUrl !== url) return;
+  $searchNotice.set(notice);
+  if (shown.checkin !== asked.checkin || shown.nights !== asked.nights) {
+    const href = searchHref(document.documentElement.lang === 'id' ? 'id' : 'en', shown);
+    window.history.replaceState(null, '', href);
+    restoredUrl = window.location.pathname + window.location.search;
+    commitSearch(shown);
+  }
+}
+
+/** Home and /search/: show the tab's last search again (coming back from a hotel page). */
+export async function restoreLastSearch(): Promise<void> {
+  const last = lastSearch(jakartaToday().toString());
+  const hotels = await loadHotels();
+  const hotel = last && hotels.find((h) => h.id === last.hotelId);
+  if (!last || !hotel || $search.get().hotelId) return;
+  $search.set({ ...last, slug: hotel.slug });
+  await selectHotel(hotel);
+  const s = $search.get();
+  if (s.checkin === last.checkin && last.nights <= MAX_NIGHTS_NEW) $search.set({ ...s, nights: last.nights });
 }

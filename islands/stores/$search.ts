@@ -52,9 +52,68 @@ export const $maxDuration = atom<number | null>(null);
  * The search the hotel page shows (from the URL on load, from the filter's Search button, from
  * back/forward); the filter's own fields may differ while the guest edits them.
  */
+/**
+ * What the page changed in a search it was handed (a link or a bookmark) and why, so the guest is
+ * told instead of finding other dates: the check-in had passed or cannot be booked, or the stay was
+ * longer than the hotel sells online.
+ */
+export type SearchNotice =
+  | { kind: 'past' | 'unavailable'; asked: string; chosen: string | null }
+  | { kind: 'tooLong'; asked: number; chosen: number };
+export const $searchNotice = atom<SearchNotice | null>(null);
+
+/** The last search the guest ran, so coming back to a page with an empty filter shows it again. */
+export const LAST_SEARCH_KEY = 'lastSearch';
+
 export const $committedSearch = atom<{ seq: number; state: SearchState } | null>(null);
 export function commitSearch(state: SearchState): void {
   $committedSearch.set({ seq: ($committedSearch.get()?.seq ?? 0) + 1, state });
+  try {
+    if (state.hotelId && state.checkin) sessionStorage.setItem(LAST_SEARCH_KEY, JSON.stringify(state));
+  } catch {
+    // storage disabled: the filter simply starts empty next time
+  }
+}
+
+/** The last search of this tab, when its check-in has not passed. */
+export function lastSearch(today: string): SearchState | null {
+  try {
+    const s = JSON.parse(sessionStorage.getItem(LAST_SEARCH_KEY) ?? 'null') as SearchState | null;
+    if (!s || typeof s.hotelId !== 'number' || typeof s.checkin !== 'string' || s.checkin < today) return null;
+    return {
+      hotelId: s.hotelId,
+      slug: String(s.slug),
+      checkin: s.checkin,
+      nights: Number(s.nights) || 1,
+      promocode: '',
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The check-in and the number of nights a URL asks for, before any rule is applied. */
+export function askedInUrl(search: string): { checkin: string | null; nights: number | null } {
+  const q = new URLSearchParams(search);
+  const checkin = parseDate(q.get('checkin')?.slice(0, 10));
+  const checkout = parseDate(q.get('checkout')?.slice(0, 10));
+  return {
+    checkin: checkin?.toString() ?? null,
+    nights: checkin && checkout ? nightsBetween(checkin.toString(), checkout.toString()) : null,
+  };
+}
+
+/** What changed between the search asked for and the one the page could show, or null. */
+export function noticeFor(
+  asked: { checkin: string | null; nights: number | null },
+  shown: SearchState,
+  today: string,
+): SearchNotice | null {
+  if (asked.checkin && shown.checkin !== asked.checkin)
+    return { kind: asked.checkin < today ? 'past' : 'unavailable', asked: asked.checkin, chosen: shown.checkin };
+  if (asked.nights !== null && asked.nights >= 1 && shown.checkin && asked.nights !== shown.nights)
+    return { kind: 'tooLong', asked: asked.nights, chosen: shown.nights };
+  return null;
 }
 /** The voucher code the guest keeps (spec: UI state voucher code); it rides along as promocode. */
 export const VOUCHER_KEY = 'voucherCode';
@@ -78,7 +137,8 @@ export function searchFromUrl(pathname: string, search: string, maxNights = MAX_
   let nights = 1;
   if (checkin && checkout) {
     const n = nightsBetween(checkin.toString(), checkout.toString());
-    if (n >= 1 && n <= maxNights) nights = n;
+    // Longer than sold online: the longest stay possible (the page says what changed, $searchNotice).
+    if (n >= 1) nights = Math.min(n, maxNights);
   }
   const promocode = /^[A-Za-z0-9_-]{1,40}$/.test(q.get('promocode') ?? '') ? (q.get('promocode') as string) : '';
   return { hotelId, slug: hotel?.slug ?? '', checkin: checkin?.toString() ?? null, nights, promocode };
@@ -184,14 +244,23 @@ export async function loadMaxDuration(hotelId: number, checkin: string): Promise
 }
 
 /** Choosing a hotel loads its availability, keeps a still-sellable check-in (else the first one) and reloads max duration. */
-export async function selectHotel(hotel: { id: number; slug: string }, now = new Date()): Promise<void> {
+/**
+ * `stayNowDay`: last night's date while Stay Now is offered; a search for it (the Stay Now link) is
+ * kept as it is, although the calendar itself starts at today.
+ */
+export async function selectHotel(
+  hotel: { id: number; slug: string },
+  now = new Date(),
+  stayNowDay: string | null = null,
+): Promise<void> {
   $search.set({ ...$search.get(), hotelId: hotel.id, slug: hotel.slug });
   $maxDuration.set(null);
   const days = await loadAvailability(hotel.id, now);
   const today = jakartaToday(now).toString();
   const s = $search.get();
   if (s.hotelId !== hotel.id) return;
-  const checkin = s.checkin && isDaySelectable(s.checkin, today, days) ? s.checkin : firstSelectableDay(today, days);
+  const keep = s.checkin && (s.checkin === stayNowDay || isDaySelectable(s.checkin, today, days));
+  const checkin = keep ? s.checkin : firstSelectableDay(today, days);
   $search.set({ ...s, checkin });
   if (checkin) await loadMaxDuration(hotel.id, checkin);
   else $maxDuration.set(0);

@@ -15,6 +15,8 @@ if (header) {
     if (sticky !== wasSticky && spacer) spacer.style.height = sticky ? `${header.offsetHeight}px` : '';
     header.dataset.sticky = String(sticky);
     header.dataset.shown = String(shown);
+    // Sticky bars below the header (the hotel page's tabs) stop under it while it is shown.
+    document.documentElement.style.setProperty('--header-offset', sticky && shown ? `${header.offsetHeight}px` : '0px');
   };
   window.addEventListener(
     'scroll',

@@ -3,7 +3,8 @@ import { test as base, expect } from '@playwright/test';
 // Every browser test imports `test` and `expect` from here:
 // - `page` fails the test on any uncaught error in the page (a hydration mismatch is one): the guest
 //   would have met it too; and on any Content-Security-Policy violation (a script, style, image or
-//   call the policy blocked is a broken page for the guest);
+//   call the policy blocked is a broken page for the guest); and on any image request that does not
+//   answer 200;
 // - `hotel` is a pod hotel of the test's own (POST /api/dev/fixtures/hotel, TEST_FIXTURE_ROUTES=1 in
 //   playwright.config.ts): full stock for the whole window, nothing pre-sold, no blackout night, so no
 //   other test books its rooms.
@@ -32,6 +33,7 @@ export const test = base.extend<{ hotel: FixtureHotel }>({
   page: async ({ page }, use) => {
     const errors: string[] = [];
     const violations: string[] = [];
+    const brokenImages: string[] = [];
     page.on('pageerror', (error) => errors.push(`${error.name}: ${error.message}`));
     await page.exposeFunction('__cspViolation', (v: string) => violations.push(v));
     await page.addInitScript(() =>
@@ -41,12 +43,23 @@ export const test = base.extend<{ hotel: FixtureHotel }>({
         ),
       ),
     );
+    // A picture that does not answer 200 (or 304) is a broken box for the guest. Aborted requests are
+    // the page moving on (navigation), not failures.
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'image' && r.status() !== 200 && r.status() !== 304)
+        brokenImages.push(`${r.status()} ${r.url()}`);
+    });
+    page.on('requestfailed', (r) => {
+      const failure = r.failure()?.errorText ?? '';
+      if (r.resourceType() === 'image' && !/ERR_ABORTED/.test(failure)) brokenImages.push(`${failure} ${r.url()}`);
+    });
     page.on('console', (m) => {
       if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) violations.push(m.text());
     });
     await use(page);
     expect(errors, 'uncaught errors in the page').toEqual([]);
     expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    expect(brokenImages, 'image requests that did not answer 200').toEqual([]);
   },
   hotel: async ({ request }, use) => {
     const res = await request.post('/api/dev/fixtures/hotel', { headers: FROM_THIS_MACHINE });

@@ -113,8 +113,12 @@ for (const { lang, prefix } of LANG_CASES) {
       .getByRole('dialog', { name: t.search.stayNowTitle })
       .getByRole('button', { name: t.search.stayNow })
       .click();
-    await expect(page).toHaveURL(new RegExp(`checkin=${today().subtract({ days: 1 })}&checkout=${today()}&`));
+    const stayNowUrl = new RegExp(`checkin=${today().subtract({ days: 1 })}&checkout=${today()}&`);
+    await expect(page).toHaveURL(stayNowUrl);
     await expect(page.locator('[data-room-type]').first().locator('[data-price]')).toContainText('Rp ');
+    // The hotel page keeps last night as asked: it neither moves the search to today nor calls it passed.
+    await expect(page).toHaveURL(stayNowUrl);
+    await expect(page.locator('[data-search-notice]')).toHaveCount(0);
   });
 
   test(`Promo alert shows messagePromo when the best price is the gross revenue (${lang})`, async ({ page }) => {
