@@ -75,6 +75,23 @@ export function promoOutcomeError(reason: string, p: PromotionRow): ApiError | n
   return null;
 }
 
+/**
+ * A voucher and a payment method that do not go together (the promo's payment_methods leave the
+ * method out): which of the two the guest just chose decides. Choosing a method drops the voucher
+ * (spec section 4, said in a notice); choosing a voucher while the method stays is refused with the
+ * spec's message (section 8), since keeping the method and silently ignoring the voucher changes nothing.
+ */
+export function voucherMethodConflict(choice: {
+  promoCode: string;
+  storedPromoCode: string | null;
+  channelCode: string | null;
+  storedChannelCode: string | null;
+}): 'drop_voucher' | 'refuse_voucher' {
+  const sameMethod = (choice.channelCode ?? null) === (choice.storedChannelCode ?? null);
+  const newVoucher = choice.promoCode.toUpperCase() !== (choice.storedPromoCode ?? '').toUpperCase();
+  return sameMethod && newVoucher ? 'refuse_voucher' : 'drop_voucher';
+}
+
 export function promotionInfo(p: PromotionRow, today: Temporal.PlainDate, lang: ApiLang) {
   return {
     id: p.id,

@@ -24,6 +24,7 @@ import {
   promoOutcomeError,
   promoRule,
   resolvePromo,
+  voucherMethodConflict,
 } from '../promotions/promotions.service.ts';
 import { PG_CHECK_VIOLATION, violatedConstraint } from '../db/pg-errors.ts';
 import { pointsBalance } from '../points/points.service.ts';
@@ -500,6 +501,13 @@ export async function updateReservation(
     if (price.promo && !price.promo.applied) {
       const err = promoOutcomeError(price.promo.reason, promo) ?? promoErrors.notForHotel();
       if (price.promo.reason !== 'payment_method') throw err;
+      const conflict = voucherMethodConflict({
+        promoCode: promo.promoCode,
+        storedPromoCode: r.promoCode,
+        channelCode: channel?.code ?? null,
+        storedChannelCode: r.paymentChannelCode,
+      });
+      if (conflict === 'refuse_voucher') throw err;
       promoCode = null;
       notice = { code: err.code, message: err.messages[ctx.lang] };
     }

@@ -230,6 +230,14 @@ export async function searchRooms(db: Db, input: SearchInput, ctx: { now: Date; 
       guestPriceLabel: formatRupiah(price.roomAfterDiscount),
       promotionPrice: price.roomAfterDiscount,
       promotionPriceLabel: formatRupiah(price.roomAfterDiscount),
+      // What one room costs the guest for the stay before add-ons: the room after discounts plus the
+      // 10 % tax and 5 % service the review adds (priceStay, one rule for both screens).
+      tax: price.tax,
+      taxLabel: formatRupiah(price.tax),
+      serviceFee: price.serviceFee,
+      serviceFeeLabel: formatRupiah(price.serviceFee),
+      totalPrice: price.total,
+      totalPriceLabel: formatRupiah(price.total),
       insurancePrice,
       insurancePriceLabel: formatRupiah(insurancePrice),
       insuranceProvider: insurance

@@ -56,6 +56,10 @@ export const RoomTypeResultSchema = obj({
   grossRevenue: n,
   roomPriceFake: n,
   promotionPrice: n,
+  /** Tax and service on `promotionPrice`, and their sum with it: what one room costs before add-ons. */
+  tax: n,
+  serviceFee: n,
+  totalPrice: n,
   insurancePrice: n,
   insuranceProvider: v.nullable(InsuranceProviderSchema),
   returnMessagePromo: s,

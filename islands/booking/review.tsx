@@ -19,9 +19,10 @@ import {
 import type { AncillaryPackage } from '../stores/$reservation.ts';
 import type { InsuranceProvider } from '../../core/contracts/responses.ts';
 import { JAKARTA, formatDate } from '../../core/dates.ts';
-import { PaymentStatus } from '../../core/payment-status.ts';
+import { PaymentStatus, paymentStatusLabel } from '../../core/payment-status.ts';
 import { countdown } from '../stores/timer.ts';
 import { useIslandStore } from '../lib/use-island-store.ts';
+import { useHydrated } from '../lib/client-value.ts';
 import { capacityLabel } from './search-result.ts';
 
 export interface ReviewProps {
@@ -76,8 +77,10 @@ function Row({ label, value, strong, testId }: { label: string; value: string; s
 export function Review({ lang, t, nightsText, reservationId }: ReviewProps) {
   const detail = useIslandStore($reservation);
   const auth = useIslandStore($auth);
+  const hydrated = useHydrated();
   const [error, setError] = useState('');
-  const [expired, setExpired] = useState(false);
+  // The hold ran out while the page was open (the countdown reached zero).
+  const [timedOut, setTimedOut] = useState(false);
   const [step, setStep] = useState<'review' | 'carbon'>('review');
   const [busy, setBusy] = useState(false);
   const [provider, setProvider] = useState<{ info: InsuranceProvider; perNight: number } | null>(null);
@@ -91,7 +94,6 @@ export function Review({ lang, t, nightsText, reservationId }: ReviewProps) {
     loadReservation(reservationId)
       .then(async (d) => {
         const pod = d.info.pods[0];
-        if (d.info.paymentStatus !== PaymentStatus.waiting) setExpired(true);
         // The detail carries the insurance offer; only the carbon packages need a second call.
         if (d.insuranceOffer) setProvider({ info: d.insuranceOffer, perNight: d.insuranceOffer.pricePerNight });
         setCarbon(await loadCarbonPackages(d.info.hotel.id, pod.roomTypeId).catch(() => []));
@@ -128,6 +130,14 @@ export function Review({ lang, t, nightsText, reservationId }: ReviewProps) {
     window.location.assign(lastSearchHref() ?? localizedPath(lang, '/search/'));
   };
 
+  // The server renders no session (it has none); the browser restores it before or while this island
+  // hydrates. Until hydration is over, both render this same placeholder (React #418 otherwise).
+  if (!hydrated)
+    return (
+      <p role="status" className="p-6 text-muted">
+        {t.loadingRooms}
+      </p>
+    );
   if (!auth.isLoggedIn)
     return (
       <p className="rounded-xl bg-white p-6">
@@ -156,20 +166,28 @@ export function Review({ lang, t, nightsText, reservationId }: ReviewProps) {
   const info = detail.info;
   const pod = info.pods[0];
   const p = detail.priceDetail;
+  // Only a reservation waiting for payment can go on; any other status is named with the spec's label
+  // (a cancelled booking is "Payment cancelled", never "expired").
+  const waiting = info.paymentStatus === PaymentStatus.waiting;
+  const expired = !waiting || timedOut;
+  const closedMessage =
+    timedOut || info.paymentStatus === PaymentStatus.expired
+      ? t.expired
+      : fill(t.notWaiting, { status: paymentStatusLabel(info.paymentStatus, lang) });
   const hasInsurance = detail.insurancePolicies.length > 0;
   const chosen = new Set(detail.esg.items.map((i) => i.uuid));
   const toggleCarbon = (uuid: string, on: boolean) =>
     void change({ packages: on ? [...chosen, uuid] : [...chosen].filter((u) => u !== uuid) });
 
   return (
-    <div className="grid gap-6 md:grid-cols-[1fr_360px]" data-review data-step={step}>
-      <div className="grid gap-6">
+    <div className="grid items-start gap-6 md:grid-cols-[1fr_360px]" data-review data-step={step}>
+      <div className="grid gap-6 md:col-start-1">
         {expired ? (
-          <p role="alert" className="rounded-xl bg-red-50 p-3 text-red-800">
-            {t.expired}
+          <p role="alert" className="rounded-xl bg-red-50 p-3 text-red-800" data-review-closed>
+            {closedMessage}
           </p>
         ) : (
-          <Countdown expired={info.expiredDateTime} t={t} onExpire={() => setExpired(true)} />
+          <Countdown expired={info.expiredDateTime} t={t} onExpire={() => setTimedOut(true)} />
         )}
         {step === 'review' ? (
           <>
@@ -244,23 +262,6 @@ export function Review({ lang, t, nightsText, reservationId }: ReviewProps) {
                 </p>
               </section>
             )}
-            <div className="flex flex-wrap justify-between gap-3">
-              <button
-                type="button"
-                className="rounded-lg border border-slate-300 px-4 py-2 font-semibold"
-                onClick={() => leaveRef.current?.showModal()}
-              >
-                {t.backToRooms}
-              </button>
-              <button
-                type="button"
-                disabled={expired}
-                className="rounded-lg bg-brand-600 px-5 py-2 font-bold text-white disabled:bg-slate-400"
-                onClick={() => setStep('carbon')}
-              >
-                {t.continue}
-              </button>
-            </div>
           </>
         ) : (
           <section aria-labelledby="h-carbon" className="rounded-2xl bg-white p-5 shadow-sm" data-carbon-step>
@@ -289,22 +290,6 @@ export function Review({ lang, t, nightsText, reservationId }: ReviewProps) {
                 </li>
               ))}
             </ul>
-            <div className="mt-5 flex flex-wrap justify-between gap-3">
-              <button
-                type="button"
-                className="rounded-lg border border-slate-300 px-4 py-2 font-semibold"
-                onClick={() => setStep('review')}
-              >
-                {t.back}
-              </button>
-              <a
-                href={localizedPath(lang, `/payment/list/${reservationId}/`)}
-                aria-disabled={expired || busy}
-                className={`rounded-lg px-5 py-2 font-bold text-white ${expired || busy ? 'pointer-events-none bg-slate-400' : 'bg-brand-600'}`}
-              >
-                {t.toPayment}
-              </a>
-            </div>
           </section>
         )}
         {error && (
@@ -313,7 +298,14 @@ export function Review({ lang, t, nightsText, reservationId }: ReviewProps) {
           </p>
         )}
       </div>
-      <aside aria-labelledby="h-price" className="h-max rounded-2xl bg-white p-5 shadow-sm" aria-busy={busy}>
+      {/* On a phone (one column) the price detail comes before the step's buttons, so the guest sees
+          the total before continuing; on a wider screen it sits in the right column beside both. */}
+      <aside
+        aria-labelledby="h-price"
+        className="h-max rounded-2xl bg-white p-5 shadow-sm md:col-start-2 md:row-span-2 md:row-start-1"
+        aria-busy={busy}
+        data-price-detail
+      >
         <h2 id="h-price" className="mb-3 text-xl font-bold">
           {t.priceDetail}
         </h2>
@@ -323,29 +315,73 @@ export function Review({ lang, t, nightsText, reservationId }: ReviewProps) {
             value={formatRupiah(p.grossRevenue)}
             testId="room"
           />
-          {detail.priceBreakdown.promo_code && (
+          {/* The rows add up to the total: room, less voucher and points, plus tax, service, the
+              add-ons the guest chose and the payment method's fee once one is chosen. */}
+          {detail.priceBreakdown.promo_code ? (
             <Row
               label={`${t.voucher} (${detail.priceBreakdown.promo_code})`}
-              value={`-${formatRupiah(detail.priceBreakdown.promo_value)}`}
+              value={formatRupiah(-p.promotion)}
               testId="voucher"
             />
-          )}
-          {!detail.priceBreakdown.promo_code && p.promotion > 0 && (
-            <Row label={t.discount} value={`-${formatRupiah(p.promotion)}`} testId="discount" />
+          ) : (
+            p.promotion > 0 && <Row label={t.discount} value={formatRupiah(-p.promotion)} testId="discount" />
           )}
           {p.giftCertificateDiscount > 0 && (
-            <Row label={t.points} value={`-${formatRupiah(p.giftCertificateDiscount)}`} testId="points" />
+            <Row label={t.points} value={formatRupiah(-p.giftCertificateDiscount)} testId="points" />
           )}
           <Row label={t.tax} value={formatRupiah(p.tax)} testId="tax" />
           <Row label={t.serviceFee} value={formatRupiah(p.serviceFee)} testId="service" />
-          <Row label={t.insurance} value={formatRupiah(p.insurance)} testId="insurance" />
-          <Row label={t.carbonOffset} value={formatRupiah(p.carbonOffset)} testId="carbon" />
+          {(hasInsurance || p.insurance > 0) && (
+            <Row label={t.insurance} value={formatRupiah(p.insurance)} testId="insurance" />
+          )}
+          {(chosen.size > 0 || p.carbonOffset > 0) && (
+            <Row label={t.carbonOffset} value={formatRupiah(p.carbonOffset)} testId="carbon" />
+          )}
+          {p.bankFee > 0 && <Row label={t.paymentFee} value={formatRupiah(p.bankFee)} testId="payment-fee" />}
           <Row label={t.total} value={formatRupiah(p.guestPrice)} strong testId="total" />
         </dl>
         <p className="sr-only" aria-live="polite">
           {busy ? t.updating : ''}
         </p>
       </aside>
+      <div className="flex flex-wrap justify-between gap-3 md:col-start-1" data-review-actions>
+        {step === 'review' ? (
+          <>
+            <button
+              type="button"
+              className="rounded-lg border border-slate-300 px-4 py-2 font-semibold"
+              onClick={() => leaveRef.current?.showModal()}
+            >
+              {t.backToRooms}
+            </button>
+            <button
+              type="button"
+              disabled={expired}
+              className="rounded-lg bg-brand-600 px-5 py-2 font-bold text-white disabled:bg-slate-400"
+              onClick={() => setStep('carbon')}
+            >
+              {t.continue}
+            </button>
+          </>
+        ) : (
+          <>
+            <button
+              type="button"
+              className="rounded-lg border border-slate-300 px-4 py-2 font-semibold"
+              onClick={() => setStep('review')}
+            >
+              {t.back}
+            </button>
+            <a
+              href={localizedPath(lang, `/payment/list/${reservationId}/`)}
+              aria-disabled={expired || busy}
+              className={`rounded-lg px-5 py-2 font-bold text-white ${expired || busy ? 'pointer-events-none bg-slate-400' : 'bg-brand-600'}`}
+            >
+              {t.toPayment}
+            </a>
+          </>
+        )}
+      </div>
       <dialog
         ref={leaveRef}
         aria-labelledby="leave-title"

@@ -14,6 +14,7 @@ import { capacityLabel, lowStockCount, podCountOptions, promoAlertMessage, searc
 import type { RoomTypeResult, SearchResult } from '../../core/contracts/responses.ts';
 import { addNights, formatDate } from '../../core/dates.ts';
 import { useIslandStore } from '../lib/use-island-store.ts';
+import { useHydrated } from '../lib/client-value.ts';
 import { Picture } from '../lib/picture.tsx';
 
 export interface SelectRoomProps {
@@ -26,6 +27,7 @@ export interface SelectRoomProps {
 export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
   const committed = useIslandStore($committedSearch);
   const auth = useIslandStore($auth);
+  const hydrated = useHydrated();
   // The answer for one committed search (its seq): while the current seq has no answer yet, it is loading.
   const [answer, setAnswer] = useState<{ seq: number; result: SearchResult | null } | null>(null);
   const [pods, setPods] = useState<Record<number, number>>({});
@@ -119,6 +121,14 @@ export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result, auth.isLoggedIn]);
 
+  // The search comes from the URL and the session from storage, both only in the browser: until this
+  // island has hydrated, server and browser render the same placeholder (React #418 otherwise).
+  if (!hydrated)
+    return (
+      <p role="status" className="p-4 text-muted">
+        {t.loadingRooms}
+      </p>
+    );
   if (!state?.checkin) return <p className="rounded-xl bg-slate-50 p-4 text-muted">{t.needDates}</p>;
   if (status === 'error')
     return (
@@ -177,16 +187,30 @@ export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
                 </ul>
               </div>
               <div className="flex flex-col items-start gap-2 md:items-end">
-                {room.roomPriceFake > room.promotionPrice && (
-                  <p className="text-sm text-muted">
-                    <span className="sr-only">{t.normalPrice}: </span>
-                    <s data-fake-price>{formatRupiah(room.roomPriceFake)}</s>
-                  </p>
-                )}
+                {/* What one room costs for the stay, tax and service included: the review's total for
+                    the same room and nights before add-ons. The parts below say how it is made up. */}
                 <p className="text-xl font-extrabold text-brand-700" data-price>
-                  {formatRupiah(room.promotionPrice)}
+                  {formatRupiah(room.totalPrice)}
                 </p>
-                <p className="text-xs text-muted">{fill(t.perStay, { nights: nightsLabel(room.nights) })}</p>
+                <p className="text-xs text-muted" data-price-note>
+                  {fill(t.perStay, { nights: nightsLabel(room.nights) })}
+                </p>
+                <dl className="grid grid-cols-[auto_auto] gap-x-3 text-xs text-muted md:text-right" data-price-parts>
+                  <dt>{t.roomOnly}</dt>
+                  <dd>
+                    {room.roomPriceFake > room.promotionPrice && (
+                      <>
+                        <span className="sr-only">{t.normalPrice}: </span>
+                        <s data-fake-price>{formatRupiah(room.roomPriceFake)}</s>{' '}
+                      </>
+                    )}
+                    <span data-price-part="room">{formatRupiah(room.promotionPrice)}</span>
+                  </dd>
+                  <dt>{t.tax}</dt>
+                  <dd data-price-part="tax">{formatRupiah(room.tax)}</dd>
+                  <dt>{t.serviceFee}</dt>
+                  <dd data-price-part="service">{formatRupiah(room.serviceFee)}</dd>
+                </dl>
                 {room.returnMessagePromo && <p className="text-xs text-emerald-800">{room.returnMessagePromo}</p>}
                 {soldOut ? (
                   <p className="rounded-lg bg-slate-200 px-3 py-2 font-semibold" data-sold-out-label>

@@ -24,6 +24,7 @@ import {
 import { ChannelList } from './channel-list.tsx';
 import { PointsPart } from './points-part.tsx';
 import { VoucherPart } from './voucher-part.tsx';
+import { TermsText } from './terms-text.tsx';
 import { useIslandStore } from '../lib/use-island-store.ts';
 
 // The payment screen: the method list, voucher and points parts (each beside its state in
@@ -176,7 +177,7 @@ export function PaymentList({ lang, t, reservationId }: PaymentListProps) {
             onChange={(e) => setTerms(e.target.checked)}
             data-terms
           />
-          <span>{t.termsLabel}</span>
+          <TermsText lang={lang} t={t} />
         </label>
         {!terms && (
           <p className="text-sm text-slate-600" id="terms-hint">

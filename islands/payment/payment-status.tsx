@@ -12,6 +12,7 @@ import { BankSteps, bankOf } from './bank-steps.tsx';
 import { formatDate } from '../../core/dates.ts';
 import { $now } from '../stores/timer.ts';
 import { useIslandStore } from '../lib/use-island-store.ts';
+import { useHydrated } from '../lib/client-value.ts';
 
 export interface PaymentStatusProps {
   lang: Lang;
@@ -48,6 +49,8 @@ export function PaymentStatus({ lang, t, reservationId }: PaymentStatusProps) {
   // The QR image drawn for one qr_string: a new string shows nothing until its own image is ready.
   const [drawn, setDrawn] = useState<{ text: string; url: string } | null>(null);
   const [copied, setCopied] = useState(false);
+  // Server and hydrating browser render the same placeholder; the session is read only after that.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!restoreAuth().isLoggedIn) return;
@@ -80,6 +83,7 @@ export function PaymentStatus({ lang, t, reservationId }: PaymentStatusProps) {
   }, [qrString]);
   const qr = qrString && drawn?.text === qrString ? drawn.url : null;
 
+  if (!hydrated) return <p role="status">{t.loading}</p>;
   if (!auth.isLoggedIn)
     return (
       <p>

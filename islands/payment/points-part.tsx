@@ -5,6 +5,7 @@ import { formatPoints } from '../../core/money.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { $pointsBalance, $pointsUsed, applyPoints, checkPoints, runPayment } from '../stores/$payment.ts';
 import { useIslandStore } from '../lib/use-island-store.ts';
+import { pointsReason } from './points-reason.ts';
 
 /** Bobopoints: the balance, redeem an amount (checked here first, then by the API), or remove them. */
 export function PointsPart({ t, reservationId }: { t: Dictionary['payment']; reservationId: number }) {
@@ -16,7 +17,7 @@ export function PointsPart({ t, reservationId }: { t: Dictionary['payment']; res
     const amount = Number(pointsInput.replace(/\D/g, ''));
     const problem = checkPoints(amount, balance);
     if (problem) {
-      setPointsError(problem === 'not_enough' ? t.pointsNotEnough : problem === 'max' ? t.pointsMax : t.pointsStep);
+      setPointsError(pointsReason(t, problem));
       return;
     }
     setPointsError(null);
@@ -25,7 +26,7 @@ export function PointsPart({ t, reservationId }: { t: Dictionary['payment']; res
         await applyPoints(reservationId, amount);
       } catch (e) {
         if (e instanceof ApiError && e.status === 422) {
-          setPointsError(e.message);
+          setPointsError(pointsReason(t, e.code) ?? e.message);
           return;
         }
         throw e;

@@ -14,6 +14,7 @@ import {
 } from '../stores/$payment.ts';
 import type { Voucher } from '../stores/$payment.ts';
 import { useIslandStore } from '../lib/use-island-store.ts';
+import { ApiError } from '../lib/api-client.ts';
 
 /** Vouchers: search a code, apply one from the list, or cancel the applied one (after confirming). */
 export function VoucherPart({ t, reservationId }: { t: Dictionary['payment']; reservationId: number }) {
@@ -23,7 +24,21 @@ export function VoucherPart({ t, reservationId }: { t: Dictionary['payment']; re
   const [voucherQuery, setVoucherQuery] = useState('');
   const [found, setFound] = useState<Voucher | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  // The API's refusal of a voucher (422), in the guest's language: e.g. a voucher the chosen payment
+  // method does not support ("Promo can't be applied for the selected payment method").
+  const [refusal, setRefusal] = useState<string | null>(null);
   if (!detail) return null;
+  const apply = (code: string) =>
+    runPayment(async () => {
+      $payNotice.set(null);
+      setRefusal(null);
+      try {
+        await applyVoucher(reservationId, code);
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 422) setRefusal(e.message);
+        else throw e;
+      }
+    }, t.payFailed);
   return (
     <section aria-labelledby="pay-voucher" className="rounded-2xl bg-white p-4 shadow-sm" data-voucher-section>
       <h2 id="pay-voucher" className="mb-3 text-xl font-bold">
@@ -113,12 +128,7 @@ export function VoucherPart({ t, reservationId }: { t: Dictionary['payment']; re
                 <button
                   type="button"
                   className="rounded-lg bg-brand-600 px-3 py-1 font-bold text-white"
-                  onClick={() =>
-                    runPayment(async () => {
-                      $payNotice.set(null);
-                      await applyVoucher(reservationId, v.promo_code);
-                    }, t.payFailed)
-                  }
+                  onClick={() => void apply(v.promo_code)}
                 >
                   {t.voucherApply}
                 </button>
@@ -126,6 +136,11 @@ export function VoucherPart({ t, reservationId }: { t: Dictionary['payment']; re
             ))}
             {!found && vouchers.length === 0 && <li>{t.voucherNone}</li>}
           </ul>
+          {refusal && (
+            <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-red-800" data-voucher-error>
+              {refusal}
+            </p>
+          )}
         </div>
       )}
     </section>

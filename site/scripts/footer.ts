@@ -34,7 +34,8 @@ if (form) {
             : api.openCall<{ message?: string }>(call));
           return { ok: true, status: 200, message: body.message };
         } catch (error) {
-          if (error instanceof api.ApiError) return { ok: false, status: error.status, message: error.message };
+          if (error instanceof api.ApiError)
+            return { ok: false, status: error.status, message: error.message, fields: error.fields };
           throw error;
         }
       },
@@ -52,7 +53,11 @@ if (form) {
       clear() {
         input.value = '';
       },
-      copy: { title: form.dataset.alertTitle ?? '', failed: form.dataset.failed ?? '' },
+      copy: {
+        title: form.dataset.alertTitle ?? '',
+        failed: form.dataset.failed ?? '',
+        fields: JSON.parse(form.dataset.fieldCopy ?? '{}') as Record<string, string>,
+      },
     });
   });
 }

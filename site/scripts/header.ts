@@ -77,6 +77,16 @@ if (dialog && opener) {
   });
 }
 
+// Desktop language switch: the same page in the other language, with this page's query and hash (the
+// hotel page keeps its search in the query, and may have pushed a new one since the page loaded).
+document.querySelectorAll<HTMLAnchorElement>('[data-lang-link]').forEach((link) => {
+  const follow = () => {
+    link.href = `${link.dataset.href ?? ''}${window.location.search}${window.location.hash}`;
+  };
+  follow();
+  for (const type of ['focus', 'pointerenter', 'click', 'auxclick']) link.addEventListener(type, follow);
+});
+
 // Signed-in state.
 const render = () => {
   const { isLoggedIn, user } = $auth.get();

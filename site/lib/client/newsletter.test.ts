@@ -12,7 +12,11 @@ function harness(result: SubscribeResult | Error) {
     alert: vi.fn(),
     track: vi.fn(),
     clear: vi.fn(),
-    copy: { title: 'Newsletter', failed: 'Coba lagi' },
+    copy: { title: 'Newsletter', failed: 'Coba lagi' } as {
+      title: string;
+      failed: string;
+      fields?: Record<string, string>;
+    },
   };
   return { deps, calls };
 }
@@ -45,6 +49,21 @@ describe('newsletter', () => {
     expect(deps.alert).toHaveBeenCalledWith({ name: 'Newsletter', message: 'Email kamu sudah terdaftar sebelumnya.' });
     expect(deps.clear).not.toHaveBeenCalled();
     expect(deps.track).not.toHaveBeenCalled();
+  });
+  it("422 for the e-mail says what is wrong in the page's words (a plus sign), not the server's generic text", async () => {
+    const { deps } = harness({
+      ok: false,
+      status: 422,
+      message: 'email: Alamat e-mail dengan tanda plus (+) tidak bisa dipakai.',
+      fields: [{ field: 'email', code: 'email_plus' }],
+    });
+    deps.copy = { ...deps.copy, fields: { email_plus: 'Alamat e-mail dengan tanda plus (+) tidak bisa dipakai.' } };
+    expect(await submitNewsletter('sari+promo@example.com', deps)).toBe('error');
+    expect(deps.alert).toHaveBeenCalledWith({
+      name: 'Newsletter',
+      message: 'Alamat e-mail dengan tanda plus (+) tidak bisa dipakai.',
+    });
+    expect(deps.clear).not.toHaveBeenCalled();
   });
   it('404 shows "Resource Not Found" named Error; a network failure shows the fallback', async () => {
     const notFound = harness({ ok: false, status: 404 });
