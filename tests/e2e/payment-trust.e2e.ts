@@ -1,6 +1,7 @@
 import { expect, FROM_THIS_MACHINE, test } from './fixtures.ts';
 import type { FixtureHotel } from './fixtures.ts';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Dictionary } from '../../core/i18n/en.ts';
 import { CARBON_OFFSET_PACKAGE } from '../../api/db/seed-data.ts';
 import { rupiah } from '../../api/payments/test-money.ts';
 import { dict, LANG_CASES, localizedPath } from '../helpers/i18n.ts';
@@ -38,7 +39,7 @@ async function readSummary(summary: Locator) {
 }
 
 /** Each line in the one money format, and together exactly the total. */
-async function expectHonest(summary: Locator, t: (typeof dict)['en']['payment']) {
+async function expectHonest(summary: Locator, t: Dictionary['payment']) {
   await expect(summary.locator('[data-price-line="carbonOffset"]')).toBeVisible();
   const { lines, total } = await readSummary(summary);
   expect(lines.map((l) => [l.key, l.label])).toEqual(
