@@ -65,6 +65,7 @@ import {
 } from '../../core/contracts/responses.ts';
 import { TokenRequestSchema } from '../auth/oauth.routes.ts';
 import { GraphQLParams } from '../graphql/graphql.routes.ts';
+import { PaymentQrInput } from '../payments/charge.routes.ts';
 
 // The OpenAPI document of the REST calls, built from the same valibot contracts the routes use.
 // `npm run openapi:write` refreshes the committed copy; a test keeps both equal and complete.
@@ -109,8 +110,8 @@ type RouteDoc = {
   tag: string;
   /** The success status (200 unless said). */
   ok?: 200 | 201 | 202;
-  /** A text body (the SDL). */
-  plain?: 'text';
+  /** A text body (the SDL), or a PNG image (a payment QR code). */
+  plain?: 'text' | 'png';
   /** Answers 429 when its rate limit is spent. */
   limited?: boolean;
   /** The payload under `data` of a success (core/contracts/responses.ts). */
@@ -438,6 +439,16 @@ export const REST_ROUTES: RouteDoc[] = [
     tag: 'payments',
   },
   {
+    method: 'get',
+    path: '/payments/qr-code',
+    summary:
+      "QR image of a pending QRIS or GoPay charge (the gateway's generate-qr-code image; the transaction id is the key, no token)",
+    auth: 'none',
+    query: PaymentQrInput,
+    tag: 'payments',
+    plain: 'png',
+  },
+  {
     method: 'post',
     path: '/payments/notifications',
     answer: NotificationAnswerSchema,
@@ -553,6 +564,8 @@ export function errorStatusesFor(r: RouteDoc): number[] {
   if (r.tag === 'payments' || r.tag === 'reservations') out.add(409);
   if (r.limited) out.add(429);
   if (r.path === '/payments/notifications') out.add(413);
+  // The QR image is fetched from the gateway while the page waits: the gateway may fail.
+  if (r.path === '/payments/qr-code') out.add(502);
   return [...out].sort((a, b) => a - b);
 }
 
@@ -562,11 +575,13 @@ function responsesFor(r: RouteDoc): Json {
   const success =
     r.plain === 'text'
       ? { description: 'OK', content: { 'text/plain': { schema: { type: 'string' } } } }
-      : r.answer
-        ? json(toJsonSchema(r.answer))
-        : r.response
-          ? json({ type: 'object', required: ['data'], properties: { data: toJsonSchema(r.response) } })
-          : undefined;
+      : r.plain === 'png'
+        ? { description: 'OK', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } }
+        : r.answer
+          ? json(toJsonSchema(r.answer))
+          : r.response
+            ? json({ type: 'object', required: ['data'], properties: { data: toJsonSchema(r.response) } })
+            : undefined;
   if (!success) throw new Error(`${r.method.toUpperCase()} ${r.path}: no success schema documented`);
   const out: Json = { [ok]: success };
   for (const status of errorStatusesFor(r)) out[status] = r.tag === 'graphql' ? graphqlErrorResponse : errorResponse;

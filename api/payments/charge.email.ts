@@ -1,12 +1,15 @@
-import { createEvent } from 'ics';
 import QRCode from 'qrcode';
 import { Temporal } from 'temporal-polyfill';
 import type { ApiLang } from '../http/errors.ts';
 import type { OutboxAttachment } from '../outbox/outbox.schema.ts';
+import type { PriceResult } from '../pricing/pricing.ts';
 import { formatPoints, formatRupiah, zoneLabel } from '../../core/money.ts';
 import { formatDate } from '../../core/dates.ts';
 import { emailEn } from '../../core/i18n/email-en.ts';
 import { emailId } from '../../core/i18n/email-id.ts';
+import type { PriceParts } from '../../core/price-lines.ts';
+import { priceLines } from '../../core/price-lines.ts';
+import { stayCalendar } from './calendar.ts';
 
 export type ConfirmationData = {
   lang: ApiLang;
@@ -28,12 +31,29 @@ export type ConfirmationData = {
   pods: number;
   checkIn: string; // YYYY-MM-DD
   checkOut: string;
+  /** What was charged, and the parts it is made of (they add up to it). */
   paid: number;
-  pointsUsed: number;
+  price: PriceParts;
   pointsEarned: number;
   siteUrl: string;
   reservationId: number;
+  /** When the e-mail (and its calendar file's DTSTAMP) was made. */
+  issuedAt: Date;
 };
+
+/** The parts of a computed price, as the confirmation lists them. */
+export function pricePartsOf(p: PriceResult): PriceParts {
+  return {
+    room: p.grossRevenue,
+    voucher: p.promoDiscount,
+    tax: p.tax,
+    service: p.serviceFee,
+    insurance: p.insurance,
+    carbonOffset: p.ancillary,
+    points: p.pointsUsed,
+    paymentFee: p.paymentChannelFee,
+  };
+}
 
 /** Both catalogues (core/i18n/email-*.ts), by language. */
 const emails = { en: emailEn, id: emailId };
@@ -42,36 +62,24 @@ const esc = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCod
 
 const dateLabel = (date: string, lang: ApiLang) => formatDate(date, lang, 'full');
 
-/** The instant a hotel-local date and time is, as epoch milliseconds. */
-function hotelInstant(date: string, time: string, timeZone: string): number {
-  return Temporal.PlainDate.from(date).toPlainDateTime(Temporal.PlainTime.from(time)).toZonedDateTime(timeZone)
-    .epochMilliseconds;
-}
-
 /** What the QR code carries: the order, readable by the host's scanner. */
 export const bookingQrPayload = (orderId: string) => `BBX-BOOKING:${orderId}`;
 
+/** The stay as an RFC 5545 file: check-in to check-out at the hotel's own times, in its zone. */
 export function calendarFile(d: ConfirmationData): string {
   const c = emails[d.lang].confirmation;
-  const { error, value } = createEvent({
+  return stayCalendar({
     uid: `${d.orderId}@bobobox`,
-    title: c.event(d.hotel.name),
+    stamp: d.issuedAt,
+    timeZone: d.hotel.timeZone,
+    start: { date: d.checkIn, time: d.hotel.checkInTime },
+    end: { date: d.checkOut, time: d.hotel.checkOutTime },
+    summary: c.event(d.hotel.name),
     description: `${c.order}: ${d.orderId}\n${c.room}: ${d.roomName} x ${d.pods}\n${c.paid}: ${formatRupiah(d.paid)}`,
     location: `${d.hotel.name}, ${d.hotel.address}`,
     geo: { lat: d.hotel.latitude, lon: d.hotel.longitude },
-    start: hotelInstant(d.checkIn, d.hotel.checkInTime, d.hotel.timeZone),
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    end: hotelInstant(d.checkOut, d.hotel.checkOutTime, d.hotel.timeZone),
-    endInputType: 'utc',
-    endOutputType: 'utc',
-    status: 'CONFIRMED',
-    busyStatus: 'BUSY',
-    productId: 'bobobox/booking',
     url: `${d.siteUrl}${d.lang === 'id' ? '/id' : ''}/payment/status/${d.reservationId}/`,
   });
-  if (error || !value) throw error ?? new Error('calendar event could not be built');
-  return value;
 }
 
 /** The confirmation e-mail: text, HTML with the QR inline (cid), the QR as PNG and the .ics file. */
@@ -91,8 +99,11 @@ export async function confirmationEmail(
     [c.checkIn, `${dateLabel(d.checkIn, d.lang)} ${d.hotel.checkInTime} ${zone}`],
     [c.checkOut, `${dateLabel(d.checkOut, d.lang)} ${d.hotel.checkOutTime} ${zone}`],
     [c.nights, String(nights)],
+  ];
+  // What was paid, line by line: the lines add up to the total charged (core/price-lines.ts).
+  const money: [string, string][] = [
+    ...priceLines(d.price).map((l): [string, string] => [c.price[l.key], formatRupiah(l.amount)]),
     [c.paid, formatRupiah(d.paid)],
-    ...(d.pointsUsed > 0 ? [[c.points, formatPoints(d.pointsUsed)] as [string, string]] : []),
   ];
   const link = `${d.siteUrl}${d.lang === 'id' ? '/id' : ''}/payment/status/${d.reservationId}/`;
   const earned = d.pointsEarned > 0 ? c.earned(formatPoints(d.pointsEarned)) : '';
@@ -103,6 +114,9 @@ export async function confirmationEmail(
     '',
     `${c.details}:`,
     ...rows.map(([k, v]) => `  ${k}: ${v}`),
+    '',
+    `${c.payment}:`,
+    ...money.map(([k, v]) => `  ${k}: ${v}`),
     '',
     ...(earned ? [earned, ''] : []),
     c.qr,
@@ -126,6 +140,10 @@ export async function confirmationEmail(
 <h2 style="font-size:18px">${esc(c.details)}</h2>
 <table role="presentation" style="font-size:14px;border-collapse:collapse">
 ${rows.map(([k, v]) => `<tr><th align="left" style="padding:4px 12px 4px 0;color:#55607a">${esc(k)}</th><td style="padding:4px 0">${esc(v)}</td></tr>`).join('\n')}
+</table>
+<h2 style="font-size:18px">${esc(c.payment)}</h2>
+<table role="presentation" style="font-size:14px;border-collapse:collapse;min-width:280px">
+${money.map(([k, v], i) => `<tr${i === money.length - 1 ? ' style="font-weight:bold;border-top:1px solid #d5dae8"' : ''}><th align="left" style="padding:4px 12px 4px 0;color:#55607a">${esc(k)}</th><td align="right" style="padding:4px 0">${esc(v)}</td></tr>`).join('\n')}
 </table>
 ${earned ? `<p style="font-size:14px">${esc(earned)}</p>` : ''}
 <p style="text-align:center;margin:24px 0"><img src="cid:booking-qr" alt="QR ${esc(d.orderId)}" width="200" height="200"></p>

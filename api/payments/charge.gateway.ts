@@ -20,14 +20,16 @@ import type { ChargeRow } from './notifications.service.ts';
 
 function instructionsOf(t: GatewayTransaction): PaymentInstructions {
   const va = t.va_numbers?.[0];
+  const action = (name: string) => t.actions?.find((a) => a.name === name)?.url;
+  const deeplinkUrl = action('deeplink-redirect');
+  const qrImageUrl = action('generate-qr-code');
   return {
     ...(va ? { bank: va.bank, vaNumber: va.va_number } : {}),
     ...(t.permata_va_number ? { bank: 'permata', vaNumber: t.permata_va_number } : {}),
     ...(t.bill_key ? { billKey: t.bill_key, billerCode: t.biller_code } : {}),
     ...(t.qr_string ? { qrString: t.qr_string } : {}),
-    ...(t.actions?.find((a) => a.name === 'deeplink-redirect')
-      ? { deeplinkUrl: t.actions.find((a) => a.name === 'deeplink-redirect')?.url }
-      : {}),
+    ...(deeplinkUrl ? { deeplinkUrl } : {}),
+    ...(qrImageUrl ? { qrImageUrl } : {}),
     ...(t.redirect_url ? { redirectUrl: t.redirect_url } : {}),
     ...(t.masked_card ? { maskedCard: t.masked_card } : {}),
   };

@@ -16,6 +16,9 @@ import {
   withDevTools,
 } from '../../tests/helpers/dev-tools.ts';
 import { paymentTestApp } from '../../tests/helpers/payment-test-app.ts';
+import { CARBON_OFFSET_PACKAGE } from '../db/seed-data.ts';
+import { outboxMessages } from '../outbox/outbox.schema.ts';
+import { textPaymentLines } from './test-money.ts';
 
 let t: Awaited<ReturnType<typeof paymentTestApp>>;
 beforeAll(async () => {
@@ -265,7 +268,84 @@ describe('gateway selection and the simulator', () => {
   });
 });
 
+describe('the QR image of a QRIS or GoPay charge', () => {
+  it("is the gateway's generate-qr-code image, served on our origin while the charge is payable", async () => {
+    const r = await t.book();
+    const c = (await t.charge(r.id, 'gopay')).data.data;
+    expect(c.qr_image_url).toMatch(/^\/api\/payments\/qr-code\?transaction_id=[0-9a-f-]{36}$/);
+    const transactionId = c.qr_image_url.split('=').at(-1);
+    // The gateway's own action URL (absolute, on the gateway) is kept, not shown.
+    expect(t.sandbox.get(c.order_id)?.actions?.[0]).toMatchObject({
+      name: 'generate-qr-code',
+      url: expect.stringMatching(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/v2/gopay/${transactionId}/qr-code$`)),
+    });
+    const img = await t.app.request(c.qr_image_url); // an <img> sends no token
+    expect(img.status).toBe(200);
+    expect(img.headers.get('content-type')).toBe('image/png');
+    expect(
+      Buffer.from(await img.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
+    expect((await t.status(r.id)).charge.qr_image_url).toBe(c.qr_image_url);
+
+    const qr = (id: string) => t.app.request(`/api/payments/qr-code?transaction_id=${encodeURIComponent(id)}`);
+    expect((await qr('00000000-0000-0000-0000-000000000000')).status).toBe(404);
+    expect((await qr('../../etc/passwd')).status).toBe(422);
+    expect((await t.app.request('/api/payments/qr-code')).status).toBe(422);
+    await t.sandbox.act(c.order_id, 'pay');
+    expect((await t.app.request(c.qr_image_url)).status).toBe(404); // paid: nothing to scan any more
+  });
+
+  it('a virtual account has none', async () => {
+    const r = await t.book();
+    expect((await t.charge(r.id, 'bca_va')).data.data.qr_image_url).toBeNull();
+  });
+});
+
 describe('confirmation e-mail through the outbox', () => {
+  it('lists room, voucher, tax, service, insurance, carbon offset, points and fee, adding up to the total charged', async () => {
+    const user = await t.newUser();
+    // A new user's 15.000 welcome points are credited when the balance is first read.
+    expect((await t.call('GET', '/api/clients/v1/points', { token: user.userToken })).data.data.total).toBe(15_000);
+    const r = await t.book({ token: user.userToken });
+    const upd = await t.call('PUT', '/api/clients/v1/reservations/update', {
+      token: user.userToken,
+      json: {
+        reservationId: r.id,
+        isUseAddon: true,
+        ancillaryPackageUUIDs: [CARBON_OFFSET_PACKAGE.uuid],
+        isUsePromo: true,
+        promoCode: 'STAYLAGI25',
+        isUseGiftCertificate: true,
+        giftCertificate: 10_000,
+        paymentChannelCode: 'bca_va',
+      },
+    });
+    expect(upd.status, JSON.stringify(upd.data)).toBe(200);
+    const c = (await t.charge(r.id, 'bca_va', {}, { token: user.userToken, lang: 'en' })).data.data;
+    expect((await t.sandbox.act(c.order_id, 'pay')).ok).toBe(true);
+    const [mail] = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.to, (await reservation(r.id)).guestEmail));
+    const { lines, total } = textPaymentLines(mail.text, 'Payment');
+    expect(total).toEqual({ label: 'Total paid', amount: c.gross_amount });
+    expect(lines.map((l) => l.label)).toEqual([
+      'Room',
+      'Voucher',
+      'Tax (10%)',
+      'Service fee (5%)',
+      'Travel insurance',
+      'Carbon offset',
+      'Bobopoints',
+      ...(lines.some((l) => l.label === 'Payment fee') ? ['Payment fee'] : []),
+    ]);
+    expect(lines.find((l) => l.label === 'Bobopoints')?.amount).toBe(-10_000);
+    expect(lines.find((l) => l.label === 'Voucher')!.amount).toBeLessThan(0);
+    expect(lines.reduce((sum, l) => sum + l.amount, 0)).toBe(c.gross_amount);
+  });
+
   it('goes over SMTP into the sink with its QR image and .ics attachment, in English for an English guest', async () => {
     const sender = await startOutboxSender(t.deps);
     try {

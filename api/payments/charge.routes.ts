@@ -5,13 +5,19 @@ import { requireClient, requireUser } from '../auth/middleware.ts';
 import { PaymentChargeInput, PaymentReservationInput } from '../../core/contracts/payment.ts';
 import { userIdOf } from '../http/context.ts';
 import { requestLang } from '../http/errors.ts';
+import * as v from 'valibot';
 import { parseInput, readBody } from '../http/input.ts';
 import { createCharge } from './charge.service.ts';
-import { cancelCurrentCharge, paymentConfig, paymentStatus } from './charge.status.ts';
+import { cancelCurrentCharge, paymentConfig, paymentStatus, qrImage } from './charge.status.ts';
 import { handleNotification } from './notifications.service.ts';
 import { msg } from '../http/messages.ts';
 
 const MAX_NOTIFICATION_BYTES = 64 * 1024;
+
+/** GET /payments/qr-code: the gateway's transaction id of a pending QR charge (a UUID at Midtrans). */
+export const PaymentQrInput = v.object({
+  transaction_id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{8,64}$/)),
+});
 
 /** Charge, status, cancel, browser config and the gateway's HTTP notification endpoint. */
 const NOTIFICATION_REFUSALS = {
@@ -52,6 +58,13 @@ export function paymentChargeRoutes(deps: AppDeps) {
     c.json({ data: await cancelCurrentCharge(deps, await reservationIdOf(c), ctx(c)) }),
   );
   app.get('/payments/config', requireClient(deps), async (c) => c.json({ data: await paymentConfig(deps) }));
+  // The QR of a pending QRIS/GoPay charge as an image the page can show (an <img> sends no token;
+  // the gateway's transaction id in the path is the key, as in Midtrans' own QR URL).
+  app.get('/payments/qr-code', async (c) => {
+    const { transaction_id } = parseInput(PaymentQrInput, c.req.query());
+    const png = await qrImage(deps, transaction_id);
+    return c.body(png, 200, { 'content-type': 'image/png', 'cache-control': 'private, max-age=300' });
+  });
 
   // The gateway calls this; it proves itself with signature_key, not with a token.
   app.post('/payments/notifications', async (c) => {

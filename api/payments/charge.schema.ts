@@ -22,6 +22,8 @@ export type PaymentInstructions = {
   deeplinkUrl?: string;
   redirectUrl?: string;
   maskedCard?: string;
+  /** The gateway's `generate-qr-code` action: an image of the QR (GoPay carries no QR string). */
+  qrImageUrl?: string;
 };
 
 /**
@@ -61,9 +63,16 @@ export const paymentCharges = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When the status page last asked the gateway about this (pending) charge. Kept in the row, not
+     * in a process, so the re-check stays rare whichever API node the polling reaches.
+     */
+    gatewayCheckedAt: timestamp('gateway_checked_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     unique('payment_charges_reservation_attempt_uq').on(t.reservationId, t.attempt),
     index('payment_charges_reservation_idx').on(t.reservationId),
+    // The QR image URL names the gateway's transaction id (as Midtrans' own does).
+    index('payment_charges_transaction_idx').on(t.transactionId),
   ],
 );

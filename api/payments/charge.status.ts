@@ -1,11 +1,13 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { jakartaDateTime } from '../../core/dates.ts';
 import { PaymentStatus, paymentStatusLabel } from '../../core/payment-status.ts';
 import type { AppDeps } from '../deps.ts';
+import type { Db } from '../db/client.ts';
 import { clock, dbOf } from '../http/context.ts';
 import type { ApiLang } from '../http/errors.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, errors } from '../http/errors.ts';
+import { msg } from '../http/messages.ts';
 import { pendingStayPoints } from '../points/points.service.ts';
 import { sweepExpired } from '../reservations/expiry.ts';
 import { chargeErrors } from './charge.errors.ts';
@@ -43,31 +45,64 @@ export async function cancelCurrentCharge(deps: AppDeps, reservationId: number, 
 export type PaymentResult = 'unpaid' | 'pending' | 'success' | 'failed' | 'refund';
 
 /**
- * PaymentPending / the status page: the reservation's payment state and its latest attempt. A
- * pending attempt past its expiry is re-checked with the gateway, so the page never shows a stale
- * "pending".
+ * The status page polls every few seconds; at most this often per charge does the poll ask the
+ * gateway itself (whichever API node it reaches: the time is kept in the charge row).
+ */
+export const GATEWAY_RECHECK_MS = 5_000;
+
+/**
+ * Claim the right to ask the gateway about a pending charge now: one guarded UPDATE, so of any
+ * number of polls on any number of nodes within GATEWAY_RECHECK_MS, one gets it.
+ */
+async function claimGatewayCheck(db: Db, chargeId: number, now: Date): Promise<boolean> {
+  const cutoff = new Date(now.getTime() - GATEWAY_RECHECK_MS);
+  const claimed = await (db as unknown as PgDatabase<PgQueryResultHKT>)
+    .update(paymentCharges)
+    .set({ gatewayCheckedAt: now })
+    .where(
+      and(
+        eq(paymentCharges.id, chargeId),
+        eq(paymentCharges.status, 'pending'),
+        or(
+          isNull(paymentCharges.gatewayCheckedAt),
+          sql`${paymentCharges.gatewayCheckedAt} <= ${cutoff.toISOString()}::timestamptz`,
+        ),
+      ),
+    )
+    .returning({ id: paymentCharges.id });
+  return claimed.length === 1;
+}
+
+const latestCharge = async (db: Db, reservationId: number) =>
+  (
+    await db
+      .select()
+      .from(paymentCharges)
+      .where(eq(paymentCharges.reservationId, reservationId))
+      .orderBy(desc(paymentCharges.attempt))
+      .limit(1)
+  )[0];
+
+/**
+ * PaymentPending / the status page: the reservation's payment state and its latest attempt. While
+ * that attempt is pending the gateway is asked (GET /v2/{order_id}/status, at most once per
+ * GATEWAY_RECHECK_MS) and its answer applied through the notifications' own guarded state change,
+ * so a payment whose notification was lost, or a charge past its expiry, shows as it is within
+ * seconds, and a poll racing the notification changes nothing twice.
  */
 export async function paymentStatus(deps: AppDeps, reservationId: number, ctx: { userId: number; lang: ApiLang }) {
   const db = dbOf(deps);
-  await sweepExpired(db, clock(deps));
+  const now = clock(deps);
+  await sweepExpired(db, now);
   let r = await loadOwned(db, reservationId, ctx.userId);
-  let [latest] = await db
-    .select()
-    .from(paymentCharges)
-    .where(eq(paymentCharges.reservationId, r.id))
-    .orderBy(desc(paymentCharges.attempt))
-    .limit(1);
-  if (latest && latest.status === 'pending' && latest.expiresAt.getTime() <= clock(deps).getTime()) {
+  let latest = await latestCharge(db, r.id);
+  if (latest && latest.status === 'pending' && (await claimGatewayCheck(db, latest.id, now))) {
     await reconcileCharge(deps, latest.orderId).catch((e: unknown) => {
-      if (!(e instanceof ApiError)) console.error('[payments] reconcile failed', e);
+      // The gateway being slow or down is not the guest's problem: the page shows what is known.
+      if (!(e instanceof ApiError)) console.error('[payments] status re-check failed', e);
     });
     r = await loadOwned(db, reservationId, ctx.userId);
-    [latest] = await db
-      .select()
-      .from(paymentCharges)
-      .where(eq(paymentCharges.reservationId, r.id))
-      .orderBy(desc(paymentCharges.attempt))
-      .limit(1);
+    latest = await latestCharge(db, r.id);
   }
   const result: PaymentResult =
     r.paymentStatusId === PaymentStatus.paid
@@ -99,6 +134,27 @@ export async function paymentStatus(deps: AppDeps, reservationId: number, ctx: {
         ? { amount: stayPoints.amount, earn_date: stayPoints.earnDate }
         : null,
   };
+}
+
+/**
+ * The QR image of a pending charge, fetched from the gateway's `generate-qr-code` action URL. The
+ * gateway's transaction id names it, as in Midtrans' own URL: unguessable, and only while payable.
+ */
+export async function qrImage(deps: AppDeps, transactionId: string): Promise<Uint8Array<ArrayBuffer>> {
+  const [c] = await dbOf(deps)
+    .select()
+    .from(paymentCharges)
+    .where(and(eq(paymentCharges.transactionId, transactionId), eq(paymentCharges.status, 'pending')))
+    .limit(1);
+  const url = c?.instructions.qrImageUrl;
+  if (!url) throw errors.notFound();
+  const { gateway } = await gatewayFor(deps);
+  try {
+    return await gateway.qrImage(url);
+  } catch (e) {
+    console.error('[payments] QR image unavailable', e);
+    throw new ApiError(502, 'gateway_unavailable', msg('payments.gatewaySilent'));
+  }
 }
 
 /** What the browser needs to pay: which gateway, its public client key and the card-token URL. */

@@ -32,6 +32,11 @@ export function chargeView(c: ChargeRow) {
     biller_code: c.instructions.billerCode ?? null,
     qr_string: c.instructions.qrString ?? null,
     deeplink_url: c.instructions.deeplinkUrl ?? null,
+    // The gateway's QR image, served through this API (same origin, no key): see qrImage.
+    qr_image_url:
+      c.instructions.qrImageUrl && c.transactionId
+        ? `/api/payments/qr-code?transaction_id=${encodeURIComponent(c.transactionId)}`
+        : null,
     masked_card: c.instructions.maskedCard ?? null,
     refund_required: c.refundRequired,
   };

@@ -82,9 +82,12 @@ describe('BCA VA through the sandbox, paid', () => {
       sent[0].attachments.find((a) => a.contentType === 'text/calendar')!.content,
       'base64',
     ).toString('utf8');
-    expect(ics).toContain('BEGIN:VEVENT');
-    expect(ics).toContain('DTSTART:20260312T070000Z'); // 14:00 WIB check-in
-    expect(ics).toContain('DTEND:20260314T050000Z'); // 12:00 WIB check-out
+    expect(ics).toContain('\r\nBEGIN:VEVENT\r\n');
+    // Check-in 14:00 and check-out 12:00 at the hotel, in its zone (with the VTIMEZONE it names).
+    expect(ics).toContain('\r\nDTSTART;TZID=Asia/Jakarta:20260312T140000\r\n');
+    expect(ics).toContain('\r\nDTEND;TZID=Asia/Jakarta:20260314T120000\r\n');
+    expect(ics).toContain('\r\nBEGIN:VTIMEZONE\r\nTZID:Asia/Jakarta\r\n');
+    expect(ics).toContain(`\r\nDTSTAMP:${TEST_NOW.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z\r\n`);
     const status = await t.status(r.id, user.userToken);
     expect(status).toMatchObject({
       result: 'success',

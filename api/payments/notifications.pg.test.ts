@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../auth/auth.schema.ts';
 import { openDatabase } from '../db/client.ts';
 import type { Database } from '../db/client.ts';
@@ -71,5 +71,36 @@ describe('notifications on real PostgreSQL, several nodes', () => {
     const log = await db.select().from(paymentNotifications).where(eq(paymentNotifications.orderId, c.order_id));
     expect(log.filter((l) => l.outcome === 'applied')).toHaveLength(1);
     expect(log.filter((l) => l.outcome === 'unchanged')).toHaveLength(49);
+  });
+
+  it('30 concurrent status polls on three nodes after a payment whose notification was lost: the gateway is asked once, the booking confirmed once', async () => {
+    const user = await t.newUser();
+    const r = await t.book({ token: user.userToken });
+    const c = (await t.charge(r.id, 'bni_va', {}, { token: user.userToken })).data.data;
+    expect(await t.sandbox.act(c.order_id, 'pay-silent')).toEqual({ ok: true });
+    const asked = vi.spyOn(t.deps.gateway!, 'status');
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 30 }, async (_, i) => {
+          const res = await fetch(
+            `${nodes[i % nodes.length].base}/api/clients/v1/payment/status?reservationId=${r.id}`,
+            {
+              headers: { authorization: `Bearer ${user.userToken}` },
+            },
+          );
+          return { status: res.status, result: ((await res.json()) as { data: { result: string } }).data.result };
+        }),
+      );
+      expect(results.every((x) => x.status === 200)).toBe(true);
+      expect(results.some((x) => x.result === 'success')).toBe(true);
+      expect(asked).toHaveBeenCalledTimes(1);
+    } finally {
+      asked.mockRestore();
+    }
+    const db = t.db;
+    const [res] = await db.select().from(reservations).where(eq(reservations.id, r.id));
+    expect(res.paymentStatusId).toBe(2);
+    expect(await db.select().from(bobopointLedger).where(eq(bobopointLedger.reservationId, r.id))).toHaveLength(1);
+    expect(await db.select().from(outboxMessages).where(eq(outboxMessages.to, res.guestEmail))).toHaveLength(1);
   });
 });

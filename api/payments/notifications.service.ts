@@ -17,7 +17,7 @@ import {
 import { sweepExpired } from '../reservations/expiry.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
 import { priceReservation } from '../reservations/reservations.service.ts';
-import { confirmationEmail } from './charge.email.ts';
+import { confirmationEmail, pricePartsOf } from './charge.email.ts';
 import { paymentCharges } from './charge.schema.ts';
 import type { GatewayTransaction } from './gateway/gateway.ts';
 import { parseAmount } from './gateway/gateway.ts';
@@ -335,6 +335,12 @@ async function buildEmail(deps: AppDeps, r: typeof reservations.$inferSelect, ch
   const [h] = await db.select().from(hotels).where(eq(hotels.id, r.hotelId));
   const [rt] = await db.select().from(roomTypes).where(eq(roomTypes.id, r.roomTypeId));
   const lang = charge.lang === 'id' ? 'id' : 'en';
+  // The e-mail goes out only once the booking is confirmed, its points taken: priced as such.
+  const { price } = await priceReservation(db, {
+    ...r,
+    paymentChannelCode: charge.channelCode,
+    paymentStatusId: PaymentStatus.paid,
+  });
   return confirmationEmail({
     lang,
     guestName: r.guestName,
@@ -356,9 +362,10 @@ async function buildEmail(deps: AppDeps, r: typeof reservations.$inferSelect, ch
     checkIn: r.checkinDate,
     checkOut: r.checkoutDate,
     paid: charge.grossAmount,
-    pointsUsed: charge.pointsUsed,
+    price: pricePartsOf(price),
     pointsEarned: charge.pointsUsed > 0 ? 0 : STAY_POINTS,
     siteUrl: deps.env.SITE_URL.replace(/\/+$/, ''),
     reservationId: r.id,
+    issuedAt: clock(deps),
   });
 }

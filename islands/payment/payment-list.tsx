@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import type { Dictionary } from '../../core/i18n/en.ts';
 import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
-import { formatRupiah } from '../../core/money.ts';
 import { formatDate } from '../../core/dates.ts';
 import { SessionRedirect } from '../lib/api-client.ts';
 import { useClientValue } from '../lib/client-value.ts';
@@ -22,6 +21,8 @@ import {
   tokenizeCard,
 } from '../stores/$payment.ts';
 import { ChannelList } from './channel-list.tsx';
+import { HoldCountdown } from './hold-countdown.tsx';
+import { PriceSummary } from './price-summary.tsx';
 import { PointsPart } from './points-part.tsx';
 import { VoucherPart } from './voucher-part.tsx';
 import { TermsText } from './terms-text.tsx';
@@ -114,92 +115,60 @@ export function PaymentList({ lang, t, reservationId }: PaymentListProps) {
   const belowMin = selectedChannel ? total < selectedChannel.min_amount : false;
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_360px]">
-      <div className="space-y-6">
-        <ChannelList lang={lang} t={t} reservationId={reservationId} total={total} />
-        <VoucherPart t={t} reservationId={reservationId} />
-        <PointsPart t={t} reservationId={reservationId} />
-      </div>
+    <div className="space-y-4">
+      <HoldCountdown t={t} expires={detail.info.expiredDateTime} />
+      <div className="grid gap-6 lg:grid-cols-[1fr_360px]">
+        <div className="space-y-6">
+          <ChannelList lang={lang} t={t} reservationId={reservationId} total={total} />
+          <VoucherPart t={t} reservationId={reservationId} />
+          <PointsPart t={t} reservationId={reservationId} />
+        </div>
 
-      <aside className="h-fit space-y-3 rounded-2xl bg-white p-4 shadow-sm" aria-labelledby="pay-summary">
-        <h2 id="pay-summary" className="text-xl font-bold">
-          {t.orderSummary}
-        </h2>
-        <p className="text-sm">{detail.info.hotel.name}</p>
-        <p className="text-sm">
-          {t.orderId}: <span data-order-id>{detail.info.orderId}</span>
-        </p>
-        <p className="text-sm">
-          {t.stay}: {formatDate(detail.info.checkIn, lang)} – {formatDate(detail.info.checkOut, lang)} · {t.pods}:{' '}
-          {detail.info.totalPods}
-        </p>
-        <dl className="text-sm">
-          <div className="flex justify-between">
-            <dt>{t.priceRoom}</dt>
-            <dd>{formatRupiah(detail.priceDetail.grossRevenue)}</dd>
-          </div>
-          {detail.priceDetail.promotion > 0 && (
-            <div className="flex justify-between">
-              <dt>{t.priceVoucher}</dt>
-              <dd>-{formatRupiah(detail.priceDetail.promotion)}</dd>
-            </div>
-          )}
-          <div className="flex justify-between">
-            <dt>{t.priceTax}</dt>
-            <dd>{formatRupiah(detail.priceDetail.tax)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>{t.priceService}</dt>
-            <dd>{formatRupiah(detail.priceDetail.serviceFee)}</dd>
-          </div>
-          {detail.priceDetail.giftCertificateDiscount > 0 && (
-            <div className="flex justify-between">
-              <dt>{t.pricePoints}</dt>
-              <dd>-{formatRupiah(detail.priceDetail.giftCertificateDiscount)}</dd>
-            </div>
-          )}
-          {detail.priceDetail.bankFee > 0 && (
-            <div className="flex justify-between">
-              <dt>{t.priceFee}</dt>
-              <dd>{formatRupiah(detail.priceDetail.bankFee)}</dd>
-            </div>
-          )}
-          <div className="flex justify-between border-t border-slate-200 pt-2 text-lg font-extrabold">
-            <dt>{t.total}</dt>
-            <dd data-total>{formatRupiah(total)}</dd>
-          </div>
-        </dl>
-        <label className="flex items-start gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="mt-0.5 h-5 w-5 shrink-0"
-            checked={terms}
-            onChange={(e) => setTerms(e.target.checked)}
-            data-terms
-          />
-          <TermsText lang={lang} t={t} />
-        </label>
-        {!terms && (
-          <p className="text-sm text-slate-600" id="terms-hint">
-            {t.termsRequired}
+        <aside className="h-fit space-y-3 rounded-2xl bg-white p-4 shadow-sm" aria-labelledby="pay-summary">
+          <h2 id="pay-summary" className="text-xl font-bold">
+            {t.orderSummary}
+          </h2>
+          <p className="text-sm">{detail.info.hotel.name}</p>
+          <p className="text-sm">
+            {t.orderId}: <span data-order-id>{detail.info.orderId}</span>
           </p>
-        )}
-        {error && (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800" data-pay-error>
-            {error}
+          <p className="text-sm">
+            {t.stay}: {formatDate(detail.info.checkIn, lang)} – {formatDate(detail.info.checkOut, lang)} · {t.pods}:{' '}
+            {detail.info.totalPods}
           </p>
-        )}
-        <button
-          type="button"
-          className={`w-full rounded-lg px-5 py-3 font-bold text-white ${!terms || !selected || busy || !needsOk || belowMin ? 'cursor-not-allowed bg-slate-400' : 'bg-brand-600'}`}
-          disabled={!terms || !selected || busy || !needsOk || belowMin}
-          aria-describedby={!terms ? 'terms-hint' : undefined}
-          onClick={() => void pay()}
-          data-pay
-        >
-          {busy ? t.paying : t.pay}
-        </button>
-      </aside>
+          <PriceSummary t={t} price={detail.priceDetail} totalLabel={t.total} />
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="mt-0.5 h-5 w-5 shrink-0"
+              checked={terms}
+              onChange={(e) => setTerms(e.target.checked)}
+              data-terms
+            />
+            <TermsText lang={lang} t={t} />
+          </label>
+          {!terms && (
+            <p className="text-sm text-slate-600" id="terms-hint">
+              {t.termsRequired}
+            </p>
+          )}
+          {error && (
+            <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800" data-pay-error>
+              {error}
+            </p>
+          )}
+          <button
+            type="button"
+            className={`w-full rounded-lg px-5 py-3 font-bold text-white ${!terms || !selected || busy || !needsOk || belowMin ? 'cursor-not-allowed bg-slate-400' : 'bg-brand-600'}`}
+            disabled={!terms || !selected || busy || !needsOk || belowMin}
+            aria-describedby={!terms ? 'terms-hint' : undefined}
+            onClick={() => void pay()}
+            data-pay
+          >
+            {busy ? t.paying : t.pay}
+          </button>
+        </aside>
+      </div>
     </div>
   );
 }

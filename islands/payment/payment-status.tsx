@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import QRCode from 'qrcode';
 import type { Dictionary } from '../../core/i18n/en.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import type { Lang } from '../../core/locales.ts';
@@ -7,8 +6,10 @@ import { localizedPath } from '../../core/locales.ts';
 import { formatPoints, formatRupiah } from '../../core/money.ts';
 import { SessionRedirect } from '../lib/api-client.ts';
 import { $auth, $pendingCount, restoreAuth } from '../stores/$auth.ts';
-import { $paymentState, cancelPayment, loadPaymentState } from '../stores/$payment.ts';
+import { $detail, $paymentState, cancelPayment, loadPaymentState, loadReservationDetail } from '../stores/$payment.ts';
 import { BankSteps, bankOf } from './bank-steps.tsx';
+import { clockText } from './hold-countdown.tsx';
+import { PriceSummary } from './price-summary.tsx';
 import { formatDate } from '../../core/dates.ts';
 import { $now } from '../stores/timer.ts';
 import { useIslandStore } from '../lib/use-island-store.ts';
@@ -17,33 +18,51 @@ import { useHydrated } from '../lib/client-value.ts';
 export interface PaymentStatusProps {
   lang: Lang;
   t: Dictionary['payment'];
+  /** The step indicator's words for a reached step (site/components/chrome/step-indicator.astro). */
+  steps: { current: string; finished: string };
   reservationId: number;
 }
 
-/** Poll every 3 s while the payment is pending: the page updates itself when it settles. */
+/**
+ * Poll every 3 s while the payment is pending: the page updates itself when it settles, also when
+ * the gateway's notification is lost (the API then asks the gateway itself).
+ */
 const POLL_MS = 3_000;
 
-function countdown(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  const h = Math.floor(s / 3600);
-  const mm = String(Math.floor((s % 3600) / 60)).padStart(2, '0');
-  const ss = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
-}
+/** The indicator's badge colours per state, as step-indicator.astro renders them. */
+const BADGE = { upcoming: ['bg-slate-200', 'text-slate-700'], reached: ['bg-brand-600', 'text-white'] };
 
-/** The step indicator is static HTML: a settled payment moves it to step 4 (Done). */
-function markStep(step: 3 | 4) {
+/**
+ * The step indicator is static HTML rendered at step 3: a settled payment moves it to step 4 (Done),
+ * lit as the server would have rendered it (badge colour, tick, current-step wording).
+ */
+function markStep(step: 3 | 4, words: PaymentStatusProps['steps']) {
   for (const li of document.querySelectorAll<HTMLElement>('[data-steps] [data-step]')) {
     const n = Number(li.dataset.step);
-    li.dataset.state = n < step ? 'finished' : n === step ? 'active' : 'upcoming';
-    if (n === step) li.setAttribute('aria-current', 'step');
+    const state = n < step ? 'finished' : n === step ? 'active' : 'upcoming';
+    li.dataset.state = state;
+    if (state === 'active') li.setAttribute('aria-current', 'step');
     else li.removeAttribute('aria-current');
+    const [badge, label] = Array.from(li.children) as HTMLElement[];
+    if (!badge || !label) continue;
+    badge.classList.remove(...BADGE.upcoming, ...BADGE.reached);
+    badge.classList.add(...(state === 'upcoming' ? BADGE.upcoming : BADGE.reached));
+    badge.textContent = state === 'finished' ? '✓' : String(n);
+    label.classList.toggle('font-semibold', state === 'active');
+    label.querySelector('.sr-only')?.remove();
+    if (state !== 'upcoming') {
+      const sr = document.createElement('span');
+      sr.className = 'sr-only';
+      sr.textContent = ` (${state === 'active' ? words.current : words.finished})`;
+      label.append(sr);
+    }
   }
 }
 
-export function PaymentStatus({ lang, t, reservationId }: PaymentStatusProps) {
+export function PaymentStatus({ lang, t, steps, reservationId }: PaymentStatusProps) {
   const auth = useIslandStore($auth);
   const state = useIslandStore($paymentState);
+  const detail = useIslandStore($detail);
   const [error, setError] = useState<string | null>(null);
   const now = useIslandStore($now);
   // The QR image drawn for one qr_string: a new string shows nothing until its own image is ready.
@@ -60,8 +79,10 @@ export function PaymentStatus({ lang, t, reservationId }: PaymentStatusProps) {
       try {
         const s = await loadPaymentState(reservationId);
         if (s.result === 'success') {
-          markStep(4);
+          markStep(4, steps);
           $pendingCount.set(Math.max(0, $pendingCount.get() - 1));
+          // Settled: the summary is the price as confirmed (its points now taken).
+          void loadReservationDetail(reservationId).catch(() => undefined);
         }
         if (!stopped && (s.result === 'pending' || s.result === 'unpaid'))
           timer = window.setTimeout(() => void tick(), POLL_MS);
@@ -70,18 +91,25 @@ export function PaymentStatus({ lang, t, reservationId }: PaymentStatusProps) {
       }
     };
     void tick();
+    void loadReservationDetail(reservationId).catch(() => undefined);
     return () => {
       stopped = true;
       window.clearTimeout(timer);
     };
-  }, [reservationId, t.payFailed]);
+  }, [reservationId, t.payFailed, steps]);
 
-  const qrString = state?.result === 'pending' ? (state.charge?.qr_string ?? null) : null;
+  // The QR: the gateway's own image (its generate-qr-code action, served on our origin), else drawn
+  // here from the QR string (loaded only then).
+  const pendingCharge = state?.result === 'pending' ? state.charge : null;
+  const qrImage = pendingCharge?.qr_image_url ?? null;
+  const qrString = pendingCharge?.qr_string ?? null;
   useEffect(() => {
-    if (!qrString) return;
-    void QRCode.toDataURL(qrString, { margin: 1, width: 240 }).then((url) => setDrawn({ text: qrString, url }));
-  }, [qrString]);
-  const qr = qrString && drawn?.text === qrString ? drawn.url : null;
+    if (qrImage || !qrString) return;
+    void import('qrcode')
+      .then((QRCode) => QRCode.default.toDataURL(qrString, { margin: 1, width: 240 }))
+      .then((url) => setDrawn({ text: qrString, url }));
+  }, [qrImage, qrString]);
+  const qr = qrImage ?? (qrString && drawn?.text === qrString ? drawn.url : null);
 
   if (!hydrated) return <p role="status">{t.loading}</p>;
   if (!auth.isLoggedIn)
@@ -122,7 +150,7 @@ export function PaymentStatus({ lang, t, reservationId }: PaymentStatusProps) {
         </p>
         {c && (
           <p className="mt-1 text-lg font-bold">
-            {t.amount}: {formatRupiah(c.gross_amount)}
+            {t.amount}: <span data-charged>{formatRupiah(c.gross_amount)}</span>
           </p>
         )}
       </section>
@@ -134,7 +162,7 @@ export function PaymentStatus({ lang, t, reservationId }: PaymentStatusProps) {
           </h3>
           <p className="rounded-xl bg-amber-50 p-3 font-semibold text-amber-900">
             <span role="timer" aria-live="off" data-countdown>
-              {fill(t.countdown, { time: countdown(left) })}
+              {fill(t.countdown, { time: clockText(left) })}
             </span>
           </p>
           <p className="mt-2 text-sm">{t.pendingHelp}</p>
@@ -174,17 +202,17 @@ export function PaymentStatus({ lang, t, reservationId }: PaymentStatusProps) {
               )}
             </div>
           )}
-          {qrString && (
+          {(qrImage || qrString) && (
             <div className="mt-4 text-center">
               {qr && (
                 <img
                   src={qr}
                   width={240}
                   height={240}
-                  alt={fill(t.qrAlt, { amount: formatRupiah(c.gross_amount) })}
-                  className="mx-auto"
+                  alt={fill(t.qrAlt, { amount: formatRupiah(c.gross_amount), order: state.order_id })}
+                  className="mx-auto h-60 w-60"
                   data-qr
-                  data-qr-string={qrString}
+                  data-qr-string={qrString ?? undefined}
                 />
               )}
               <p className="mt-2 text-sm">{t.qrHelp}</p>
@@ -246,6 +274,18 @@ export function PaymentStatus({ lang, t, reservationId }: PaymentStatusProps) {
         >
           {t.chooseMethod}
         </a>
+      )}
+      {detail && detail.info.reservationId === reservationId && (
+        <section className="rounded-2xl bg-white p-6 shadow-sm" aria-labelledby="status-summary">
+          <h3 id="status-summary" className="mb-2 text-lg font-bold">
+            {t.orderSummary}
+          </h3>
+          <PriceSummary
+            t={t}
+            price={detail.priceDetail}
+            totalLabel={state.result === 'success' ? t.paidTotal : t.total}
+          />
+        </section>
       )}
     </div>
   );

@@ -2,7 +2,12 @@ import { atom } from 'nanostores';
 import ky from 'ky';
 import { POINTS_MAX_PER_BOOKING, POINTS_STEP } from '../../core/contracts/payment.ts';
 import { ApiError, SessionRedirect, openCall, userCall } from '../lib/api-client.ts';
-import type { Charge, PaymentChannel, PaymentState, ReservationDetail } from '../../core/contracts/responses.ts';
+import type {
+  Charge,
+  PaymentChannel,
+  PaymentState as ApiPaymentState,
+  ReservationDetail,
+} from '../../core/contracts/responses.ts';
 
 // The payment screens' state (spec section 3: voucher use flag and code, active payment
 // accordion) and their actions. Every money rule is enforced by the API; the checks here only
@@ -19,8 +24,9 @@ export interface Voucher {
   is_applicable: boolean;
   reason: string;
 }
-export type PaymentCharge = Charge;
-export type { PaymentState };
+/** The API also names the QR image of a QRIS/GoPay charge (GET /api/payments/qr-code, same origin). */
+export type PaymentCharge = Charge & { qr_image_url?: string | null };
+export type PaymentState = ApiPaymentState & { charge: PaymentCharge | null };
 export type Detail = ReservationDetail & {
   info: ReservationDetail['info'] & { hasAddOn?: boolean };
   notice?: { code: string; message: string } | null;
@@ -129,6 +135,13 @@ export async function loadPaymentScreen(reservationId: number): Promise<Detail> 
     (detail.data.priceBreakdown as { payment_channel_code?: string | null }).payment_channel_code ?? null,
   );
   return detail.data;
+}
+
+/** The reservation as the status page summarises it (its price lines and total). */
+export async function loadReservationDetail(reservationId: number): Promise<Detail> {
+  const body = await userCall<{ data: Detail }>({ path: 'clients/v1/reservations/view', query: { reservationId } });
+  $detail.set(body.data);
+  return body.data;
 }
 
 /** The whole choice goes to the reservation update; the API prices it and may drop the voucher. */

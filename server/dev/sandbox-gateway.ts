@@ -3,8 +3,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
+import QRCode from 'qrcode';
+import { jakartaDateTime } from '../../core/dates.ts';
 import type { ChargeRequest, GatewayTransaction, TransactionStatus } from '../../api/payments/gateway/gateway.ts';
-import { amountString, gatewayTime, parseGatewayTime, signatureOf } from '../../api/payments/gateway/gateway.ts';
+import { amountString, parseGatewayTime, signatureOf } from '../../api/payments/gateway/gateway.ts';
 import { MidtransCoreApi } from '../../api/payments/gateway/midtrans.ts';
 
 /** Where the browser tokenises cards while the sandbox is active (served by the simulator routes). */
@@ -13,6 +15,20 @@ export const SANDBOX_TOKEN_PATH = '/dev/payment-simulator/v2/token/';
 // EMBEDDED DEVELOPMENT DEFAULTS: the sandbox's own keys. Public, only valid against the loopback sandbox.
 export const SANDBOX_SERVER_KEY = 'SB-dev-embedded-server-key-not-secret';
 export const SANDBOX_CLIENT_KEY = 'SB-dev-embedded-client-key-public';
+/** The merchant the sandbox answers for (Midtrans merchant ids are a G and nine digits). */
+export const SANDBOX_MERCHANT_ID = 'G000000001';
+
+/** Midtrans' own wording of a created charge, per payment type. */
+const CREATED_MESSAGE: Record<string, string> = {
+  bank_transfer: 'Success, Bank Transfer transaction is created',
+  permata: 'Success, PERMATA VA transaction is successful',
+  echannel: 'OK, Mandiri Bill transaction is successful',
+  gopay: 'GoPay transaction is created',
+  shopeepay: 'ShopeePay transaction is created',
+  qris: 'QRIS transaction is created',
+};
+const FOUND = 'Success, transaction is found';
+const NOT_FOUND = "Transaction doesn't exist.";
 
 /** Midtrans' status codes per transaction status. */
 const STATUS_CODE: Record<string, string> = {
@@ -32,6 +48,15 @@ export type SandboxTransaction = GatewayTransaction & {
   /** The order the sandbox received the charge at (for the simulator listing). */
   seq: number;
 };
+
+/** A transaction as it goes over the wire: without the sandbox's own bookkeeping. */
+function wire(t: SandboxTransaction, statusMessage: string): GatewayTransaction {
+  const { notificationUrl: _u, channel: _c, seq: _s, ...out } = t;
+  return { ...out, status_message: statusMessage };
+}
+
+/** The simulator's actions: what a bank or an e-wallet app would do to a charge. */
+export type SandboxAction = 'pay' | 'pay-silent' | 'deny' | 'expire' | 'refund' | 'resend';
 
 type Notify = (url: string, body: GatewayTransaction) => Promise<number>;
 
@@ -101,6 +126,8 @@ export class SandboxGateway {
   readonly serverKey = SANDBOX_SERVER_KEY;
   readonly clientKey = SANDBOX_CLIENT_KEY;
   private readonly txns = new Map<string, SandboxTransaction>();
+  /** transaction_id -> order_id: Midtrans answers its status API for either. */
+  private readonly byTransactionId = new Map<string, string>();
   private readonly tokens = new Map<string, { last4: string; decline: boolean }>();
   private seq = 0;
   private readonly now: () => Date;
@@ -108,18 +135,40 @@ export class SandboxGateway {
   /** Every notification sent, with the handler's HTTP answer (shown on the simulator page). */
   readonly sent: { orderId: string; status: string; httpStatus: number; at: Date }[] = [];
 
-  constructor(opts: { now?: () => Date; notify?: Notify } = {}) {
+  /**
+   * Where this sandbox answers (set by listen()): the action URLs of its answers (QR image, status,
+   * cancel) are absolute, as Midtrans' are.
+   */
+  baseUrl: string;
+
+  constructor(opts: { now?: () => Date; notify?: Notify; baseUrl?: string } = {}) {
     this.now = opts.now ?? (() => new Date());
     this.notify = opts.notify ?? defaultNotify;
+    this.baseUrl = opts.baseUrl ?? 'http://127.0.0.1';
   }
 
   list(): SandboxTransaction[] {
     return [...this.txns.values()].map((t) => this.refresh(t)).sort((a, b) => b.seq - a.seq);
   }
 
-  get(orderId: string): SandboxTransaction | undefined {
-    const t = this.txns.get(orderId);
+  /** A transaction by its order id or by the gateway's transaction id. */
+  get(id: string): SandboxTransaction | undefined {
+    const t = this.txns.get(id) ?? this.txns.get(this.byTransactionId.get(id) ?? '');
     return t ? this.refresh(t) : undefined;
+  }
+
+  /** GET /v2/{order_id or transaction_id}/status, as Midtrans answers it (signed). */
+  statusOf(id: string): GatewayTransaction & { http: number } {
+    const t = this.get(id);
+    if (!t) return { http: 404, status_code: '404', status_message: NOT_FOUND, order_id: id, gross_amount: '0.00' };
+    return { http: 200, ...this.signed(wire(t, FOUND)) };
+  }
+
+  /** The PNG of a QR charge's code (the `generate-qr-code` action), or null. */
+  async qrPng(transactionId: string): Promise<Buffer | null> {
+    const t = this.get(transactionId);
+    if (!t?.qr_string || t.transaction_id !== transactionId) return null;
+    return QRCode.toBuffer(t.qr_string, { type: 'png', margin: 1, width: 300, errorCorrectionLevel: 'M' });
   }
 
   /** A pending charge past its expiry time reports `expire`, as the real gateway does. */
@@ -133,15 +182,25 @@ export class SandboxGateway {
   private setStatus(t: SandboxTransaction, status: TransactionStatus) {
     t.transaction_status = status;
     t.status_code = STATUS_CODE[status] ?? '200';
-    t.status_message = `Sandbox transaction is ${status}`;
-    if (status === 'capture' || status === 'settlement') t.fraud_status = 'accept';
+    if (status === 'capture' || status === 'settlement') {
+      t.fraud_status = 'accept';
+      const at = jakartaDateTime(this.now());
+      if (status === 'settlement') t.settlement_time = at;
+      t.payment_amounts = [{ paid_at: at, amount: t.gross_amount }];
+    }
     if (status === 'deny') t.fraud_status = 'deny';
+  }
+
+  private signed(body: GatewayTransaction): GatewayTransaction {
+    return {
+      ...body,
+      signature_key: signatureOf(body.order_id, body.status_code, body.gross_amount, this.serverKey),
+    };
   }
 
   /** The notification body for the transaction's current state, signed with the server key. */
   notificationBody(t: SandboxTransaction): GatewayTransaction {
-    const { notificationUrl: _u, channel: _c, seq: _s, ...body } = t;
-    return { ...body, signature_key: signatureOf(t.order_id, t.status_code, t.gross_amount, this.serverKey) };
+    return this.signed(wire(t, 'midtrans payment notification'));
   }
 
   tokenize(input: {
@@ -183,7 +242,7 @@ export class SandboxGateway {
     };
   }
 
-  charge(req: ChargeRequest, notificationUrl: string): GatewayTransaction & { http: number } {
+  charge(req: ChargeRequest, notificationUrl: string, baseUrl = this.baseUrl): GatewayTransaction & { http: number } {
     const orderId = req.transaction_details?.order_id;
     const amount = req.transaction_details?.gross_amount;
     if (!orderId || !Number.isInteger(amount) || amount <= 0)
@@ -204,22 +263,25 @@ export class SandboxGateway {
         gross_amount: amountString(amount),
       };
     const now = this.now();
+    // custom_expiry counts from its order_time, as Midtrans does (default: 24 hours from now).
     const minutes = req.custom_expiry?.expiry_duration ?? 24 * 60;
+    const from = parseGatewayTime(req.custom_expiry?.order_time) ?? now;
     const t: SandboxTransaction = {
       status_code: '201',
-      status_message: 'Success, transaction is created',
       transaction_id: randomUUID(),
+      merchant_id: SANDBOX_MERCHANT_ID,
       order_id: orderId,
       gross_amount: amountString(amount),
       currency: 'IDR',
       payment_type: req.payment_type,
-      transaction_time: gatewayTime(now),
+      transaction_time: jakartaDateTime(now),
       transaction_status: 'pending',
       fraud_status: 'accept',
-      expiry_time: gatewayTime(new Date(now.getTime() + minutes * 60_000)),
+      expiry_time: jakartaDateTime(new Date(from.getTime() + minutes * 60_000)),
       notificationUrl,
       seq: ++this.seq,
     };
+    const api = baseUrl.replace(/\/+$/, '');
     switch (req.payment_type) {
       case 'bank_transfer': {
         const bank = req.bank_transfer?.bank;
@@ -249,19 +311,22 @@ export class SandboxGateway {
         break;
       case 'qris':
         t.qr_string = qrisString(orderId, amount);
-        t.actions = [{ name: 'generate-qr-code', method: 'GET', url: `/v2/qris/${t.transaction_id}/qr-code` }];
+        t.acquirer = req.qris?.acquirer ?? 'gopay';
+        t.actions = [{ name: 'generate-qr-code', method: 'GET', url: `${api}/v2/qris/${t.transaction_id}/qr-code` }];
         t.channel = 'qris';
         break;
       case 'gopay':
       case 'shopeepay':
         t.qr_string = qrisString(orderId, amount);
         t.actions = [
-          { name: 'generate-qr-code', method: 'GET', url: `/v2/${req.payment_type}/${t.transaction_id}/qr-code` },
+          { name: 'generate-qr-code', method: 'GET', url: `${api}/v2/${req.payment_type}/${t.transaction_id}/qr-code` },
           {
             name: 'deeplink-redirect',
             method: 'GET',
             url: `https://simulator.sandbox.local/${req.payment_type}/deeplink?tref=${t.transaction_id}`,
           },
+          { name: 'get-status', method: 'GET', url: `${api}/v2/${t.transaction_id}/status` },
+          { name: 'cancel', method: 'POST', url: `${api}/v2/${t.transaction_id}/cancel` },
         ];
         t.channel = req.payment_type;
         break;
@@ -279,12 +344,17 @@ export class SandboxGateway {
         t.masked_card = `481111-${token.last4}`;
         t.channel = 'credit_card';
         // Non-3DS sandbox card: decided at once, like Midtrans' capture response.
-        this.txns.set(orderId, t);
+        this.keep(t);
         this.setStatus(t, token.decline ? 'deny' : 'capture');
-        t.status_message = token.decline
-          ? 'Deny by Bank [MANDIRI] with code [05] and message [Do not honour]'
-          : 'Success, Credit Card transaction is successful';
-        return { http: 200, ...this.notificationBody(t), signature_key: undefined };
+        return {
+          http: 200,
+          ...wire(
+            t,
+            token.decline
+              ? 'Deny by Bank [MANDIRI] with code [05] and message [Do not honour]'
+              : 'Success, Credit Card transaction is successful',
+          ),
+        };
       }
       default:
         return {
@@ -295,23 +365,25 @@ export class SandboxGateway {
           gross_amount: t.gross_amount,
         };
     }
-    this.txns.set(orderId, t);
-    const { notificationUrl: _u, channel: _c, seq: _s, ...out } = t;
-    return { http: 200, ...out };
+    this.keep(t);
+    return { http: 200, ...wire(t, CREATED_MESSAGE[req.payment_type] ?? 'Success, transaction is created') };
+  }
+
+  private keep(t: SandboxTransaction) {
+    this.txns.set(t.order_id, t);
+    if (t.transaction_id) this.byTransactionId.set(t.transaction_id, t.order_id);
   }
 
   /**
    * Simulator actions: move a transaction and send its signed notification to the URL the charge
-   * named. Returns the handler's HTTP status.
+   * named. Returns the handler's HTTP status. `pay-silent` pays without notifying, as when
+   * Midtrans' notification is lost: only a status check finds out.
    */
-  async act(
-    orderId: string,
-    action: 'pay' | 'deny' | 'expire' | 'refund' | 'resend',
-  ): Promise<{ ok: boolean; httpStatus?: number; reason?: string }> {
+  async act(orderId: string, action: SandboxAction): Promise<{ ok: boolean; httpStatus?: number; reason?: string }> {
     const t = this.get(orderId);
     if (!t) return { ok: false, reason: 'unknown order' };
     const from = t.transaction_status;
-    if (action === 'pay') {
+    if (action === 'pay' || action === 'pay-silent') {
       if (from !== 'pending') return { ok: false, reason: `cannot pay a ${from} transaction` };
       this.setStatus(t, t.payment_type === 'credit_card' ? 'capture' : 'settlement');
     } else if (action === 'deny') {
@@ -325,6 +397,7 @@ export class SandboxGateway {
         return { ok: false, reason: `cannot refund a ${from} transaction` };
       this.setStatus(t, 'refund');
     }
+    if (action === 'pay-silent') return { ok: true };
     const httpStatus = await this.notify(t.notificationUrl, this.notificationBody(t));
     this.sent.push({ orderId, status: t.transaction_status, httpStatus, at: this.now() });
     return { ok: httpStatus === 200, httpStatus };
@@ -333,13 +406,7 @@ export class SandboxGateway {
   cancel(orderId: string): GatewayTransaction & { http: number } {
     const t = this.get(orderId);
     if (!t)
-      return {
-        http: 404,
-        status_code: '404',
-        status_message: "Transaction doesn't exist.",
-        order_id: orderId,
-        gross_amount: '0.00',
-      };
+      return { http: 404, status_code: '404', status_message: NOT_FOUND, order_id: orderId, gross_amount: '0.00' };
     if (t.transaction_status === 'pending' || t.transaction_status === 'capture') this.setStatus(t, 'cancel');
     else
       return {
@@ -351,11 +418,10 @@ export class SandboxGateway {
       };
     // Midtrans notifies on cancel too; send it without waiting (the caller holds no lock on it).
     void this.notify(t.notificationUrl, this.notificationBody(t)).then(
-      (httpStatus) => this.sent.push({ orderId, status: 'cancel', httpStatus, at: this.now() }),
+      (httpStatus) => this.sent.push({ orderId: t.order_id, status: 'cancel', httpStatus, at: this.now() }),
       () => undefined,
     );
-    const { notificationUrl: _u, channel: _c, seq: _s, ...out } = t;
-    return { http: 200, ...out };
+    return { http: 200, ...wire(t, 'Success, transaction is canceled') };
   }
 
   /** The Midtrans-shaped HTTP API: what the adapter talks to on loopback. */
@@ -363,8 +429,10 @@ export class SandboxGateway {
     const app = new Hono();
     const authorised = (header: string | undefined) =>
       header === `Basic ${Buffer.from(`${this.serverKey}:`).toString('base64')}`;
+    const QR_PATH = /^\/v2\/(qris|gopay|shopeepay)\/[^/]+\/qr-code$/;
     app.use('/v2/*', async (c, next) => {
-      if (c.req.path === '/v2/token') return next();
+      // The card-token URL and the QR images are for the browser: no server key (as at Midtrans).
+      if (c.req.path === '/v2/token' || QR_PATH.test(c.req.path)) return next();
       if (!authorised(c.req.header('authorization')))
         return c.json(
           {
@@ -387,14 +455,21 @@ export class SandboxGateway {
       } catch {
         return c.json({ status_code: '400', status_message: 'Malformed JSON' }, 400);
       }
-      const { http: status, ...out } = this.charge(body, c.req.header('x-override-notification') ?? '');
+      const { http: status, ...out } = this.charge(
+        body,
+        c.req.header('x-override-notification') ?? '',
+        new URL(c.req.url).origin,
+      );
       return c.json(out, status as 200);
     });
-    app.get('/v2/:orderId/status', (c) => {
-      const t = this.get(c.req.param('orderId'));
-      if (!t) return c.json({ status_code: '404', status_message: "Transaction doesn't exist." }, 404);
-      const { notificationUrl: _u, channel: _c, seq: _s, ...out } = t;
-      return c.json({ ...out, signature_key: signatureOf(t.order_id, t.status_code, t.gross_amount, this.serverKey) });
+    app.get('/v2/:kind/:transactionId/qr-code', async (c) => {
+      const png = QR_PATH.test(c.req.path) ? await this.qrPng(c.req.param('transactionId')) : null;
+      if (!png) return c.json({ status_code: '404', status_message: NOT_FOUND }, 404);
+      return c.body(new Uint8Array(png), 200, { 'content-type': 'image/png', 'cache-control': 'no-store' });
+    });
+    app.get('/v2/:id/status', (c) => {
+      const { http: status, ...out } = this.statusOf(c.req.param('id'));
+      return c.json(out, status as 200);
     });
     app.post('/v2/:orderId/cancel', (c) => {
       const { http: status, ...out } = this.cancel(c.req.param('orderId'));
@@ -412,8 +487,9 @@ export class SandboxGateway {
     });
     server.unref();
     const { port } = server.address() as AddressInfo;
+    this.baseUrl = `http://127.0.0.1:${port}`;
     return {
-      baseUrl: `http://127.0.0.1:${port}`,
+      baseUrl: this.baseUrl,
       close: () =>
         new Promise<void>((resolve) => {
           server.close(() => resolve());

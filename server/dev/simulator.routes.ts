@@ -3,12 +3,14 @@ import type { AppDeps } from '../../api/deps.ts';
 import { formatRupiah } from '../../core/money.ts';
 import { parseAmount } from '../../api/payments/gateway/gateway.ts';
 import { paymentSimulatorEnabled } from '../dev-switch.ts';
-import type { SandboxGateway } from './sandbox-gateway.ts';
+import type { SandboxAction, SandboxGateway } from './sandbox-gateway.ts';
 
 const esc = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-const ACTIONS = ['pay', 'deny', 'expire', 'refund'] as const;
+const ACTIONS = ['pay', 'pay-silent', 'deny', 'expire', 'refund'] as const satisfies readonly SandboxAction[];
 const LABEL: Record<(typeof ACTIONS)[number], string> = {
   pay: 'Pay · Bayar',
+  // The notification is lost on the way: the status page's re-check with the gateway must find it.
+  'pay-silent': 'Pay, no notification · Bayar tanpa notifikasi',
   deny: 'Fail · Gagalkan',
   expire: 'Expire · Kedaluwarsakan',
   refund: 'Refund · Kembalikan dana',
@@ -16,7 +18,8 @@ const LABEL: Record<(typeof ACTIONS)[number], string> = {
 
 /**
  * /dev/payment-simulator/: pay, fail, expire or refund a sandbox charge (a person or a test does
- * what the bank or the e-wallet app would), which sends the signed notification to our handler.
+ * what the bank or the e-wallet app would), which sends the signed notification to our handler; or
+ * pay with the notification lost on the way, which only the status page's gateway re-check finds.
  * Also the browser-side card tokenisation endpoint of the sandbox. Plain HTML forms, no script.
  */
 export function paymentSimulatorRoutes(deps: AppDeps, active: SandboxGateway | null) {
@@ -84,7 +87,7 @@ table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #d5dae8;
 .actions{display:flex;gap:.25rem;flex-wrap:wrap}button{padding:.35rem .6rem;border-radius:6px;border:1px solid #1f5eff;background:#fff;color:#1f5eff;cursor:pointer}
 .note{background:#fff7e0;padding:.5rem .75rem;border-radius:6px}</style></head>
 <body><h1>Payment simulator · Simulator pembayaran</h1>
-<p>Sandbox gateway (development only). Each action sends a signed notification to <code>/api/payments/notifications</code>. · Gateway sandbox (khusus pengembangan). Setiap aksi mengirim notifikasi bertanda tangan ke handler kita.</p>
+<p>Sandbox gateway (development only). Each action sends a signed notification to <code>/api/payments/notifications</code>, except "Pay, no notification", which only the status page's check with the gateway finds. · Gateway sandbox (khusus pengembangan). Setiap aksi mengirim notifikasi bertanda tangan ke handler kita, kecuali "Bayar tanpa notifikasi", yang hanya ketahuan saat halaman status mengecek ke gateway.</p>
 ${done ? `<p class="note" role="status">${esc(done)}</p>` : ''}
 <form method="get" action="/dev/payment-simulator/"><label for="q">VA number, bill key, QR or order id · Nomor VA, kode bayar, QR atau order id</label>
 <input id="q" name="q" value="${esc(find)}"> <button type="submit">Find · Cari</button></form>

@@ -109,3 +109,40 @@ describe('Midtrans adapter requests', () => {
     ).toBe(false);
   });
 });
+
+describe('QR images from the gateway', () => {
+  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+  const make = (answer: () => Response) => {
+    const seen: string[] = [];
+    const api = new MidtransCoreApi({
+      kind: 'midtrans',
+      baseUrl: 'https://api.sandbox.midtrans.com',
+      serverKey: 'SB-Mid-server-x',
+      clientKey: 'SB-Mid-client-x',
+      fetch: (async (url: string) => {
+        seen.push(url);
+        return answer();
+      }) as unknown as typeof fetch,
+    });
+    return { api, seen };
+  };
+
+  it('fetches only a URL on the gateway itself (a stored URL cannot make the API fetch elsewhere)', async () => {
+    const { api, seen } = make(() => new Response(png, { headers: { 'content-type': 'image/png' } }));
+    const own = 'https://api.sandbox.midtrans.com/v2/qris/4f5c/qr-code';
+    expect(await api.qrImage(own)).toEqual(png);
+    for (const other of [
+      'https://evil.example/v2/qris/4f5c/qr-code',
+      'https://api.sandbox.midtrans.com.evil.example/v2/qris/x/qr-code',
+      'https://api.sandbox.midtrans.com@evil.example/x',
+      'http://127.0.0.1:5432/',
+    ])
+      await expect(api.qrImage(other)).rejects.toThrow('not on the gateway');
+    expect(seen).toEqual([own]);
+  });
+
+  it('refuses an answer that is not a PNG', async () => {
+    const { api } = make(() => new Response('{"status_code":"404"}', { status: 404 }));
+    await expect(api.qrImage('https://api.sandbox.midtrans.com/v2/qris/x/qr-code')).rejects.toThrow('404');
+  });
+});

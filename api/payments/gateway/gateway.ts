@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { jakartaDateTime } from '../../../core/dates.ts';
 
 // The payment-provider interface. Shapes follow the Midtrans Core API (v2), which both the real
 // adapter and the embedded sandbox speak, so the rest of the code knows one vocabulary.
@@ -29,6 +30,7 @@ export type GatewayTransaction = {
   status_code: string;
   status_message?: string;
   transaction_id?: string;
+  merchant_id?: string;
   order_id: string;
   gross_amount: string;
   currency?: string;
@@ -37,6 +39,11 @@ export type GatewayTransaction = {
   transaction_status?: TransactionStatus;
   fraud_status?: string;
   expiry_time?: string;
+  /** Set once the money arrived (settlement), Midtrans time format. */
+  settlement_time?: string;
+  /** What was paid and when (bank transfers may arrive in parts). */
+  payment_amounts?: { paid_at: string; amount: string }[];
+  acquirer?: string;
   va_numbers?: { bank: string; va_number: string }[];
   permata_va_number?: string;
   bill_key?: string;
@@ -58,6 +65,11 @@ export interface PaymentGateway {
   /** GET /v2/{order_id}/status: the source of truth a notification is re-checked against. Null when unknown. */
   status(orderId: string): Promise<GatewayTransaction | null>;
   cancel(orderId: string): Promise<GatewayTransaction | null>;
+  /**
+   * The PNG behind a `generate-qr-code` action URL this gateway issued (refused for any other URL,
+   * so a stored URL can never make the API fetch elsewhere).
+   */
+  qrImage(url: string): Promise<Uint8Array<ArrayBuffer>>;
   /** SHA-512 signature check of a notification, in constant time. */
   verifySignature(body: {
     order_id: string;
@@ -92,11 +104,11 @@ export function parseAmount(value: unknown): number {
   return Number(s.split('.')[0]);
 }
 
-/** 'YYYY-MM-DD HH:mm:ss +0700', the time format of custom_expiry and the gateway's timestamps. */
+/** 'YYYY-MM-DD HH:mm:ss +0700', the time format of a charge request's custom_expiry.order_time. */
+// Midtrans writes the times of its answers (transaction_time, expiry_time, settlement_time, paid_at)
+// as Jakarta time without an offset: core/dates.ts's jakartaDateTime.
 export function gatewayTime(d: Date): string {
-  const wib = new Date(d.getTime() + 7 * 3_600_000);
-  const iso = wib.toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)} +0700`;
+  return `${jakartaDateTime(d)} +0700`;
 }
 
 export function parseGatewayTime(s: string | undefined): Date | null {

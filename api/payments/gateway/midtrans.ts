@@ -80,6 +80,16 @@ export class MidtransCoreApi implements PaymentGateway {
     return data.status_code === '404' ? null : data;
   }
 
+  async qrImage(url: string): Promise<Uint8Array<ArrayBuffer>> {
+    // Only an image on the gateway's own host: the URL came from its answer, and is fetched by us.
+    if (!url.startsWith(`${this.baseUrl}/`)) throw new GatewayHttpError(400, 'QR image URL is not on the gateway');
+    const res = await this.fetchImpl(url, { headers: { accept: 'image/png' }, signal: AbortSignal.timeout(15_000) });
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    if (res.status !== 200 || !(res.headers.get('content-type') ?? '').startsWith('image/png'))
+      throw new GatewayHttpError(res.status, `gateway answered ${res.status} for the QR image`);
+    return bytes;
+  }
+
   verifySignature(body: {
     order_id: string;
     status_code: string;

@@ -1,0 +1,2 @@
+ALTER TABLE "payment_charges" ADD COLUMN "gateway_checked_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "payment_charges_transaction_idx" ON "payment_charges" USING btree ("transaction_id");
