@@ -643,7 +643,7 @@ export const CARBON_OFFSET_PACKAGE = {
 
 /**
  * Day-use blocks of the hourly hotels (type 2): lengths in hours and each one's share of the room
- * type's nightly base rate. The block price is rounded to Rp 1,000; the crossed-out price is 25 % above.
+ * type's nightly base rate. The block price is rounded to Rp 1.000; the crossed-out price is 25 % above.
  */
 export const DAY_USE_BLOCKS: { hours: number; shareBps: number }[] = [
   { hours: 3, shareBps: 4_000 },
