@@ -166,20 +166,26 @@ afterAll(async () => {
 
 describe('day use and nights of the same rooms on real PostgreSQL, two API nodes', () => {
   it('130 parallel mixed hourly and nightly holds: no hour oversold, every success accounted', async () => {
+    // Both kinds already hold a room of the day (which kind wins the race itself varies): a two-night
+    // stay over the whole day but 12:00-14:00, and a block across check-in time.
+    for (const r of [
+      { kind: 'nights', checkIn: '2026-03-19', checkOut: '2026-03-21' },
+      { kind: 'block', start: 12, hours: 3 },
+    ] as Req[])
+      expect((await fire([r]))[0].ok).toBe(true);
     const results = await fire(mix(130));
     expect(results.every((r) => r.status < 500)).toBe(true);
     const ok = results.filter((r) => r.ok);
     const refused = results.filter((r) => !r.ok);
     expect(new Set(refused.map((r) => r.code))).toEqual(new Set(['sold_out']));
-    // Both kinds won some rooms and the stock ran out.
-    expect(ok.some((r) => r.req.kind === 'block')).toBe(true);
-    expect(ok.some((r) => r.req.kind === 'nights')).toBe(true);
+    // Some won, and the stock ran out for most.
+    expect(ok.length).toBeGreaterThan(0);
     expect(refused.length).toBeGreaterThan(100);
     const [count] = await rows<{ n: number }>(
       db,
       sql`select count(*)::int as n from reservations where room_type_id = ${SKY} and payment_status_id = 1`,
     );
-    expect(Number(count.n)).toBe(ok.length);
+    expect(Number(count.n)).toBe(ok.length + 2);
     const occ = await expectAccounted();
     // The stock is really used up where it was contested: some hour of the day is full.
     expect(Math.max(...occ.values())).toBe(ROOMS - 2);
