@@ -160,8 +160,10 @@ describe('the per-night summary behind the calendar (hotel_day_stock) under conc
       n.clientToken = tk.clientToken;
       n.userToken = tk.userToken!;
     }
-    const hotel = 3;
-    const types = [31, 32, 33, 34];
+    // A daily hotel: hotel 3 sells day use, whose hour stock (still holding each round's holds) would
+    // refuse the later rounds this test restocks by resetting room_inventory behind the holds' backs.
+    const hotel = 4;
+    const types = [41, 42, 43, 44];
     // Three rounds of 80 holds of 1 to 2 nights over 4 room types from both nodes, all in flight
     // together: each one's trigger recomputes the hotel's nights while others change them. (Without
     // the summary's row locks, this drifted in about one run in three here.)

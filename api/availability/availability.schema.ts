@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
 import { hotels, roomTypes } from '../hotels/hotels.schema.ts';
 
 /**
@@ -50,4 +50,33 @@ export const hotelDayStock = pgTable(
     minPrice: integer('min_price'),
   },
   (t) => [primaryKey({ columns: [t.hotelId, t.date] })],
+);
+
+/**
+ * Hour stock of the room types that sell day use (they have room_type_blocks): one row per room
+ * type, hotel-local date and hour (0..23), holding how many rooms are taken in that hour by anything:
+ * day-use blocks AND the nights that cover the hour (a night of date N holds the hours from check-in
+ * on N to check-out on N+1). Rows are made on first use, counting the nights already sold
+ * (hour-stock.ts). Holds take an hour with a guarded UPDATE (held + n <= sellable - web stop-sell);
+ * the CHECK below is the last line of defence. See api/reservations/README.md, "Day use".
+ */
+export const roomHourStock = pgTable(
+  'room_hour_stock',
+  {
+    roomTypeId: integer('room_type_id')
+      .notNull()
+      .references(() => roomTypes.id),
+    hotelId: integer('hotel_id')
+      .notNull()
+      .references(() => hotels.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    hour: smallint('hour').notNull(),
+    sellable: integer('sellable').notNull(),
+    held: integer('held').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roomTypeId, t.date, t.hour] }),
+    check('room_hour_stock_hour', sql`${t.hour} between 0 and 23`),
+    check('room_hour_stock_held_within_sellable', sql`${t.held} >= 0 and ${t.held} <= ${t.sellable}`),
+  ],
 );

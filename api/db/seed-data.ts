@@ -640,3 +640,18 @@ export const CARBON_OFFSET_PACKAGE = {
     certificateUrl: 'https://www.example.com/partners/jejak-hijau/certificate',
   },
 };
+
+/**
+ * Day-use blocks of the hourly hotels (type 2): lengths in hours and each one's share of the room
+ * type's nightly base rate. The block price is rounded to Rp 1.000; the crossed-out price is 25 % above.
+ */
+export const DAY_USE_BLOCKS: { hours: number; shareBps: number }[] = [
+  { hours: 3, shareBps: 4_000 },
+  { hours: 6, shareBps: 6_000 },
+  { hours: 12, shareBps: 8_500 },
+];
+
+export function blockPrice(base: number, shareBps: number): { price: number; fakePrice: number } {
+  const price = Math.round((base * shareBps) / 10_000 / 1_000) * 1_000;
+  return { price, fakePrice: Math.round((price * 1.25) / 1_000) * 1_000 };
+}

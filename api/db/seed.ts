@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { addOnItems, ancillaryPackages } from '../ancillary/ancillary.schema.ts';
 import { roomInventory } from '../availability/availability.schema.ts';
-import { hotelBlackouts, hotels, hotelTypes, roomTypes } from '../hotels/hotels.schema.ts';
+import { hotelBlackouts, hotels, hotelTypes, roomTypeBlocks, roomTypes } from '../hotels/hotels.schema.ts';
 import { paymentChannels } from '../payments/payments.schema.ts';
 import { announcements, promotions } from '../promotions/promotions.schema.ts';
 import type { Database, Db } from './client.ts';
@@ -13,7 +13,9 @@ import {
   CABIN_FACILITIES,
   CABIN_SITES,
   CARBON_OFFSET_PACKAGE,
+  DAY_USE_BLOCKS,
   INSURANCE_ITEM,
+  blockPrice,
   OFFERINGS,
   PAYMENT_CHANNELS,
   POD_BRANCHES,
@@ -188,6 +190,18 @@ async function insertHotelsWithStock(db: Db, all: SeededHotel[], today: Temporal
       target: roomTypes.id,
       set: { mainPictureUrl: sql`excluded.main_picture_url`, iconUrl: sql`excluded.icon_url` },
     });
+
+  // Hourly hotels sell day-use blocks of every room type (spec section 1, hotel type 2).
+  const blockRows = typeRows.flatMap((t) =>
+    t.roomPriceType === 'hourly'
+      ? DAY_USE_BLOCKS.map((b) => ({
+          roomTypeId: t.id,
+          hours: b.hours,
+          ...blockPrice(OFFERINGS[t.roomType].base, b.shareBps),
+        }))
+      : [],
+  );
+  if (blockRows.length) await db.insert(roomTypeBlocks).values(blockRows).onConflictDoNothing();
 
   const start = today.subtract({ days: 7 });
   const invRows: (typeof roomInventory.$inferInsert)[] = [];
@@ -435,7 +449,7 @@ export const FIXTURE_HOTEL_FIRST_ID = 9001;
  * A pod hotel of its own for one browser test (`npm run test:e2e` fixtures): the four pod room types of
  * the seed, full stock for the whole window, nothing pre-sold, no blackout night. Returns its identity.
  */
-export async function seedFixtureHotel(database: Database, today: Temporal.PlainDate) {
+export async function seedFixtureHotel(database: Database, today: Temporal.PlainDate, opts: { hourly?: boolean } = {}) {
   const db = database.db as Db;
   // A sequence hands out ids atomically: parallel test workers never get the same hotel.
   await db.execute(sql.raw(`create sequence if not exists fixture_hotel_ids start ${FIXTURE_HOTEL_FIRST_ID}`));
@@ -443,15 +457,16 @@ export async function seedFixtureHotel(database: Database, today: Temporal.Plain
   const id = Number(row.id);
   const hotel: SeededHotel = {
     id,
-    slug: `uji-coba-${id}`,
-    name: `Bobobox Uji Coba ${id}`,
+    slug: opts.hourly ? `uji-transit-${id}` : `uji-coba-${id}`,
+    name: opts.hourly ? `Bobobox Uji Transit ${id}` : `Bobobox Uji Coba ${id}`,
     city: 'Jakarta',
     zone: 'Asia/Jakarta',
     lat: -6.2,
     lng: 106.8,
     address: `Jl. Percobaan No. ${id}, Jakarta`,
     isCabin: false,
-    typeId: 1,
+    // An hourly (day-use) hotel sells the seed's blocks of every room type (tests/e2e/day-use.e2e.ts).
+    typeId: opts.hourly ? 2 : 1,
     kinds: ['single_sky', 'single_earth', 'double_sky', 'double_earth'],
     lookLike: 'bobobox-blok-m',
   };

@@ -1,4 +1,16 @@
-import { date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core';
 
 /** A bilingual string as stored: both languages always present. */
 export type Bilingual = { id: string; en: string };
@@ -38,6 +50,12 @@ export const hotels = pgTable('hotels', {
     .notNull(),
   /** Longest stay sold on the web from any check-in date. */
   webMaxDuration: integer('web_max_duration').notNull().default(14),
+  /**
+   * Day use (hourly hotels, type 2): the first hour a block may start and the hour by which it must
+   * end, in the hotel's zone (08 and 22: a 3-hour block starts 08:00..19:00). Blocks never cross midnight.
+   */
+  dayUseOpenHour: smallint('day_use_open_hour').notNull().default(8),
+  dayUseCloseHour: smallint('day_use_close_hour').notNull().default(22),
 });
 
 export const roomTypes = pgTable(
@@ -78,4 +96,26 @@ export const hotelBlackouts = pgTable(
     reason: jsonb('reason').$type<Bilingual>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.hotelId, t.date] })],
+);
+
+/**
+ * Day-use blocks a room type sells (hourly hotels): a length in hours and its price per room for the
+ * block, before tax and fees. A hotel's blocks are the lengths its room types offer.
+ */
+export const roomTypeBlocks = pgTable(
+  'room_type_blocks',
+  {
+    roomTypeId: integer('room_type_id')
+      .notNull()
+      .references(() => roomTypes.id),
+    hours: smallint('hours').notNull(),
+    price: integer('price').notNull(),
+    /** Crossed-out reference price of the block. */
+    fakePrice: integer('fake_price').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roomTypeId, t.hours] }),
+    check('room_type_blocks_hours', sql`${t.hours} between 1 and 24`),
+    check('room_type_blocks_price', sql`${t.price} > 0 and ${t.fakePrice} >= 0`),
+  ],
 );

@@ -14,6 +14,7 @@ import {
 import {
   AncillaryListInput,
   CreateReservationInput,
+  DayUseAvailabilityInput,
   HotelsQuery,
   MaxDurationInput,
   PromoViewQuery,
@@ -43,6 +44,7 @@ import {
   GraphQLAnswerSchema,
   HealthSchema,
   MaxDurationSchema,
+  DayUseDaySchema,
   NotificationAnswerSchema,
   PasswordResetSchema,
   PaymentChannelSchema,
@@ -359,6 +361,15 @@ export const REST_ROUTES: RouteDoc[] = [
     summary: 'web_max_duration from a check-in date',
     auth: 'client',
     query: MaxDurationInput,
+    tag: 'search',
+  },
+  {
+    method: 'get',
+    path: '/clients/v1/availability/day-use',
+    response: v.array(DayUseDaySchema),
+    summary: 'Day use of an hourly hotel per date: blocks, sellable start hours, lowest block price',
+    auth: 'client',
+    query: DayUseAvailabilityInput,
     tag: 'search',
   },
   {

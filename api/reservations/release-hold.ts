@@ -19,7 +19,8 @@ export type ReleaseTarget = {
 };
 
 /**
- * THE way a reservation gives its nights back: flip its status and release its stock in ONE statement,
+ * THE way a reservation gives its nights back: flip its status and release its stock (its nights in
+ * room_inventory and its hours in room_hour_stock, see README.md "Day use") in ONE statement,
  * so both commit together. A reservation flips at most once even when several API nodes race: the
  * second UPDATE re-checks the row after the first commits, finds it no longer in `from`, and releases
  * nothing. Used by the guest's cancel, the expiry of unpaid holds and the gateway's notifications.
@@ -48,6 +49,14 @@ export async function releaseHold(db: Db, t: ReleaseTarget): Promise<number> {
         ), stock as (
           update room_inventory i set sold = i.sold - n.qty
           from nights n where i.room_type_id = n.room_type_id and i.date = n.date
+          returning 1
+        ), hours as (
+          select h.room_type_id, h.date, h.hour, sum(h.rooms)::int as qty
+          from reservation_hours h join released_reservations r on r.id = h.reservation_id
+          group by h.room_type_id, h.date, h.hour
+        ), hour_stock as (
+          update room_hour_stock s set held = s.held - h.qty
+          from hours h where s.room_type_id = h.room_type_id and s.date = h.date and s.hour = h.hour
           returning 1
         )
         select (select count(*) from released_reservations)::int as n`,

@@ -44,6 +44,10 @@ export function reservationRoutes(deps: AppDeps) {
         totalRoom: b.total_room,
         promoCode: b.promo_code,
         notes: b.notes,
+        dayUse:
+          b.start_hour !== undefined || b.block_hours !== undefined
+            ? { startHour: b.start_hour, blockHours: b.block_hours }
+            : undefined,
       },
       { ...ctx(c), holdMinutes: deps.env.RESERVATION_HOLD_MINUTES },
     );

@@ -51,6 +51,10 @@ export const reservations = pgTable(
     guestName: text('guest_name').notNull(),
     guestEmail: text('guest_email').notNull(),
     guestPhone: text('guest_phone').notNull().default(''),
+    /** Day use: the block's start and end (real instants; shown in the hotel's zone) and its length. Null for nights. */
+    dayUseStart: timestamp('day_use_start', { withTimezone: true, mode: 'date' }),
+    dayUseEnd: timestamp('day_use_end', { withTimezone: true, mode: 'date' }),
+    blockHours: smallint('block_hours'),
   },
   (t) => [
     index('reservations_user_status_idx').on(t.userId, t.paymentStatusId),
@@ -61,7 +65,11 @@ export const reservations = pgTable(
   ],
 );
 
-/** The nights a reservation holds, with the rate locked at booking time. */
+/**
+ * The nights a reservation holds, with the rate locked at booking time. A day-use reservation has one
+ * row for its date with rooms 0 (it holds no night of room_inventory) and the block price locked:
+ * its stock is in reservation_hours.
+ */
 export const reservationNights = pgTable(
   'reservation_nights',
   {
@@ -77,4 +85,24 @@ export const reservationNights = pgTable(
     fakePrice: integer('fake_price').notNull(),
   },
   (t) => [primaryKey({ columns: [t.reservationId, t.date] })],
+);
+
+/**
+ * The hours a reservation holds in room_hour_stock (day use, and the nights of room types that sell
+ * day use), so releasing it gives back exactly what it took (release-hold.ts).
+ */
+export const reservationHours = pgTable(
+  'reservation_hours',
+  {
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id),
+    roomTypeId: integer('room_type_id')
+      .notNull()
+      .references(() => roomTypes.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    hour: smallint('hour').notNull(),
+    rooms: integer('rooms').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.reservationId, t.date, t.hour] })],
 );

@@ -5,6 +5,10 @@ import { insuranceItem, resolvePackages } from '../ancillary/ancillary.service.t
 import { hotelToday } from '../availability/availability.service.ts';
 import { jakartaDateTime } from '../../core/dates.ts';
 import { resolveStay } from '../availability/stay-dates.ts';
+import type { Stay } from '../availability/stay-dates.ts';
+import { dayUseInvalid, resolveDayUse, roomTypeBlock } from '../availability/day-use.ts';
+import type { BlockRow, DayUseChoice } from '../availability/day-use.ts';
+import { nightSpans, sellsDayUse, takeHours } from '../availability/hour-stock.ts';
 import { users } from '../auth/auth.schema.ts';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/query.ts';
@@ -29,7 +33,7 @@ import {
 import { PG_CHECK_VIOLATION, violatedConstraint } from '../db/pg-errors.ts';
 import { pointsBalance } from '../points/points.service.ts';
 import { sweepExpired } from './expiry.ts';
-import { reservationNights, reservations } from './reservations.schema.ts';
+import { reservationHours, reservationNights, reservations } from './reservations.schema.ts';
 import { PaymentStatus, paymentStatusLabel } from '../../core/payment-status.ts';
 import { releaseHold } from './release-hold.ts';
 import { msg } from '../http/messages.ts';
@@ -58,7 +62,34 @@ function limitError(err: unknown): unknown {
 
 const token = (n: number) => randomBytes(n).toString('base64url').replace(/[-_]/g, 'X').toUpperCase().slice(0, n);
 
-/** Hold the nights and create the reservation; the stock is taken by a guarded UPDATE. */
+/** A date-time in the hotel's zone as the API writes them: `YYYY-MM-DD HH:mm:ss`. */
+function zonedDateTime(d: Date, timeZone: string): string {
+  const z = Temporal.Instant.fromEpochMilliseconds(d.getTime()).toZonedDateTimeISO(timeZone);
+  return `${z.toPlainDate().toString()} ${z.toPlainTime().toString({ smallestUnit: 'second' })}`;
+}
+
+/**
+ * A day-use reservation's block as every answer carries it (null for nights): its length, its start
+ * and end in the hotel's zone, and the times alone, so a page can say "3 hours, 10:00-13:00".
+ */
+export function dayUseView(r: ReservationRow, timeZone: string) {
+  if (!r.dayUseStart || !r.dayUseEnd || !r.blockHours) return null;
+  const start = zonedDateTime(r.dayUseStart, timeZone);
+  const end = zonedDateTime(r.dayUseEnd, timeZone);
+  return {
+    hours: r.blockHours,
+    start,
+    end,
+    startTime: start.slice(11, 16),
+    endTime: end.slice(11, 16),
+  };
+}
+
+/**
+ * Hold the nights (or the day-use block) and create the reservation; the stock is taken by guarded
+ * UPDATEs: room_inventory for nights, room_hour_stock for every hour of a room type that sells day
+ * use (a block's hours, and the hours a night covers). See README.md, "Day use".
+ */
 export async function createReservation(
   db: Db,
   input: {
@@ -69,6 +100,8 @@ export async function createReservation(
     totalRoom: number;
     promoCode?: string | null;
     notes?: string;
+    /** Day use: the check-in value is the day; the check-out is not read. */
+    dayUse?: { startHour?: number; blockHours?: number };
   },
   ctx: Clock & { userId: number; holdMinutes: number },
 ) {
@@ -79,7 +112,18 @@ export async function createReservation(
     .where(and(eq(roomTypes.id, input.roomTypeId), eq(roomTypes.hotelId, hotel.id)))
     .limit(1);
   if (!rt) throw reservationErrors.roomTypeNotFound();
-  const stay = resolveStay(input.checkIn, input.checkOut, hotel, ctx.now);
+  let dayUse: DayUseChoice | null = null;
+  let block: BlockRow | null = null;
+  let stay: Stay;
+  if (input.dayUse) {
+    const { startHour, blockHours } = input.dayUse;
+    if (startHour === undefined || blockHours === undefined) throw dayUseInvalid(msg('dayUse.needBoth'));
+    dayUse = resolveDayUse(hotel, { date: input.checkIn, startHour, blockHours }, ctx.now);
+    block = await roomTypeBlock(db, rt.id, blockHours);
+    if (!block) throw dayUseInvalid(msg('dayUse.blockNotOffered', blockHours));
+    const day = dayUse.date.toString();
+    stay = { checkIn: dayUse.date, checkOut: dayUse.date, nights: 1, dates: [day] };
+  } else stay = resolveStay(input.checkIn, input.checkOut, hotel, ctx.now);
   const today = hotelToday(ctx.now, hotel.timeZone);
   const promo = input.promoCode
     ? await resolvePromo(db, input.promoCode, { hotelId: hotel.id, checkIn: stay.checkIn, today })
@@ -101,25 +145,56 @@ export async function createReservation(
   const created = await db
     .transaction(async (tx) => {
       const t = tx as unknown as Db;
-      // Lock the nights in date order so concurrent multi-night holds cannot deadlock.
-      await rows(
-        t,
-        sql`select date from room_inventory where room_type_id = ${rt.id} and date between ${first}::date and ${last}::date order by date for update`,
-      );
-      const closed = await rows<{ n: number }>(
-        t,
-        sql`select count(*)::int as n from hotel_blackouts where hotel_id = ${hotel.id} and date between ${first}::date and ${last}::date`,
-      );
-      if (Number(closed[0].n) > 0) throw reservationErrors.soldOut();
-      // The guard: each night is taken only if it still has n web-sellable rooms. Never check-then-insert.
-      const taken = await rows<{ date: string; price: number; fake_price: number }>(
-        t,
-        sql`update room_inventory set sold = sold + ${n}
+      let held: { date: string; hour: number }[] = [];
+      let taken: { date: string; price: number; fake_price: number }[];
+      if (dayUse && block) {
+        const closed = await rows<{ n: number }>(
+          t,
+          sql`select count(*)::int as n from hotel_blackouts where hotel_id = ${hotel.id} and date = ${first}::date`,
+        );
+        if (Number(closed[0].n) > 0) throw reservationErrors.soldOut();
+        // Every hour of the block, guarded against the nights and the other blocks counted in it.
+        const hours = await takeHours(
+          t,
+          { roomTypeId: rt.id, hotelId: hotel.id, stopSellLimitWeb: rt.stopSellLimitWeb, n, spans: [dayUse.span] },
+          hotel,
+        );
+        if (!hours) throw reservationErrors.soldOut();
+        held = hours;
+        taken = [{ date: first, price: block.price, fake_price: block.fakePrice }];
+      } else {
+        // Lock the nights in date order so concurrent multi-night holds cannot deadlock.
+        await rows(
+          t,
+          sql`select date from room_inventory where room_type_id = ${rt.id} and date between ${first}::date and ${last}::date order by date for update`,
+        );
+        const closed = await rows<{ n: number }>(
+          t,
+          sql`select count(*)::int as n from hotel_blackouts where hotel_id = ${hotel.id} and date between ${first}::date and ${last}::date`,
+        );
+        if (Number(closed[0].n) > 0) throw reservationErrors.soldOut();
+        // A room type that sells day use also holds the hours its nights cover (before the nights are
+        // taken, so a new hour row counts the nights sold so far and not this hold twice).
+        if (await sellsDayUse(t, rt.id)) {
+          const spans = nightSpans(stay.dates, hotel, (d) => Temporal.PlainDate.from(d).add({ days: 1 }).toString());
+          const hours = await takeHours(
+            t,
+            { roomTypeId: rt.id, hotelId: hotel.id, stopSellLimitWeb: rt.stopSellLimitWeb, n, spans },
+            hotel,
+          );
+          if (!hours) throw reservationErrors.soldOut();
+          held = hours;
+        }
+        // The guard: each night is taken only if it still has n web-sellable rooms. Never check-then-insert.
+        taken = await rows<{ date: string; price: number; fake_price: number }>(
+          t,
+          sql`update room_inventory set sold = sold + ${n}
           where room_type_id = ${rt.id} and date between ${first}::date and ${last}::date
             and sold + ${n} <= sellable - ${rt.stopSellLimitWeb}
           returning date::text as date, price, fake_price`,
-      );
-      if (taken.length !== stay.nights) throw reservationErrors.soldOut();
+        );
+        if (taken.length !== stay.nights) throw reservationErrors.soldOut();
+      }
       const expiredAt = new Date(ctx.now.getTime() + ctx.holdMinutes * 60_000);
       const ymd = today.toString().replaceAll('-', '');
       const [r] = await tx
@@ -143,6 +218,9 @@ export async function createReservation(
           guestName: user.name,
           guestEmail: user.email,
           guestPhone: user.telephone ?? '',
+          dayUseStart: dayUse?.start ?? null,
+          dayUseEnd: dayUse?.end ?? null,
+          blockHours: dayUse?.blockHours ?? null,
         })
         .returning();
       const sorted = [...taken].sort((a, b) => String(a.date).localeCompare(String(b.date)));
@@ -151,11 +229,16 @@ export async function createReservation(
           reservationId: r.id,
           date: String(x.date),
           roomTypeId: rt.id,
-          rooms: n,
+          // A day-use block holds no night: its one line only locks the block price.
+          rooms: dayUse ? 0 : n,
           price: x.price,
           fakePrice: x.fake_price,
         })),
       );
+      if (held.length)
+        await tx
+          .insert(reservationHours)
+          .values(held.map((x) => ({ reservationId: r.id, roomTypeId: rt.id, date: x.date, hour: x.hour, rooms: n })));
       return { r, nights: sorted };
     })
     .catch((err: unknown) => {
@@ -178,6 +261,7 @@ export async function createReservation(
     payment_status_id: r.paymentStatusId,
     total_room: r.totalRoom,
     room_type_id: rt.id,
+    day_use: dayUseView(r, hotel.timeZone),
     hotel: { id: hotel.id, name: hotel.name },
     booker: { id: user.id, name: user.name, email: user.email, phone: user.telephone ?? '' },
     daily_details: price.perNight.map((night) => ({
@@ -265,14 +349,17 @@ export async function reservationDetail(db: Db, reservationId: number, ctx: Cloc
   const { price, nights, promo, channel, insurance, packages } = await priceReservation(db, r);
   const lang = ctx.lang;
   const duration = nights.length;
+  const dayUse = dayUseView(r, hotel.timeZone);
   return {
     info: {
       reservationId: r.id,
       reservationType: hotel.isCabin ? 'cabin' : 'pod',
       orderId: r.orderId,
       source: r.sourceId === 1 ? 'web' : 'app',
-      checkIn: stayDateTime(r.checkinDate, hotel.checkInTime),
-      checkOut: stayDateTime(r.checkoutDate, hotel.checkOutTime),
+      checkIn: dayUse?.start ?? stayDateTime(r.checkinDate, hotel.checkInTime),
+      checkOut: dayUse?.end ?? stayDateTime(r.checkoutDate, hotel.checkOutTime),
+      /** Day use: the block (hours, start and end); null for nights. */
+      dayUse,
       expiredDateTime: jakartaDateTime(r.expiredAt),
       todayDateTime: jakartaDateTime(ctx.now),
       totalPods: r.totalRoom,
@@ -416,7 +503,7 @@ export async function listReservations(db: Db, ctx: Clock & { userId: number; la
     ? and(eq(reservations.userId, ctx.userId), eq(reservations.paymentStatusId, ctx.status))
     : eq(reservations.userId, ctx.userId);
   const found = await db
-    .select({ r: reservations, hotelName: hotels.name, roomName: roomTypes.name })
+    .select({ r: reservations, hotelName: hotels.name, timeZone: hotels.timeZone, roomName: roomTypes.name })
     .from(reservations)
     .innerJoin(hotels, eq(hotels.id, reservations.hotelId))
     .innerJoin(roomTypes, eq(roomTypes.id, reservations.roomTypeId))
@@ -424,7 +511,7 @@ export async function listReservations(db: Db, ctx: Clock & { userId: number; la
     .orderBy(desc(reservations.id))
     .limit(100);
   const items = [];
-  for (const { r, hotelName, roomName } of found) {
+  for (const { r, hotelName, timeZone, roomName } of found) {
     const { price } = await priceReservation(db, r);
     items.push({
       reservationId: r.id,
@@ -433,6 +520,7 @@ export async function listReservations(db: Db, ctx: Clock & { userId: number; la
       roomTypeName: roomName,
       checkIn: r.checkinDate,
       checkOut: r.checkoutDate,
+      dayUse: dayUseView(r, timeZone),
       totalPods: r.totalRoom,
       paymentStatus: r.paymentStatusId,
       paymentStatusLabel: paymentStatusLabel(r.paymentStatusId, ctx.lang),
@@ -554,8 +642,16 @@ export async function updateRate(db: Db, reservationId: number, ctx: Clock & { u
   await rows(
     db,
     sql`update reservation_nights n set price = i.price, fake_price = i.fake_price
-                     from room_inventory i where n.reservation_id = ${r.id} and i.room_type_id = n.room_type_id and i.date = n.date`,
+                     from room_inventory i where n.reservation_id = ${r.id} and n.rooms > 0 and i.room_type_id = n.room_type_id and i.date = n.date`,
   );
+  // A day-use block's line (rooms 0) takes today's block price instead.
+  if (r.blockHours)
+    await rows(
+      db,
+      sql`update reservation_nights n set price = b.price, fake_price = b.fake_price
+        from room_type_blocks b where n.reservation_id = ${r.id} and n.rooms = 0
+          and b.room_type_id = n.room_type_id and b.hours = ${r.blockHours}`,
+    );
   return reservationDetail(db, r.id, ctx);
 }
 
@@ -583,13 +679,15 @@ export async function listStays(
     if (ctx.history !== (status === 3)) continue;
     if (ctx.stayStatus && ctx.stayStatus !== status) continue;
     const { price } = await priceReservation(db, r);
+    const dayUse = dayUseView(r, h.timeZone);
     for (let pod = 1; pod <= r.totalRoom; pod++) {
       out.push({
         id: `${r.id}-${pod}`,
         reservation_id: r.id,
         order_id: r.orderId,
-        check_in_datetime: stayDateTime(r.checkinDate, h.checkInTime),
-        check_out_datetime: stayDateTime(r.checkoutDate, h.checkOutTime),
+        check_in_datetime: dayUse?.start ?? stayDateTime(r.checkinDate, h.checkInTime),
+        check_out_datetime: dayUse?.end ?? stayDateTime(r.checkoutDate, h.checkOutTime),
+        day_use: dayUse,
         check_in_status: status === 1 ? 0 : 1,
         stay_status: status,
         stay_status_label: labels[status][ctx.lang],

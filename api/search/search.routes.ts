@@ -1,7 +1,13 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../deps.ts';
 import { requireClient } from '../auth/middleware.ts';
-import { MaxDurationInput, RoomAvailabilityInput, SearchBody } from '../../core/contracts/booking.ts';
+import {
+  DayUseAvailabilityInput,
+  MaxDurationInput,
+  RoomAvailabilityInput,
+  SearchBody,
+} from '../../core/contracts/booking.ts';
+import { dayUseAvailability } from '../availability/day-use.ts';
 import { roomAvailability, roomAvailabilityMaxDuration } from '../availability/availability.service.ts';
 import { clock, dbOf, optionalUserId } from '../http/context.ts';
 import { requestLang } from '../http/errors.ts';
@@ -20,6 +26,8 @@ export function searchRoutes(deps: AppDeps) {
         checkOut: b.checkOutDateTime,
         isUsedGiftCertificate: b.isUsedGiftCertificate,
         promoCode: b.promoCode,
+        startHour: b.startHour,
+        blockHours: b.blockHours,
       },
       { now: clock(deps), lang: requestLang(c), userId: optionalUserId(c) },
     );
@@ -42,6 +50,17 @@ export function searchRoutes(deps: AppDeps) {
       data: await roomAvailabilityMaxDuration(
         dbOf(deps),
         { hotelId: q.hotel_id, dateStart: q.date_start },
+        clock(deps),
+      ),
+    });
+  });
+  // Day use (hourly hotels): per day, each block length with its sellable start hours and lowest price.
+  app.get('/clients/v1/availability/day-use', requireClient(deps), async (c) => {
+    const q = parseInput(DayUseAvailabilityInput, c.req.query());
+    return c.json({
+      data: await dayUseAvailability(
+        dbOf(deps),
+        { hotelId: q.hotel_id, dateStart: q.date_start, dateEnd: q.date_end },
         clock(deps),
       ),
     });

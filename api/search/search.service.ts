@@ -9,6 +9,7 @@ import type { Statement } from '../db/query.ts';
 import { hotels, roomTypes } from '../hotels/hotels.schema.ts';
 import { getHotel, hotelDto, hotelNotFound } from '../hotels/hotels.service.ts';
 import { sweepExpiredForReads } from '../reservations/expiry.ts';
+import { searchDayUse } from './day-use-search.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { ApiError, errors } from '../http/errors.ts';
 import { formatRupiah } from '../../core/money.ts';
@@ -25,6 +26,9 @@ export type SearchInput = {
   checkOut: string;
   isUsedGiftCertificate: boolean;
   promoCode: string;
+  /** Day use: both set (day-use-search.ts); the check-out is not read. */
+  startHour?: number;
+  blockHours?: number;
 };
 
 const NIGHTS_BY_ROOM_TYPE: Statement = {
@@ -117,6 +121,7 @@ const candidateRanges = new Map<string, { from: string; to: string } | null>();
 
 /** Priced search: hotel, messagePromo and every room type with stock and prices for the stay. */
 export async function searchRooms(db: Db, input: SearchInput, ctx: { now: Date; lang: ApiLang; userId?: number }) {
+  if (input.startHour !== undefined || input.blockHours !== undefined) return searchDayUse(db, input, ctx);
   const { lang } = ctx;
   const range = candidateNights(input);
   if (!range) {

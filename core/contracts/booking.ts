@@ -13,12 +13,19 @@ import { EmailSchema } from './auth.ts';
 
 // Inputs of the booking calls, shared by the REST routes, the GraphQL resolvers and the islands.
 
+/** Day use (hourly hotels): a start hour of the hotel's day and a block length in hours. */
+export const StartHour = v.pipe(IntLike, v.minValue(0), v.maxValue(23));
+export const BlockHours = v.pipe(IntLike, v.minValue(1), v.maxValue(24));
+
 export const SearchBody = v.object({
   hotelId: PositiveInt,
   checkInDateTime: DateOrDateTime,
   checkOutDateTime: DateOrDateTime,
   isUsedGiftCertificate: v.optional(BoolLike, false),
   promoCode: v.optional(PromoCode, ''),
+  /** Day use: both set, the check-in date is the day and the check-out is not read. */
+  startHour: v.optional(StartHour),
+  blockHours: v.optional(BlockHours),
 });
 export type SearchBody = v.InferOutput<typeof SearchBody>;
 
@@ -52,6 +59,15 @@ export const CreateReservationInput = v.object({
   total_room: v.pipe(IntLike, v.minValue(1), v.maxValue(MAX_ROOMS_PER_RESERVATION)),
   promo_code: v.optional(v.nullable(PromoCode), ''),
   notes: v.optional(v.pipe(v.string(), v.maxLength(500)), ''),
+  /** Day use: both set, check_in_date_time is the day (check_out_date_time is not read). */
+  start_hour: v.optional(StartHour),
+  block_hours: v.optional(BlockHours),
+});
+
+export const DayUseAvailabilityInput = v.object({
+  hotel_id: PositiveInt,
+  date_start: PlainDateString,
+  date_end: PlainDateString,
 });
 
 export const ReservationIdInput = v.object({ reservationId: PositiveInt });

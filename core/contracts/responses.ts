@@ -45,6 +45,10 @@ export const InsuranceProviderSchema = obj({
 });
 export type InsuranceProvider = v.InferOutput<typeof InsuranceProviderSchema>;
 
+/** A day-use block as the answers carry it: length, start and end (hotel's zone) and the times alone. */
+export const DayUseBlockSchema = obj({ hours: n, start: s, end: s, startTime: s, endTime: s });
+export type DayUseBlock = v.InferOutput<typeof DayUseBlockSchema>;
+
 export const RoomTypeResultSchema = obj({
   id: n,
   roomRemaining: n,
@@ -79,6 +83,8 @@ export const SearchResultSchema = obj({
   promoCode: v.nullable(s),
   messagePromo: s,
   roomTypes: v.array(RoomTypeResultSchema),
+  /** Day use (a search with startHour and blockHours): the block searched; absent for nights. */
+  dayUse: v.optional(DayUseBlockSchema),
 });
 export type SearchResult = v.InferOutput<typeof SearchResultSchema>;
 
@@ -94,6 +100,8 @@ export const ReservationDetailSchema = obj({
     totalPods: n,
     paymentStatus: n,
     duration: n,
+    /** Day use: the block held; null for nights. */
+    dayUse: v.optional(v.nullable(DayUseBlockSchema)),
     hotel: obj({
       id: n,
       name: s,
@@ -218,6 +226,15 @@ export const AvailabilityDaySchema = obj({
   min_price: nn,
 });
 export const MaxDurationSchema = obj({ hotel_id: n, date_start: s, web_max_duration: n });
+
+/** Day use of an hourly hotel per date: each block length, its sellable start hours and lowest price. */
+export const DayUseDaySchema = obj({
+  date: s,
+  hotel_id: n,
+  is_blackout: v.boolean(),
+  blocks: v.array(obj({ hours: n, min_price: v.nullable(n), starts: v.array(n) })),
+});
+export type DayUseDay = v.InferOutput<typeof DayUseDaySchema>;
 
 /** A public promo (list and view) and a web announcement. */
 export const PromoSchema = obj({

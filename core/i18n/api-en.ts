@@ -98,6 +98,13 @@ export const apiEn = {
   'reservations.stayUpcoming': 'Upcoming',
   'reservations.stayStaying': 'Staying',
   'reservations.stayCompleted': 'Completed',
+  'dayUse.notOffered': 'This hotel does not sell day use: book nights instead.',
+  'dayUse.badDate': 'The day-use date is not a calendar date (YYYY-MM-DD).',
+  'dayUse.needBoth': 'For day use, choose both a start hour and a block length.',
+  'dayUse.blockNotOffered': (hours: number) => `This room does not offer a ${hours}-hour block.`,
+  'dayUse.startOutside': (first: number, last: number) =>
+    `For this block, day use starts on the hour between ${String(first).padStart(2, '0')}:00 and ${String(last).padStart(2, '0')}:00.`,
+  'dayUse.startPassed': 'That start time has already passed. Choose a later hour.',
 } as const;
 
 export type ApiMessageKey = keyof typeof apiEn;

@@ -96,4 +96,11 @@ export const apiId: ApiCatalogue = {
   'reservations.stayUpcoming': 'Akan datang',
   'reservations.stayStaying': 'Sedang menginap',
   'reservations.stayCompleted': 'Selesai',
+  'dayUse.notOffered': 'Hotel ini tidak menjual day use: pesan per malam saja.',
+  'dayUse.badDate': 'Tanggal day use bukan tanggal kalender (YYYY-MM-DD).',
+  'dayUse.needBoth': 'Untuk day use, pilih jam mulai dan lama paketnya.',
+  'dayUse.blockNotOffered': (hours: number) => `Kamar ini tidak punya paket ${hours} jam.`,
+  'dayUse.startOutside': (first: number, last: number) =>
+    `Untuk paket ini, day use mulai tepat di awal jam antara pukul ${String(first).padStart(2, '0')}.00 dan ${String(last).padStart(2, '0')}.00.`,
+  'dayUse.startPassed': 'Jam mulai itu sudah lewat. Pilih jam yang lebih lambat.',
 };

@@ -164,6 +164,14 @@ export function Review({ lang, t, nightsText, reservationId }: ReviewProps) {
     );
 
   const info = detail.info;
+  // Day use: "3 hours, 10:00–13:00" instead of a count of nights.
+  const stayLength = info.dayUse
+    ? fill(t.dayUseDuration, {
+        hours: fill(t.blockHoursLabel, { n: info.dayUse.hours }),
+        start: info.dayUse.startTime,
+        end: info.dayUse.endTime,
+      })
+    : nightsLabel(info.duration);
   const pod = info.pods[0];
   const p = detail.priceDetail;
   // Only a reservation waiting for payment can go on; any other status is named with the spec's label
@@ -201,13 +209,13 @@ export function Review({ lang, t, nightsText, reservationId }: ReviewProps) {
                 <Row label={t.phone} value={info.hotel.telephone} />
                 <Row
                   label={t.checkinAt}
-                  value={`${formatDate(info.checkIn, lang)} ${info.hotel.checkInTime} ${info.hotel.timeZoneLabel}`}
+                  value={`${formatDate(info.checkIn, lang)} ${info.dayUse?.startTime ?? info.hotel.checkInTime} ${info.hotel.timeZoneLabel}`}
                 />
                 <Row
                   label={t.checkoutAt}
-                  value={`${formatDate(info.checkOut, lang)} ${info.hotel.checkOutTime} ${info.hotel.timeZoneLabel}`}
+                  value={`${formatDate(info.checkOut, lang)} ${info.dayUse?.endTime ?? info.hotel.checkOutTime} ${info.hotel.timeZoneLabel}`}
                 />
-                <Row label={t.stayDuration} value={nightsLabel(info.duration)} />
+                <Row label={t.stayDuration} value={stayLength} />
                 <Row label={t.podType} value={pod.label} />
                 <Row label={t.podCount} value={String(info.totalPods)} />
                 <Row label={t.roomCapacity} value={capacityLabel(t, pod.capacity, pod.capacityChildren)} />
@@ -311,7 +319,7 @@ export function Review({ lang, t, nightsText, reservationId }: ReviewProps) {
         </h2>
         <dl className="text-sm">
           <Row
-            label={fill(t.roomPrice, { nights: nightsLabel(info.duration), pods: `${info.totalPods}×` })}
+            label={fill(t.roomPrice, { nights: stayLength, pods: `${info.totalPods}×` })}
             value={formatRupiah(p.grossRevenue)}
             testId="room"
           />

@@ -10,6 +10,8 @@ export async function searchRooms(q: {
   checkin: string;
   checkout: string;
   promocode: string;
+  /** Day use: the block's start hour and length. */
+  dayUse?: { start: number; hours: number } | null;
 }): Promise<SearchResult> {
   const body = await openCall<{ data: SearchResult }>({
     method: 'post',
@@ -19,6 +21,8 @@ export async function searchRooms(q: {
       checkInDateTime: q.checkin,
       checkOutDateTime: q.checkout,
       promoCode: q.promocode || undefined,
+      startHour: q.dayUse?.start,
+      blockHours: q.dayUse?.hours,
     },
   });
   return body.data;

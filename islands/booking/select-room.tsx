@@ -24,6 +24,11 @@ export interface SelectRoomProps {
   hotel: { id: number; slug: string; isCabin: boolean };
 }
 
+/** A committed day-use search as the search and the hold take it (null for nights). */
+function dayUseOf(d: { hours: number; start: number | null } | null | undefined) {
+  return d && d.start !== null ? { start: d.start, hours: d.hours } : null;
+}
+
 export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
   const committed = useIslandStore($committedSearch);
   const auth = useIslandStore($auth);
@@ -49,6 +54,7 @@ export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
       checkin: state.checkin,
       checkout: addNights(state.checkin, state.nights),
       promocode: state.promocode,
+      dayUse: dayUseOf(state.dayUse),
     })
       .then((r) => {
         if (!live) return;
@@ -78,6 +84,7 @@ export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
       checkin: result.checkInDate,
       checkout: result.checkOutDate,
       promocode: state?.promocode ?? '',
+      dayUse: dayUseOf(state?.dayUse),
     };
     if (!$auth.get().isLoggedIn) {
       // Sign in (or register) first, then come back to this page and this choice.
@@ -146,11 +153,18 @@ export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
   return (
     <div data-select-room>
       <p className="mb-1 font-semibold" data-stay-line>
-        {fill(t.stayLine, {
-          checkin: formatDate(result.checkInDate, lang),
-          checkout: formatDate(result.checkOutDate, lang),
-          nights: nightsLabel(result.nights),
-        })}
+        {result.dayUse
+          ? fill(t.dayUseLine, {
+              date: formatDate(result.checkInDate, lang),
+              hours: fill(t.blockHoursLabel, { n: result.dayUse.hours }),
+              start: result.dayUse.startTime,
+              end: result.dayUse.endTime,
+            })
+          : fill(t.stayLine, {
+              checkin: formatDate(result.checkInDate, lang),
+              checkout: formatDate(result.checkOutDate, lang),
+              nights: nightsLabel(result.nights),
+            })}
       </p>
       <p className="mb-4 text-sm text-muted">{t.capacityRule}</p>
       <ul className="grid gap-4">
@@ -193,7 +207,9 @@ export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
                   {formatRupiah(room.totalPrice)}
                 </p>
                 <p className="text-xs text-muted" data-price-note>
-                  {fill(t.perStay, { nights: nightsLabel(room.nights) })}
+                  {result.dayUse
+                    ? fill(t.perBlock, { hours: fill(t.blockHoursLabel, { n: result.dayUse.hours }) })
+                    : fill(t.perStay, { nights: nightsLabel(room.nights) })}
                 </p>
                 <dl className="grid grid-cols-[auto_auto] gap-x-3 text-xs text-muted md:text-right" data-price-parts>
                   <dt>{t.roomOnly}</dt>

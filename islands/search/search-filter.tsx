@@ -6,17 +6,30 @@ import { offersStayNow, stayNowCheckin } from '../lib/stay-dates.ts';
 import {
   $availability,
   $checkout,
+  $dayUseDays,
   $hotels,
+  $hourlyHotels,
   $maxDuration,
   $search,
   $searchNotice,
   canSearch,
+  canSearchDayUse,
+  dayUseStarts,
   durationOptions,
+  hourLabel,
   isDaySelectable,
+  isDayUseSelectable,
+  loadHourlyHotels,
+  selectDayUseHotel,
   selectHotel,
   setCheckin,
+  setDayUseBlock,
+  setDayUseDay,
+  setDayUseStart,
   setNights,
+  setStayKind,
 } from '../stores/$search.ts';
+import { formatRupiah } from '../../core/money.ts';
 import type { SearchNotice, SearchState } from '../stores/$search.ts';
 import { Calendar } from './calendar.tsx';
 import { StayNowModal } from './stay-now-modal.tsx';
@@ -51,6 +64,9 @@ export function SearchFilter({ lang, t, currentHotelId }: SearchFilterProps) {
   const availability = useIslandStore($availability);
   const maxDuration = useIslandStore($maxDuration);
   const notice = useIslandStore($searchNotice);
+  const hourlyHotels = useIslandStore($hourlyHotels);
+  const dayUseDays = useIslandStore($dayUseDays);
+  const dayUse = search.dayUse ?? null;
   const [open, setOpen] = useState(false);
   const [stayNow, setStayNow] = useState<SearchState | null>(null);
   const [error, setError] = useState('');
@@ -72,13 +88,25 @@ export function SearchFilter({ lang, t, currentHotelId }: SearchFilterProps) {
     return undefined;
   }, [currentHotelId, t.loadError]);
 
+  // Day use lists the hourly hotels (loaded when first shown); overnight the daily ones (loaded by the restore).
+  const isDayUse = dayUse !== null;
+  useEffect(() => {
+    if (isDayUse) loadHourlyHotels().catch(() => setError(t.loadError));
+  }, [isDayUse, t.loadError]);
+
   const onHotel = (value: string) => {
-    const hotel = hotels.find((h) => `${h.id}-${h.slug}` === value);
+    const hotel = (dayUse ? hourlyHotels : hotels).find((h) => `${h.id}-${h.slug}` === value);
     setError('');
-    if (hotel) selectHotel(hotel).catch(() => setError(t.loadError));
+    if (hotel && dayUse) selectDayUseHotel(hotel).catch(() => setError(t.loadError));
+    else if (hotel) selectHotel(hotel).catch(() => setError(t.loadError));
   };
 
   const submit = () => {
+    if (dayUse) {
+      // Day use has its own start hour: no Stay Now question.
+      if (canSearchDayUse(search, dayUseDays.days)) runSearch(lang, search, currentHotelId);
+      return;
+    }
     if (!canSearch(search, maxDuration) || !search.checkin) return;
     if (offersStayNow(new Date(), search.checkin, STAY_NOW)) {
       setStayNow(search);
@@ -95,16 +123,35 @@ export function SearchFilter({ lang, t, currentHotelId }: SearchFilterProps) {
     runSearch(lang, state, currentHotelId);
   };
 
-  const selectedHotel = hotels.find((h) => h.id === search.hotelId);
+  const hotelList = dayUse ? hourlyHotels : hotels;
+  const selectedHotel = hotelList.find((h) => h.id === search.hotelId);
   const options = durationOptions(maxDuration, MAX_NIGHTS_NEW);
-  const disabled = !canSearch(search, maxDuration);
+  const dayBlocks = (search.checkin && dayUseDays.days[search.checkin]) || [];
+  const starts = dayUse ? dayUseStarts(dayUseDays.days, search.checkin, dayUse.hours) : [];
+  const disabled = dayUse ? !canSearchDayUse(search, dayUseDays.days) : !canSearch(search, maxDuration);
   const hint = !search.hotelId
     ? t.noHotel
-    : maxDuration === 0
-      ? t.noAvailability
-      : maxDuration
-        ? fill(t.maxInfo, { n: maxDuration })
-        : '';
+    : dayUse
+      ? dayUse.start === null || !starts.length
+        ? dayUseDays.loading
+          ? ''
+          : t.noStart
+        : fill(t.dayUseInfo, {
+            hours: fill(t.blockHours, { n: dayUse.hours }),
+            start: hourLabel(dayUse.start),
+            end: hourLabel(dayUse.start + dayUse.hours),
+          })
+      : maxDuration === 0
+        ? t.noAvailability
+        : maxDuration
+          ? fill(t.maxInfo, { n: maxDuration })
+          : '';
+  const dayUsePrice = (d: string) => {
+    const prices = (dayUseDays.days[d] ?? []).flatMap((b) =>
+      b.starts.length && b.minPrice !== null ? [b.minPrice] : [],
+    );
+    return prices.length ? Math.min(...prices) : null;
+  };
 
   return (
     <form
@@ -117,6 +164,28 @@ export function SearchFilter({ lang, t, currentHotelId }: SearchFilterProps) {
         submit();
       }}
     >
+      <fieldset className="flex flex-wrap items-center gap-4 text-sm md:col-span-5" data-stay-type>
+        <legend className="sr-only">{t.stayType}</legend>
+        {[
+          [false, t.stayOvernight],
+          [true, t.stayDayUse],
+        ].map(([day, label]) => (
+          <label key={String(day)} className="flex items-center gap-2 font-semibold">
+            <input
+              type="radio"
+              name="stay-type"
+              value={day ? 'day' : 'night'}
+              checked={isDayUse === day}
+              onChange={() => {
+                setError('');
+                setOpen(false);
+                setStayKind(day as boolean);
+              }}
+            />
+            {label}
+          </label>
+        ))}
+      </fieldset>
       <label className="flex flex-col gap-1 text-sm font-semibold">
         {t.location}
         <select
@@ -128,26 +197,43 @@ export function SearchFilter({ lang, t, currentHotelId }: SearchFilterProps) {
           <option value="" disabled>
             {t.locationPlaceholder}
           </option>
-          {hotels.map((h) => (
+          {hotelList.map((h) => (
             <option key={h.id} value={`${h.id}-${h.slug}`}>{`${h.name} — ${h.city}`}</option>
           ))}
         </select>
       </label>
       <div className="relative flex flex-col gap-1 text-sm font-semibold">
-        <span id="checkin-label">{t.checkin}</span>
+        <span id="checkin-label">{dayUse ? t.dayUseDay : t.checkin}</span>
         <button
           type="button"
           name="checkin"
           aria-labelledby="checkin-label checkin-value"
           aria-haspopup="dialog"
           aria-expanded={open}
-          disabled={!search.hotelId || availability.loading}
+          disabled={!search.hotelId || (dayUse ? dayUseDays.loading : availability.loading)}
           className="rounded-lg border border-slate-300 px-3 py-2 text-left font-normal disabled:bg-slate-100"
           onClick={() => setOpen(true)}
         >
           <span id="checkin-value">{search.checkin ? formatDate(search.checkin, lang) : t.checkinPlaceholder}</span>
         </button>
-        {open && (
+        {open && dayUse && (
+          <Calendar
+            lang={lang}
+            t={t}
+            title={t.dayUseCalendarTitle}
+            today={today}
+            lastDay={lastDay}
+            selected={search.checkin}
+            isSelectable={(d) => isDayUseSelectable(d, today, dayUseDays.days)}
+            priceOf={dayUsePrice}
+            onChoose={(d) => {
+              setOpen(false);
+              setDayUseDay(d);
+            }}
+            onClose={() => setOpen(false)}
+          />
+        )}
+        {open && !dayUse && (
           <Calendar
             lang={lang}
             t={t}
@@ -165,34 +251,77 @@ export function SearchFilter({ lang, t, currentHotelId }: SearchFilterProps) {
           />
         )}
       </div>
-      <label className="flex flex-col gap-1 text-sm font-semibold">
-        {t.duration}
-        <select
-          name="duration"
-          className="rounded-lg border border-slate-300 px-3 py-2 font-normal"
-          value={String(search.nights)}
-          disabled={!search.checkin}
-          onChange={(e) => setNights(Number(e.target.value))}
-        >
-          {options.map((o) => (
-            <option key={o.nights} value={o.nights} disabled={o.disabled}>
-              {o.disabled && maxDuration !== null
-                ? fill(t.overMax, { label: nightsLabel(t, o.nights) })
-                : nightsLabel(t, o.nights)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-col gap-1 text-sm font-semibold">
-        {t.checkout}
-        <input
-          name="checkout"
-          readOnly
-          className="rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-normal"
-          value={checkout ? formatDate(checkout, lang) : ''}
-          placeholder="—"
-        />
-      </label>
+      {dayUse && (
+        <>
+          <label className="flex flex-col gap-1 text-sm font-semibold">
+            {t.block}
+            <select
+              name="block"
+              className="rounded-lg border border-slate-300 px-3 py-2 font-normal"
+              value={String(dayUse.hours)}
+              disabled={!search.checkin || !dayBlocks.length}
+              onChange={(e) => setDayUseBlock(Number(e.target.value))}
+            >
+              {(dayBlocks.length ? dayBlocks : [{ hours: dayUse.hours, minPrice: null, starts: [] }]).map((b) => (
+                <option key={b.hours} value={b.hours} disabled={!b.starts.length}>
+                  {b.minPrice !== null && b.starts.length
+                    ? fill(t.blockFrom, { n: b.hours, price: formatRupiah(b.minPrice) })
+                    : fill(t.blockHours, { n: b.hours })}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-semibold">
+            {t.startHour}
+            <select
+              name="start"
+              className="rounded-lg border border-slate-300 px-3 py-2 font-normal"
+              value={dayUse.start === null ? '' : String(dayUse.start)}
+              disabled={!starts.length}
+              onChange={(e) => setDayUseStart(Number(e.target.value))}
+            >
+              {!starts.length && <option value="">—</option>}
+              {starts.map((h) => (
+                <option key={h} value={h}>
+                  {`${hourLabel(h)}–${hourLabel(h + dayUse.hours)}`}
+                </option>
+              ))}
+            </select>
+          </label>
+        </>
+      )}
+      {!dayUse && (
+        <>
+          <label className="flex flex-col gap-1 text-sm font-semibold">
+            {t.duration}
+            <select
+              name="duration"
+              className="rounded-lg border border-slate-300 px-3 py-2 font-normal"
+              value={String(search.nights)}
+              disabled={!search.checkin}
+              onChange={(e) => setNights(Number(e.target.value))}
+            >
+              {options.map((o) => (
+                <option key={o.nights} value={o.nights} disabled={o.disabled}>
+                  {o.disabled && maxDuration !== null
+                    ? fill(t.overMax, { label: nightsLabel(t, o.nights) })
+                    : nightsLabel(t, o.nights)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-semibold">
+            {t.checkout}
+            <input
+              name="checkout"
+              readOnly
+              className="rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-normal"
+              value={checkout ? formatDate(checkout, lang) : ''}
+              placeholder="—"
+            />
+          </label>
+        </>
+      )}
       <button
         type="submit"
         disabled={disabled}

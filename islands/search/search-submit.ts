@@ -8,8 +8,10 @@ import {
   lastSearch,
   noticeFor,
   loadHotels,
+  loadHourlyHotels,
   searchFromUrl,
   searchHref,
+  selectDayUseHotel,
   selectHotel,
   storedVoucher,
 } from '../stores/$search.ts';
@@ -58,6 +60,20 @@ export async function restoreFromUrl(): Promise<void> {
   $searchNotice.set(null);
   $search.set(state);
   commitSearch(state);
+  if (state.dayUse) {
+    // Day use: the hourly hotel's day, block and start, as sellable as the URL allows.
+    const hourly = await loadHourlyHotels();
+    const found = hourly.find((h) => h.id === state.hotelId);
+    if (!found) return;
+    await selectDayUseHotel(found);
+    const shown = $search.get();
+    const same = shown.checkin === state.checkin && JSON.stringify(shown.dayUse) === JSON.stringify(state.dayUse);
+    if (restoredUrl !== url || same) return;
+    window.history.replaceState(null, '', searchHref(document.documentElement.lang === 'id' ? 'id' : 'en', shown));
+    restoredUrl = window.location.pathname + window.location.search;
+    commitSearch(shown);
+    return;
+  }
   const hotels = await loadHotels();
   const hotel = hotels.find((h) => h.id === state.hotelId);
   if (!hotel) return;
@@ -77,6 +93,14 @@ export async function restoreFromUrl(): Promise<void> {
 /** Home and /search/: show the tab's last search again (coming back from a hotel page). */
 export async function restoreLastSearch(): Promise<void> {
   const last = lastSearch(jakartaToday().toString());
+  if (last?.dayUse) {
+    const hourly = await loadHourlyHotels();
+    const found = hourly.find((h) => h.id === last.hotelId);
+    if (!found || $search.get().hotelId) return;
+    $search.set({ ...last, slug: found.slug });
+    await selectDayUseHotel(found);
+    return;
+  }
   const hotels = await loadHotels();
   const hotel = last && hotels.find((h) => h.id === last.hotelId);
   if (!last || !hotel || $search.get().hotelId) return;

@@ -13,6 +13,8 @@ export interface RoomChoice {
   checkin: string;
   checkout: string;
   promocode: string;
+  /** Day use: the block's start hour and length (checkin is the day). */
+  dayUse?: { start: number; hours: number } | null;
 }
 
 export type { AncillaryPackage };
@@ -63,6 +65,8 @@ export async function createReservation(choice: RoomChoice): Promise<number> {
       check_out_date_time: choice.checkout,
       total_room: choice.pods,
       promo_code: choice.promocode || undefined,
+      start_hour: choice.dayUse?.start,
+      block_hours: choice.dayUse?.hours,
     },
   });
   rememberReservation(body.data.id);

@@ -13,7 +13,14 @@ import {
 } from '../../core/dates.ts';
 
 // Search state (STYLE.md #6): it lives in the URL (/search/{id-slug}/?checkin=&checkout=&id=
-// [&promocode=]) and in this store; the URL is parsed into the store on load and on back/forward.
+// [&promocode=], or for day use ?checkin=&hours=&start=&id=) and in this store; the URL is parsed
+// into the store on load and on back/forward.
+
+/** Day use (hourly hotels): the block length in hours and its start hour (null until one is sellable). */
+export interface DayUseChoice {
+  hours: number;
+  start: number | null;
+}
 
 export interface SearchState {
   hotelId: number | null;
@@ -21,6 +28,8 @@ export interface SearchState {
   checkin: string | null;
   nights: number;
   promocode: string;
+  /** Set for a day-use search (then `checkin` is the day and `nights` is not read). */
+  dayUse?: DayUseChoice | null;
 }
 export interface HotelOption {
   id: number;
@@ -80,12 +89,15 @@ export function lastSearch(today: string): SearchState | null {
   try {
     const s = JSON.parse(sessionStorage.getItem(LAST_SEARCH_KEY) ?? 'null') as SearchState | null;
     if (!s || typeof s.hotelId !== 'number' || typeof s.checkin !== 'string' || s.checkin < today) return null;
+    const dayUse =
+      s.dayUse && Number.isInteger(s.dayUse.hours) ? { hours: s.dayUse.hours, start: s.dayUse.start } : null;
     return {
       hotelId: s.hotelId,
       slug: String(s.slug),
       checkin: s.checkin,
       nights: Number(s.nights) || 1,
       promocode: '',
+      ...(dayUse ? { dayUse } : {}),
     };
   } catch {
     return null;
@@ -141,12 +153,32 @@ export function searchFromUrl(pathname: string, search: string, maxNights = MAX_
     if (n >= 1) nights = Math.min(n, maxNights);
   }
   const promocode = /^[A-Za-z0-9_-]{1,40}$/.test(q.get('promocode') ?? '') ? (q.get('promocode') as string) : '';
-  return { hotelId, slug: hotel?.slug ?? '', checkin: checkin?.toString() ?? null, nights, promocode };
+  const dayUse = dayUseFromUrl(q);
+  return {
+    hotelId,
+    slug: hotel?.slug ?? '',
+    checkin: checkin?.toString() ?? null,
+    nights,
+    promocode,
+    ...(dayUse ? { dayUse } : {}),
+  };
+}
+
+/** `?hours=3&start=10`: a day-use search (hours 1..24, start 0..23; a start that is not a number is left to choose). */
+export function dayUseFromUrl(q: URLSearchParams): DayUseChoice | null {
+  const hours = q.get('hours') ?? '';
+  if (!/^\d{1,2}$/.test(hours) || Number(hours) < 1 || Number(hours) > 24) return null;
+  const start = q.get('start') ?? '';
+  return { hours: Number(hours), start: /^\d{1,2}$/.test(start) && Number(start) <= 23 ? Number(start) : null };
 }
 
 export function searchHref(lang: Lang, s: SearchState): string {
   const q = new URLSearchParams();
-  if (s.checkin) {
+  if (s.dayUse) {
+    if (s.checkin) q.set('checkin', s.checkin);
+    q.set('hours', String(s.dayUse.hours));
+    if (s.dayUse.start !== null) q.set('start', String(s.dayUse.start));
+  } else if (s.checkin) {
     q.set('checkin', s.checkin);
     q.set('checkout', addNights(s.checkin, s.nights));
   }
@@ -289,4 +321,145 @@ export function storedVoucher(): string {
 /** Days between today and a date, for tests and labels. */
 export function daysFromToday(date: string, now = new Date()): number {
   return jakartaToday(now).until(Temporal.PlainDate.from(date), { largestUnit: 'days' }).days;
+}
+
+// ---- day use (hourly hotels) ----
+
+/** One block length of a day: the start hours still sellable and the lowest block price. */
+export interface DayUseBlockInfo {
+  hours: number;
+  minPrice: number | null;
+  starts: number[];
+}
+/** The hourly hotels (hotel type 2), for the filter's Day use choice. */
+export const $hourlyHotels = atom<HotelOption[]>([]);
+/** Day use of the chosen hourly hotel for 90 days from today: the blocks of each date. */
+export const $dayUseDays = atom<{ hotelId: number | null; loading: boolean; days: Record<string, DayUseBlockInfo[]> }>({
+  hotelId: null,
+  loading: false,
+  days: {},
+});
+
+export const DEFAULT_BLOCK_HOURS = 3;
+
+/** Whether a day has a block with a start still sellable. */
+export function isDayUseSelectable(date: string, today: string, days: Record<string, DayUseBlockInfo[]>): boolean {
+  return date >= today && (days[date] ?? []).some((b) => b.starts.length > 0);
+}
+
+/** The sellable start hours of a block length on a day. */
+export function dayUseStarts(days: Record<string, DayUseBlockInfo[]>, date: string | null, hours: number): number[] {
+  return (date ? days[date] : undefined)?.find((b) => b.hours === hours)?.starts ?? [];
+}
+
+/** The same choice made sellable on a day: the block kept when it still has a start (else the first that has one), the start kept or the first. */
+export function fitDayUse(
+  days: Record<string, DayUseBlockInfo[]>,
+  date: string | null,
+  want: DayUseChoice,
+): DayUseChoice {
+  const blocks = (date ? days[date] : undefined) ?? [];
+  const block = blocks.find((b) => b.hours === want.hours && b.starts.length) ?? blocks.find((b) => b.starts.length);
+  if (!block) return { hours: want.hours, start: null };
+  const start = want.start !== null && block.starts.includes(want.start) ? want.start : block.starts[0];
+  return { hours: block.hours, start };
+}
+
+export function canSearchDayUse(s: SearchState, days: Record<string, DayUseBlockInfo[]>): boolean {
+  return (
+    s.hotelId !== null &&
+    !!s.dayUse &&
+    s.dayUse.start !== null &&
+    dayUseStarts(days, s.checkin, s.dayUse.hours).includes(s.dayUse.start)
+  );
+}
+
+/** "10:00" of an hour. */
+export const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
+
+export async function loadHourlyHotels(): Promise<HotelOption[]> {
+  if ($hourlyHotels.get().length) return $hourlyHotels.get();
+  const body = await openCall<{ data: HotelOption[] }>({ path: 'clients/v1/hotel', query: { hotelTypeId: 2 } });
+  const hotels = body.data.map(({ id, slug, name, city, isCabin, webMaxDuration }) => ({
+    id,
+    slug,
+    name,
+    city,
+    isCabin,
+    webMaxDuration,
+  }));
+  $hourlyHotels.set(hotels);
+  return hotels;
+}
+
+let dayUseSeq = 0;
+export async function loadDayUse(hotelId: number, now = new Date()): Promise<Record<string, DayUseBlockInfo[]>> {
+  const seq = ++dayUseSeq;
+  $dayUseDays.set({ hotelId, loading: true, days: {} });
+  const today = jakartaToday(now);
+  const body = await openCall<{
+    data: { date: string; blocks: { hours: number; min_price: number | null; starts: number[] }[] }[];
+  }>({
+    path: 'clients/v1/availability/day-use',
+    query: {
+      hotel_id: hotelId,
+      date_start: today.toString(),
+      date_end: today.add({ days: AVAILABILITY_WINDOW_DAYS - 1 }).toString(),
+    },
+  });
+  const days: Record<string, DayUseBlockInfo[]> = {};
+  for (const d of body.data)
+    days[d.date] = d.blocks.map((b) => ({ hours: b.hours, minPrice: b.min_price, starts: b.starts }));
+  if (seq === dayUseSeq) $dayUseDays.set({ hotelId, loading: false, days });
+  return days;
+}
+
+/** Switch between nights and day use: the hotel lists differ, so the choice starts afresh. */
+export function setStayKind(dayUse: boolean): void {
+  const s = $search.get();
+  if (!!s.dayUse === dayUse) return;
+  $search.set({
+    ...EMPTY_SEARCH,
+    promocode: s.promocode,
+    dayUse: dayUse ? { hours: DEFAULT_BLOCK_HOURS, start: null } : null,
+  });
+  $maxDuration.set(null);
+}
+
+/** Choosing an hourly hotel loads its day use and keeps a still-sellable day, block and start (else the first ones). */
+export async function selectDayUseHotel(hotel: { id: number; slug: string }, now = new Date()): Promise<void> {
+  const want = $search.get().dayUse ?? { hours: DEFAULT_BLOCK_HOURS, start: null };
+  $search.set({ ...$search.get(), hotelId: hotel.id, slug: hotel.slug, dayUse: want });
+  const days = await loadDayUse(hotel.id, now);
+  const today = jakartaToday(now).toString();
+  const s = $search.get();
+  if (s.hotelId !== hotel.id) return;
+  const keep = s.checkin && isDayUseSelectable(s.checkin, today, days);
+  const checkin = keep
+    ? s.checkin
+    : (Object.keys(days)
+        .sort()
+        .find((d) => isDayUseSelectable(d, today, days)) ?? null);
+  $search.set({ ...s, checkin, dayUse: fitDayUse(days, checkin, s.dayUse ?? want) });
+}
+
+export function setDayUseDay(date: string): void {
+  const s = $search.get();
+  const want = s.dayUse ?? { hours: DEFAULT_BLOCK_HOURS, start: null };
+  $search.set({ ...s, checkin: date, dayUse: fitDayUse($dayUseDays.get().days, date, want) });
+}
+
+export function setDayUseBlock(hours: number): void {
+  const s = $search.get();
+  const start = s.dayUse?.start ?? null;
+  const starts = dayUseStarts($dayUseDays.get().days, s.checkin, hours);
+  $search.set({
+    ...s,
+    dayUse: { hours, start: start !== null && starts.includes(start) ? start : (starts[0] ?? null) },
+  });
+}
+
+export function setDayUseStart(start: number): void {
+  const s = $search.get();
+  $search.set({ ...s, dayUse: { hours: s.dayUse?.hours ?? DEFAULT_BLOCK_HOURS, start } });
 }

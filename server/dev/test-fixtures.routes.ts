@@ -11,7 +11,9 @@ export function testFixtureRoutes(deps: AppDeps) {
   const app = new Hono();
   app.post('/dev/fixtures/hotel', async (c) => {
     const now = deps.now?.() ?? new Date();
-    return c.json({ data: await seedFixtureHotel(deps.database, jakartaToday(now)) }, 201);
+    // ?hourly=1: an hourly (day-use) hotel with the seed's 3, 6 and 12-hour blocks.
+    const hourly = c.req.query('hourly') === '1';
+    return c.json({ data: await seedFixtureHotel(deps.database, jakartaToday(now), { hourly }) }, 201);
   });
   return app;
 }

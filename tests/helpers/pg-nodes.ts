@@ -90,3 +90,26 @@ export async function holdOverHttp(
     },
   };
 }
+
+/** One hold over real HTTP through REST (POST /clients/v1/reservations/create): nights, or day use with start_hour and block_hours. */
+export async function restHoldOverHttp(
+  base: string,
+  guest: { userToken: string; apiKey: string },
+  input: Record<string, string | number>,
+  lang: 'id' | 'en' = 'en',
+) {
+  const res = await fetch(`${base}/api/clients/v1/reservations/create`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${guest.userToken}`,
+      'x-api-key': guest.apiKey,
+      'accept-language': lang,
+    },
+    body: JSON.stringify({ total_room: 1, ...input }),
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as { data?: { id: number }; code?: string; message?: string },
+  };
+}
