@@ -1,7 +1,7 @@
 // Regenerates the bundled dataset (content/dataset/production.ndjson and its images) from the
 // readable sources in content/dataset/source/. Run after editing the copy:
 //   node_modules/.bin/node scripts/generate-dataset.ts
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { destinationDocs } from '../content/dataset/source/destinations.ts';
@@ -32,8 +32,14 @@ export function buildDatasetDocuments() {
 async function main() {
   const root = fileURLToPath(new URL('../content/dataset/', import.meta.url));
   await mkdir(`${root}images`, { recursive: true });
+  // Pictures no longer drawn go, so the folder holds exactly what the documents can point at.
+  for (const file of await readdir(`${root}images`)) if (!(file in ILLUSTRATIONS)) await rm(`${root}images/${file}`);
   for (const [file, draw] of Object.entries(ILLUSTRATIONS)) {
-    const png = await sharp(Buffer.from(draw())).png({ palette: true, compressionLevel: 9 }).toBuffer();
+    // Every picture 1200x630 (the cards' and Open Graph's shape); the 16:10 scenes are cropped to it.
+    const png = await sharp(Buffer.from(draw()))
+      .resize(1200, 630, { fit: 'cover' })
+      .png({ palette: true, compressionLevel: 9 })
+      .toBuffer();
     await writeFile(`${root}images/${file}`, png);
   }
   const docs = buildDatasetDocuments();

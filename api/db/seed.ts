@@ -256,7 +256,7 @@ export async function seedDatabase(database: Database, today: Temporal.PlainDate
     .values(
       PAYMENT_CHANNELS.map((c, i) => ({
         ...c,
-        logoUrl: `https://images.example.com/payments/${c.code}.svg`,
+        logoUrl: `/payments/${c.code}.svg`,
         sortOrder: i,
       })),
     )
@@ -291,7 +291,7 @@ export async function seedDatabase(database: Database, today: Temporal.PlainDate
           'Diskon 20% maksimal Rp 100.000 untuk minimal transaksi Rp 100.000. Berlaku di semua cabang pod.',
           '20% off up to Rp 100.000 on a minimum spend of Rp 100.000. Valid at every pod branch.',
         ),
-        imageUrl: 'https://images.example.com/promos/bobohemat.jpg',
+        imageUrl: '/media/promos/bobohemat',
         hotelIds: POD_BRANCHES.map((_, i) => i + 1),
       },
       {
@@ -311,7 +311,7 @@ export async function seedDatabase(database: Database, today: Temporal.PlainDate
           'Potongan Rp 50.000 untuk menginap di Bobocabin dengan minimal transaksi Rp 500.000.',
           'Rp 50.000 off a Bobocabin stay with a minimum spend of Rp 500.000.',
         ),
-        imageUrl: 'https://images.example.com/promos/jalanjalan50.jpg',
+        imageUrl: '/media/promos/jalanjalan50',
         hotelIds: CABIN_SITES.map((_, i) => 101 + i),
       },
       {
@@ -332,7 +332,7 @@ export async function seedDatabase(database: Database, today: Temporal.PlainDate
           'Hanya berlaku untuk pembayaran dengan OVO, DANA, ShopeePay atau GoPay.',
           'Only valid when paying with OVO, DANA, ShopeePay or GoPay.',
         ),
-        imageUrl: 'https://images.example.com/promos/dompetdigital.jpg',
+        imageUrl: '/media/promos/dompetdigital',
       },
       {
         id: 4,
@@ -354,7 +354,7 @@ export async function seedDatabase(database: Database, today: Temporal.PlainDate
           'Voucher untuk tamu yang kembali; bayar lewat virtual account.',
           'A voucher for returning guests; pay by virtual account.',
         ),
-        imageUrl: 'https://images.example.com/promos/staylagi.jpg',
+        imageUrl: '/media/promos/staylagi',
       },
       {
         id: 5,
@@ -370,7 +370,7 @@ export async function seedDatabase(database: Database, today: Temporal.PlainDate
         stayFrom: today.subtract({ days: 120 }).toString(),
         stayTo: today.subtract({ days: 60 }).toString(),
         terms: terms('Promo ini sudah berakhir.', 'This promo has ended.'),
-        imageUrl: 'https://images.example.com/promos/lebaran.jpg',
+        imageUrl: '/media/promos/lebaran',
       },
       {
         id: 6,
@@ -386,7 +386,7 @@ export async function seedDatabase(database: Database, today: Temporal.PlainDate
         stayFrom: from,
         stayTo: to,
         terms: terms('Belum aktif.', 'Not active yet.'),
-        imageUrl: 'https://images.example.com/promos/diam.jpg',
+        imageUrl: '/media/promos/diam',
       },
       {
         id: 7,
@@ -408,7 +408,7 @@ export async function seedDatabase(database: Database, today: Temporal.PlainDate
           'Malam pertama gratis untuk satu pod, minimal menginap 2 malam.',
           'The first night is free for one pod, minimum stay 2 nights.',
         ),
-        imageUrl: 'https://images.example.com/promos/malamgratis.jpg',
+        imageUrl: '/media/promos/malamgratis',
         minSpend: 0,
       },
     ])

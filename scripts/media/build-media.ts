@@ -17,7 +17,9 @@ import {
   podFacade,
   podInterior,
   podLounge,
+  promoBanner,
   roomPicture,
+  type PromoTheme,
   type Setting,
 } from './scenes.ts';
 
@@ -35,6 +37,21 @@ const CABIN_SETTINGS: Record<string, Setting> = {
   'bobocabin-ubud': 'paddy',
   'bobocabin-mandalika-campsite': 'beach',
 };
+
+/**
+ * The booking API's seeded promotions (api/db/seed.ts, `imageUrl: '/media/promos/<name>'`) and their
+ * banner themes; scripts/media/seed-pictures.int.test.ts holds the two lists together.
+ */
+export const PROMO_BANNERS: Record<string, PromoTheme> = {
+  bobohemat: 'pod',
+  jalanjalan50: 'cabin',
+  dompetdigital: 'wallet',
+  staylagi: 'voucher',
+  lebaran: 'festive',
+  diam: 'pod',
+  malamgratis: 'night',
+};
+export const promoMediaKey = (name: string) => `/media/promos/${name}`;
 
 type Drawing = { key: string; use: MediaUse; svg: () => string };
 
@@ -57,6 +74,8 @@ export function allDrawings(): Drawing[] {
   }
   for (const kind of Object.keys(OFFERINGS))
     out.push({ key: roomMediaKey(kind), use: 'card', svg: () => roomPicture(kind) });
+  for (const [name, theme] of Object.entries(PROMO_BANNERS))
+    out.push({ key: promoMediaKey(name), use: 'card', svg: () => promoBanner(name, theme) });
   return out;
 }
 

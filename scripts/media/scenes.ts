@@ -336,3 +336,117 @@ export function roomPicture(kind: string): string {
   }
   return kind === 'family' ? cabinInterior(`room:${kind}`, setting) : cabinExterior(`room:${kind}`, setting, false);
 }
+
+/** A coupon tag: a ticket with punched notches and a percent sign drawn in shapes (no text). */
+function couponTag(x: number, y: number, angle: number, color: string) {
+  return `<g transform="translate(${n(x)} ${n(y)}) rotate(${n(angle)})">
+<rect x="-150" y="-90" width="300" height="180" rx="22" fill="${color}"/>
+<circle cx="-150" cy="0" r="26" fill="#fff" opacity="0.9"/><circle cx="150" cy="0" r="26" fill="#fff" opacity="0.9"/>
+<line x1="-90" y1="-70" x2="-90" y2="70" stroke="#fff" stroke-width="5" stroke-dasharray="12 10" opacity="0.8"/>
+<circle cx="-5" cy="-35" r="22" fill="none" stroke="#fff" stroke-width="12"/><circle cx="75" cy="35" r="22" fill="none" stroke="#fff" stroke-width="12"/>
+<line x1="80" y1="-55" x2="-10" y2="55" stroke="#fff" stroke-width="14" stroke-linecap="round"/>
+</g>`;
+}
+
+/** A phone showing a booking, for app and e-wallet promos. */
+function phone(x: number, y: number, accent: string, wallet: boolean) {
+  const screen = wallet
+    ? `<rect x="30" y="90" width="180" height="110" rx="16" fill="${accent}"/><rect x="50" y="170" width="90" height="14" rx="7" fill="#fff" opacity="0.8"/><circle cx="175" cy="120" r="16" fill="#fff" opacity="0.8"/>
+<rect x="30" y="225" width="180" height="22" rx="8" fill="#cbd5e1"/><rect x="30" y="262" width="120" height="22" rx="8" fill="#cbd5e1"/><rect x="30" y="360" width="180" height="48" rx="24" fill="#f59e0b"/>`
+    : `<rect x="30" y="90" width="180" height="110" rx="16" fill="#24344d"/><rect x="45" y="105" width="150" height="12" rx="6" fill="${accent}"/>
+<rect x="45" y="160" width="150" height="26" rx="10" fill="#eef2f7"/><rect x="30" y="225" width="180" height="22" rx="8" fill="#cbd5e1"/><rect x="30" y="360" width="180" height="48" rx="24" fill="#f59e0b"/>`;
+  return `<g transform="translate(${n(x)} ${n(y)})"><rect x="0" y="0" width="240" height="470" rx="36" fill="#111827"/><rect x="14" y="40" width="212" height="400" rx="20" fill="#f8fafc"/>${screen}</g>`;
+}
+
+export type PromoTheme = 'beach' | 'cabin' | 'pod' | 'wallet' | 'festive' | 'sale' | 'fireworks' | 'voucher' | 'night';
+
+/** A promo banner: the promo's world on the left, a coupon tag on the right. */
+export function promoBanner(seed: string, theme: PromoTheme): string {
+  const r = randomFrom(`promo:${seed}`);
+  const accent = pick(r, ACCENTS);
+  const tag = pick(r, ['#f97316', '#ef4444', '#8b5cf6', '#0ea5e9', '#10b981']);
+  const tagAt = couponTag(between(r, 880, 960), between(r, 250, 330), between(r, -14, 14), tag);
+  switch (theme) {
+    case 'beach':
+    case 'cabin': {
+      const setting: Setting = theme === 'beach' ? 'beach' : pick(r, ['forest', 'pine', 'lake', 'tea'] as const);
+      const scene = cabinExterior(`promo:${seed}`, setting, false);
+      return scene.replace('</svg>', `${tagAt}</svg>`);
+    }
+    case 'pod': {
+      let pods = '';
+      for (let row = 0; row < 2; row++)
+        for (let col = 0; col < 3; col++)
+          pods += capsule(60 + col * 220, 180 + row * 200, 200, 150, accent, (row + col) % 3 !== 1);
+      return frame(
+        `<rect width="1200" height="750" fill="#e6e1d7"/><rect x="0" y="600" width="1200" height="150" fill="#b9a78f"/><rect x="40" y="150" width="680" height="450" rx="30" fill="#d8d1c3"/>${pods}${tagAt}`,
+      );
+    }
+    case 'wallet':
+      return frame(
+        `<rect width="1200" height="750" fill="#ede9fe"/><circle cx="380" cy="375" r="300" fill="${accent}" opacity="0.18"/>${phone(260, 140, accent, true)}<rect x="540" y="420" width="200" height="130" rx="20" fill="#1f2937"/><rect x="540" y="450" width="200" height="26" fill="${accent}"/><circle cx="700" cy="520" r="14" fill="#fbbf24"/>${tagAt}`,
+      );
+    case 'voucher':
+      return frame(
+        `<rect width="1200" height="750" fill="#fef3c7"/><circle cx="360" cy="380" r="280" fill="${accent}" opacity="0.16"/><g transform="translate(160 230)"><rect x="0" y="60" width="400" height="300" rx="18" fill="#f43f5e"/><rect x="170" y="60" width="60" height="300" fill="#fde68a"/><rect x="-20" y="0" width="440" height="90" rx="16" fill="#e11d48"/><rect x="170" y="0" width="60" height="90" fill="#fcd34d"/><path d="M200 0 C 140 -80 80 -40 120 0 Z M200 0 C 260 -80 320 -40 280 0 Z" fill="#fcd34d"/></g>${tagAt}`,
+      );
+    case 'festive': {
+      let ketupat = '';
+      for (let i = 0; i < 4; i++) {
+        const x = 120 + i * 150;
+        const y = 150 + (i % 2) * 60;
+        ketupat += `<line x1="${x}" y1="0" x2="${x}" y2="${y - 60}" stroke="#a16207" stroke-width="4"/><g transform="translate(${x} ${y}) rotate(45)"><rect x="-50" y="-50" width="100" height="100" fill="#65a30d"/><path d="M-50 -17 H50 M-50 17 H50 M-17 -50 V50 M17 -50 V50" stroke="#d9f99d" stroke-width="8"/></g>`;
+      }
+      const mosque = `<g fill="#0f766e"><rect x="140" y="480" width="480" height="160"/><path d="M260 480 Q380 300 500 480 Z"/><rect x="100" y="380" width="40" height="260"/><rect x="620" y="380" width="40" height="260"/><polygon points="100,380 120,330 140,380"/><polygon points="620,380 640,330 660,380"/></g><rect x="340" y="540" width="80" height="100" rx="40" fill="#fde68a"/>`;
+      return frame(
+        `<rect width="1200" height="750" fill="url(#sky)"/>${stars(r, 30, 300)}<circle cx="1040" cy="120" r="60" fill="#fde68a"/><circle cx="1065" cy="105" r="56" fill="#1f2f5c"/>${ketupat}${mosque}<rect x="0" y="640" width="1200" height="110" fill="#134e4a"/>${tagAt}`,
+        skyDefs('sky', SKIES[2]!),
+      );
+    }
+    case 'sale': {
+      const bag = (x: number, y: number, color: string) =>
+        `<g transform="translate(${x} ${y})"><path d="M40 0 Q40 -60 90 -60 Q140 -60 140 0" stroke="#374151" stroke-width="10" fill="none"/><rect x="0" y="0" width="180" height="210" rx="14" fill="${color}"/></g>`;
+      return frame(
+        `<rect width="1200" height="750" fill="#fee2e2"/><circle cx="380" cy="380" r="300" fill="#fca5a5" opacity="0.5"/>${bag(150, 330, '#ef4444')}${bag(360, 290, accent)}${bag(260, 420, '#f59e0b')}<rect x="0" y="640" width="1200" height="110" fill="#fecaca"/>${tagAt}`,
+      );
+    }
+    case 'fireworks': {
+      let bursts = '';
+      for (let i = 0; i < 5; i++) {
+        const cx = between(r, 100, 760);
+        const cy = between(r, 100, 380);
+        const color = pick(r, ['#fde68a', '#f472b6', '#60a5fa', '#34d399', '#fb923c']);
+        for (let k = 0; k < 12; k++) {
+          const a = (k / 12) * Math.PI * 2;
+          const len = between(r, 50, 90);
+          bursts += `<line x1="${n(cx + Math.cos(a) * 14)}" y1="${n(cy + Math.sin(a) * 14)}" x2="${n(cx + Math.cos(a) * len)}" y2="${n(cy + Math.sin(a) * len)}" stroke="${color}" stroke-width="6" stroke-linecap="round"/>`;
+        }
+      }
+      return frame(
+        `<rect width="1200" height="750" fill="url(#sky)"/>${stars(r, 40, 500)}${bursts}${landscape(r, 'beach', true)}${tagAt}`,
+        skyDefs('sky', SKIES[2]!),
+      );
+    }
+    case 'night':
+    default: {
+      const body = `<rect width="1200" height="750" fill="url(#sky)"/>${sunOrMoon(r, SKIES[2]!)}<rect x="60" y="300" width="700" height="330" rx="40" fill="#1b2638"/>${capsule(100, 340, 300, 160, accent, true)}${capsule(420, 340, 300, 160, accent, false)}${capsule(260, 520, 300, 90, accent, true)}<rect x="0" y="630" width="1200" height="120" fill="#20283a"/>${tagAt}`;
+      return frame(body, skyDefs('sky', SKIES[2]!));
+    }
+  }
+}
+
+/** The home page's hero: a pod branch in the city on the left, a cabin in nature on the right. */
+export function homeHero(seed: string): string {
+  const inner = (svg: string, id: string) =>
+    svg
+      .replace(/^<svg[^>]*>/, '')
+      .replace(/<\/svg>$/, '')
+      .replaceAll('id="sky"', `id="${id}"`)
+      .replaceAll('url(#sky)', `url(#${id})`);
+  const city = inner(podFacade(`${seed}:city`), 'skyCity');
+  const nature = inner(cabinExterior(`${seed}:nature`, 'pine', false), 'skyNature');
+  return frame(
+    `<g clip-path="url(#right)"><g transform="translate(300 0)">${nature}</g></g><g clip-path="url(#left)"><g transform="translate(-260 0)">${city}</g></g><path d="M640 0 L520 750" stroke="#fff" stroke-width="10"/>`,
+    `<clipPath id="left"><polygon points="0,0 640,0 520,750 0,750"/></clipPath><clipPath id="right"><polygon points="640,0 1200,0 1200,750 520,750"/></clipPath>`,
+  );
+}

@@ -1,4 +1,17 @@
-// Original flat illustrations for the bundled dataset, drawn as SVG and rasterised to PNG.
+// The bundled dataset's pictures, drawn as SVG and rasterised to 1200x630 PNG by
+// scripts/generate-dataset.ts: a few flat illustrations for the company pages, and for the home page,
+// the destinations and the promos the same drawn scenes as the hotels' own pictures
+// (scripts/media/scenes.ts): a destination shows its cabin site as the hotel page draws it.
+import {
+  cabinDeck,
+  cabinExterior,
+  cabinInterior,
+  homeHero,
+  promoBanner,
+  type PromoTheme,
+  type Setting,
+} from '../../../scripts/media/scenes.ts';
+
 const W = 1200;
 const H = 630;
 
@@ -48,12 +61,6 @@ function city(): string {
   return frame('#fef3c7', `${buildings}<rect x="0" y="560" width="${W}" height="70" fill="#1f2937"/>`);
 }
 
-function beach(): string {
-  return frame(
-    '#7dd3fc',
-    `<circle cx="250" cy="170" r="80" fill="#fcd34d"/><rect x="0" y="330" width="${W}" height="140" fill="#0284c7"/><path d="M0 360 Q 150 340 300 360 T 600 360 T 900 360 T 1200 360" stroke="#e0f2fe" stroke-width="6" fill="none"/><rect x="0" y="470" width="${W}" height="160" fill="#fde68a"/><rect x="880" y="300" width="14" height="200" fill="#78350f"/><ellipse cx="887" cy="300" rx="110" ry="34" fill="#15803d"/>`,
-  );
-}
 
 function app(): string {
   return frame(
@@ -62,13 +69,65 @@ function app(): string {
   );
 }
 
+/** Destinations with a cabin site: the site's seed and setting, as scripts/media/build-media.ts draws it. */
+const CABIN_SITE_SCENES: Record<string, [seed: string, setting: Setting]> = {
+  baturraden: ['bobocabin-baturraden', 'forest'],
+  cobanrondo: ['bobocabin-cobanrondo', 'pine'],
+  gunungmas: ['bobocabin-gunung-mas', 'tea'],
+  kintamani: ['bobocabin-kintamani', 'volcano'],
+  madasari: ['bobocabin-madasari', 'beach'],
+  padusan: ['bobocabin-padusan', 'lake'],
+  sumba: ['bobocabin-sumba', 'savanna'],
+  ubud: ['bobocabin-ubud', 'paddy'],
+  mandalika: ['bobocabin-mandalika-campsite', 'beach'],
+  'labuan-bajo': ['destination:labuan-bajo', 'savanna'],
+};
+
+/** Themed collections: a scene that says the theme. */
+const COLLECTION_SCENES: Record<string, () => string> = {
+  'early-bird': () => cabinExterior('collection:early-bird', 'tea', false),
+  'family-fun': () => cabinExterior('collection:family-fun', 'lake', false),
+  honeymoon: () => cabinInterior('collection:honeymoon', 'lake'),
+  'last-minute': () => cabinExterior('collection:last-minute', 'pine', true),
+  'memory-maker': () => cabinExterior('collection:memory-maker', 'savanna', false),
+  'nature-break': () => cabinExterior('collection:nature-break', 'forest', false),
+  'perfect-feast': () => cabinDeck('collection:perfect-feast', 'volcano'),
+  'work-from-cabin': () => cabinInterior('collection:work-from-cabin', 'tea'),
+};
+
+/** Each promo's banner theme. */
+const PROMO_THEMES: Record<string, PromoTheme> = {
+  'endless-summer': 'beach',
+  'idul-fitri-getaway': 'festive',
+  'bobohemat-pod': 'pod',
+  'dompet-digital': 'wallet',
+  'jalan-jalan-cabin': 'cabin',
+  'lebaran-lalu': 'festive',
+  'harbolnas-2023': 'sale',
+  'diam-dulu': 'pod',
+  'tahun-baru-2031': 'fireworks',
+};
+
+/** File names of the drawn pictures, for the dataset's documents. */
+export const destinationImage = (slug: string) => `destination-${slug}.png`;
+export const promoImage = (slug: string) => `promo-${slug}.png`;
+export const HOME_HERO_IMAGE = 'home-hero.png';
+
 export const ILLUSTRATIONS: Record<string, () => string> = {
   'hero-pod.png': pods,
   'hero-cabin.png': cabin,
   'hero-forest.png': forest,
   'hero-city.png': city,
   'hero-app.png': app,
-  'promo-beach.png': beach,
-  'promo-city.png': city,
-  'promo-app.png': app,
+  [HOME_HERO_IMAGE]: () => homeHero('home'),
+  ...Object.fromEntries(
+    Object.entries(CABIN_SITE_SCENES).map(([slug, [seed, setting]]) => [
+      destinationImage(slug),
+      () => cabinExterior(seed, setting, false),
+    ]),
+  ),
+  ...Object.fromEntries(Object.entries(COLLECTION_SCENES).map(([slug, draw]) => [destinationImage(slug), draw])),
+  ...Object.fromEntries(
+    Object.entries(PROMO_THEMES).map(([slug, theme]) => [promoImage(slug), () => promoBanner(slug, theme)]),
+  ),
 };

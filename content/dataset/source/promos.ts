@@ -1,4 +1,5 @@
 import { image, ls, lt, pt, type Doc } from './helpers.ts';
+import { promoImage } from './images.ts';
 
 type PromoInput = {
   slug: string;
@@ -15,7 +16,6 @@ type PromoInput = {
   termsEn: string;
   publishAt?: string;
   unpublishAt?: string;
-  img: string;
 };
 
 const promo = (p: PromoInput): Doc => ({
@@ -24,7 +24,7 @@ const promo = (p: PromoInput): Doc => ({
   title: ls(p.titleId, p.titleEn),
   slug: { _type: 'slug', current: p.slug },
   summary: lt(p.summaryId, p.summaryEn),
-  heroImage: image(p.img, `Banner promo ${p.titleId}`, `Banner of the ${p.titleEn} promo`),
+  heroImage: image(promoImage(p.slug), `Banner promo ${p.titleId}`, `Banner of the ${p.titleEn} promo`),
   couponCode: p.code,
   active: p.active ?? true,
   periodStart: p.period[0],
@@ -54,7 +54,6 @@ export function promoDocs(): Doc[] {
       termsEn: `1. 25% off, up to Rp 300.000 per booking.
 2. Valid at Bobocabin Sumba and Madasari.
 3. Cannot be combined with other promos.`,
-      img: 'promo-beach.png',
     }),
     promo({
       slug: 'idul-fitri-getaway',
@@ -71,7 +70,6 @@ export function promoDocs(): Doc[] {
       termsEn: `1. Rp 40.000 off a minimum spend of Rp 200.000.
 2. Valid at every pod branch.
 3. One code per account.`,
-      img: 'promo-city.png',
     }),
     promo({
       slug: 'bobohemat-pod',
@@ -86,7 +84,6 @@ export function promoDocs(): Doc[] {
 2. Berlaku di semua cabang pod.`,
       termsEn: `1. 20% off up to Rp 100.000 on a minimum spend of Rp 100.000.
 2. Valid at every pod branch.`,
-      img: 'promo-city.png',
     }),
     promo({
       slug: 'dompet-digital',
@@ -102,7 +99,6 @@ export function promoDocs(): Doc[] {
 2. Hanya untuk pembayaran dengan OVO, DANA, ShopeePay atau GoPay.`,
       termsEn: `1. 15% off up to Rp 75.000.
 2. Only when paying with OVO, DANA, ShopeePay or GoPay.`,
-      img: 'promo-app.png',
     }),
     promo({
       slug: 'jalan-jalan-cabin',
@@ -117,7 +113,6 @@ export function promoDocs(): Doc[] {
 2. Berlaku di semua Bobocabin.`,
       termsEn: `1. Rp 50.000 off a minimum spend of Rp 500.000.
 2. Valid at every Bobocabin.`,
-      img: 'promo-beach.png',
     }),
     promo({
       slug: 'lebaran-lalu',
@@ -130,7 +125,6 @@ export function promoDocs(): Doc[] {
       stay: ['2023-04-01', '2023-05-31'],
       termsId: '1. Diskon 10% untuk menginap selama libur Lebaran 2023.',
       termsEn: '1. 10% off stays over the 2023 Lebaran holiday.',
-      img: 'promo-city.png',
     }),
     promo({
       slug: 'harbolnas-2023',
@@ -143,7 +137,6 @@ export function promoDocs(): Doc[] {
       stay: ['2023-12-12', '2024-02-29'],
       termsId: '1. Diskon 12% untuk pemesanan pada 12 sampai 14 Desember 2023.',
       termsEn: '1. 12% off bookings made from 12 to 14 December 2023.',
-      img: 'promo-app.png',
     }),
     promo({
       slug: 'diam-dulu',
@@ -157,7 +150,6 @@ export function promoDocs(): Doc[] {
       stay: ['2024-01-01', '2030-12-31'],
       termsId: '1. Promo tidak aktif.',
       termsEn: '1. Promo not active.',
-      img: 'promo-city.png',
     }),
     promo({
       slug: 'tahun-baru-2031',
@@ -171,7 +163,6 @@ export function promoDocs(): Doc[] {
       publishAt: '2031-10-31T17:00:00Z',
       termsId: '1. Diskon 31% untuk menginap di malam tahun baru.',
       termsEn: '1. 31% off New Year stays.',
-      img: 'promo-beach.png',
     }),
   ];
 }

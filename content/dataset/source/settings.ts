@@ -1,4 +1,5 @@
 import { highlight, image, ls, lt, withKeys, type Doc } from './helpers.ts';
+import { HOME_HERO_IMAGE } from './images.ts';
 
 const link = (labelId: string, labelEn: string, url: string, external = false) => ({ _type: 'settingsLink', label: ls(labelId, labelEn), url, external });
 
@@ -146,7 +147,11 @@ export function settingsDocs(): Doc[] {
       'Pesan hotel kapsul dan kabin pintar Bobobox di 8 kota dan 9 destinasi alam. Konfirmasi instan, check-in lewat aplikasi, host 24 jam.',
       'Book Bobobox smart capsule hotels and cabins in 8 cities and 9 nature destinations. Instant confirmation, app check-in, 24/7 hosts.',
     ),
-    heroImage: image('hero-pod.png', 'Deretan pod Bobobox dengan lampu biru', 'A row of Bobobox pods with blue lights'),
+    heroImage: image(
+      HOME_HERO_IMAGE,
+      'Cabang pod Bobobox di kota dan Bobocabin di tengah alam',
+      'A Bobobox pod branch in the city and a Bobocabin in nature',
+    ),
     features: [
       highlight('Konfirmasi instan', 'Instant confirmation', 'Begitu pembayaran masuk, pesananmu langsung terkonfirmasi.', 'Your booking is confirmed the moment your payment arrives.'),
       highlight('Check-in lewat aplikasi', 'App check-in', 'Unggah identitas dan swafoto, host memverifikasi dalam hitungan menit.', 'Upload your ID and a selfie; a host verifies it within minutes.'),

@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { readContentEnv } from './content-env.ts';
-import { bundledSource } from './content-source.ts';
+import { bundledSource, parseNdjson } from './content-source.ts';
 import { ContentError, createContent, jakartaDate } from './content.ts';
 
 const DATASET = fileURLToPath(new URL('../../../content/dataset/production.ndjson', import.meta.url));
@@ -68,7 +69,7 @@ describe('content module over the bundled dataset (groq-js)', () => {
     expect(en?.couponCode).toBe('ENDLESSSUMMER');
     expect(en?.periodEnd).toBe('2030-12-31');
     expect(en?.terms.length).toBeGreaterThan(0);
-    expect(en?.heroImage.source).toEqual({ kind: 'file', file: 'promo-beach.png' });
+    expect(en?.heroImage.source).toEqual({ kind: 'file', file: 'promo-endless-summer.png' });
   });
 
   test('a future-scheduled destination is absent until its time, then present', async () => {
@@ -111,6 +112,47 @@ describe('content module over the bundled dataset (groq-js)', () => {
     const home = await c.getHomePage('id');
     expect(home.promos.length).toBeGreaterThan(0);
     expect(home.destinations.every((d) => d.kind === 'destination')).toBe(true);
+  });
+
+  test('the home page follows its document: an edited copy of the dataset changes the headline', async () => {
+    const docs = parseNdjson(readFileSync(DATASET, 'utf8'));
+    const env = readContentEnv({ CONTENT_NOW: '2026-06-01T00:00:00Z' });
+    const original = await createContent(
+      env,
+      bundledSource(async () => docs),
+    ).getHomePage('en');
+    expect(original.heroTitle).toBe('Sleep well, everything set from one app');
+    const edited = docs.map((doc) =>
+      doc._id === 'homePage'
+        ? {
+            ...doc,
+            heroTitle: { _type: 'localeString', id: 'Judul baru dari Studio', en: 'A new headline from the Studio' },
+            features: [(doc.features as unknown[])[0]],
+          }
+        : doc,
+    );
+    const c = createContent(
+      env,
+      bundledSource(async () => edited),
+    );
+    const [en, id] = [await c.getHomePage('en'), await c.getHomePage('id')];
+    expect(en.heroTitle).toBe('A new headline from the Studio');
+    expect(id.heroTitle).toBe('Judul baru dari Studio');
+    expect(en.features.map((f) => f.title)).toEqual([original.features[0].title]);
+    // The promo and destination sections come from the same published lists as their own pages.
+    expect(en.promos.map((p) => p.slug)).toEqual((await c.getPromos('en')).map((p) => p.slug));
+    expect(en.destinations.map((d) => d.slug)).toContain('ubud');
+    expect(en.destinations.map((d) => d.slug)).not.toContain('honeymoon');
+  });
+
+  test('an announcement shows only inside its schedule, newest first', async () => {
+    const c = at('2031-11-01T00:00:00Z');
+    const list = await c.getAnnouncements('id');
+    expect(list.map((a) => a._id)).toEqual(['announcement-new-year-2031', 'announcement-app-update']);
+    expect(list[0]).toMatchObject({ tone: 'promo', url: '/promo/tahun-baru-2031/' });
+    expect((await at('2032-01-15T17:00:00Z').getAnnouncements('en')).map((a) => a._id)).toEqual([
+      'announcement-app-update',
+    ]);
   });
 
   test('broken content fails with the document id and the field', async () => {
