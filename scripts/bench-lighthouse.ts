@@ -7,21 +7,52 @@
 // Environment: BENCH_PORT (4598), CHROME_PATH (/usr/bin/chromium), LIGHTHOUSE_RUNS (1; with more,
 // each figure is the median of the runs), LIGHTHOUSE_REPORTS (a folder: each run's
 // full JSON report is written there, for the details behind a figure).
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { request as playwrightRequest } from '@playwright/test';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import type { Flags, Result } from 'lighthouse';
-import puppeteer from 'puppeteer-core';
 import { Temporal } from 'temporal-polyfill';
 import { AUTH_COOKIES, STORAGE_KEYS, encodeTokens } from '../islands/stores/$auth.ts';
 import { apiGuest, apiReservation } from '../tests/e2e/journey-helpers.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+// Lighthouse, chrome-launcher and puppeteer-core live in tools/lighthouse, a package of their own with
+// its own lockfile (in the product's tree Lighthouse's pinned @opentelemetry/api would replace the one
+// the product's libraries load); installed there with `npm ci` the first time the bench runs.
+const toolDir = path.join(root, 'tools', 'lighthouse');
+type Flags = Record<string, unknown>;
+type Result = {
+  audits: Record<string, { numericValue?: number; details?: unknown } | undefined>;
+  categories: Record<string, { score: number | null } | undefined>;
+  runtimeError?: { code: string; message: string };
+};
+type Lighthouse = (url: string, flags: Flags) => Promise<{ lhr: Result } | undefined>;
+type LaunchedChrome = { port: number; kill: () => Promise<void> | void };
+type ChromeLauncher = { launch: (o: { chromePath: string; chromeFlags: string[] }) => Promise<LaunchedChrome> };
+type Browser = {
+  newPage: () => Promise<{
+    createCDPSession: () => Promise<{ send: (method: string) => Promise<unknown> }>;
+    goto: (url: string) => Promise<unknown>;
+    evaluate: <A, B>(fn: (a: A, b: B) => void, a: A, b: B) => Promise<void>;
+    close: () => Promise<void>;
+  }>;
+  disconnect: () => Promise<void>;
+};
+type Puppeteer = { connect: (o: { browserURL: string }) => Promise<Browser> };
+
+async function tool<T>(name: string): Promise<T> {
+  if (!existsSync(path.join(toolDir, 'node_modules', name))) {
+    console.log('[lighthouse] installing tools/lighthouse (npm ci, once)');
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--prefix', toolDir], { stdio: 'inherit' });
+  }
+  const file = createRequire(path.join(toolDir, 'package.json')).resolve(name);
+  const mod = (await import(pathToFileURL(file).href)) as { default?: T } & T;
+  return mod.default ?? mod;
+}
 const port = Number(process.env.BENCH_PORT ?? 4598);
 const base = `http://127.0.0.1:${port}`;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -99,6 +130,7 @@ async function guestWithReservation() {
 
 /** Put the session into the browser's storage for this origin, the way the site keeps it. */
 async function storeSession(chromePort: number, s: Session) {
+  const puppeteer = await tool<Puppeteer>('puppeteer-core');
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}` });
   try {
     const tab = await browser.newPage();
@@ -138,7 +170,8 @@ async function audit(chromePort: number, c: PageCase): Promise<Row> {
       disableStorageReset: Boolean(c.session),
     };
     // A trace Lighthouse could not read (NO_NAVSTART and kin) asks for another run: up to three tries.
-    let result: Awaited<ReturnType<typeof lighthouse>>;
+    const lighthouse = await tool<Lighthouse>('lighthouse');
+    let result: Awaited<ReturnType<Lighthouse>>;
     for (let attempt = 1; ; attempt++) {
       result = await lighthouse(base + c.path, flags);
       if (!result) throw new Error(`Lighthouse gave no result for ${c.path}`);
@@ -187,7 +220,8 @@ async function main() {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_URL: base },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  let chrome: LaunchedChrome | undefined;
+  const chromeLauncher = await tool<ChromeLauncher>('chrome-launcher');
   try {
     await waitForServer();
     const { session, reservationId } = await guestWithReservation();
