@@ -6,6 +6,7 @@ import { expect, FROM_THIS_MACHINE, test } from './fixtures.ts';
 import { apiGuest, apiReservation, hydrated, signInPage } from './journey-helpers.ts';
 import { dict, LANG_CASES, localizedPath } from '../helpers/i18n.ts';
 import { qrSvgPath } from '../../islands/account/qr-svg.ts';
+import { pageScriptBytes } from './journey-budget.ts';
 
 // The account area, part A, in both languages on a phone and a desktop: the order badge and the
 // orders page (pay now, cancel with confirmation), the history, My stay with its stay pass (a QR the
@@ -65,6 +66,13 @@ async function fitsTheScreen(page: Page) {
   }));
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
+
+/**
+ * Compressed JavaScript of an account page, signed in (React, nanostores, ky, temporal-polyfill and
+ * the page's island; My stay adds the QR encoder). Measured 2026-11-26 (brotli): orders 95 614,
+ * history 94 716, My stay 104 617 bytes (islands/README.md); the budget leaves room for a few KB.
+ */
+const ACCOUNT_JS_BUDGET = 112 * 1024;
 
 /** A Jakarta wall-clock time on a given day, as a Date. */
 const jakartaAt = (date: string, time: string) =>
@@ -263,3 +271,17 @@ for (const { lang } of LANG_CASES) {
     expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
   });
 }
+
+test('the account pages ship under the JavaScript budget @desktop', async ({ browser, request }) => {
+  const guest = await apiGuest(request, 'budget');
+  for (const path of ['/my-account/', '/my-account/history/', '/my-account/my-stay/']) {
+    // A fresh browser context per page: nothing comes from the cache of the page before.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInPage(page, guest);
+    const { total, scripts } = await pageScriptBytes(page, path);
+    console.log(`[budget] ${path}: ${scripts.length} scripts, ${total} compressed bytes`);
+    expect(total, path).toBeLessThan(ACCOUNT_JS_BUDGET);
+    await context.close();
+  }
+});
