@@ -18,6 +18,7 @@ import { searchRoutes } from './search/search.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { limitEveryBody } from './http/input.ts';
 import { oauthRoutes } from './auth/oauth.routes.ts';
+import { accountRoutes } from './account/account.routes.ts';
 
 /** The largest request body any API route accepts (the sign-in routes accept less). */
 export const API_MAX_BODY_BYTES = 256 * 1024;
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', searchRoutes(deps));
   app.route('/', promotionRoutes(deps));
   app.route('/', reservationRoutes(deps));
+  app.route('/', accountRoutes(deps));
   app.route('/', paymentRoutes(deps));
   app.route('/', paymentChargeRoutes(deps));
   app.route('/', pointsRoutes(deps));

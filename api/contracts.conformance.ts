@@ -4,6 +4,9 @@ import type { HotelDto } from './hotels/hotels.service.ts';
 import type { reservationDetail } from './reservations/reservations.service.ts';
 import type { searchRooms } from './search/search.service.ts';
 import type * as R from '../core/contracts/responses.ts';
+import type * as A from '../core/contracts/account.ts';
+import type { verifyStayPass } from './account/stay-pass.service.ts';
+import type { countReservations, listMyStays, listStayHistory } from './reservations/account-lists.ts';
 import type { GenericSchema, InferOutput } from 'valibot';
 import type { activeAncillaryPackages } from './ancillary/ancillary.service.ts';
 import type { completeRegistration, registerUser, requestCode, resetPassword } from './auth/auth.service.ts';
@@ -57,4 +60,12 @@ export type Rest = [
   Conforms<Out<typeof listReservations>, Of<typeof R.ReservationListSchema>>,
   Conforms<Out<typeof cancelReservation>, Of<typeof R.ReservationCancelledSchema>>,
   Conforms<Out<typeof updateRate>, Of<typeof R.ReservationDetailSchema>>,
+];
+
+// The account area (core/contracts/account.ts).
+export type AccountConforms = [
+  Conforms<Out<typeof countReservations>, Of<typeof A.ReservationCountSchema>>,
+  Conforms<Out<typeof listMyStays>, Of<typeof A.MyStayListSchema>>,
+  Conforms<Out<typeof listStayHistory>, Of<typeof A.StayHistoryListSchema>>,
+  Conforms<Out<typeof verifyStayPass>, Of<typeof A.StayPassCheckSchema>>,
 ];

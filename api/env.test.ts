@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EnvSchema, loadEnv } from './env.ts';
+import { EnvSchema, loadEnv, stayPassSecret } from './env.ts';
 
 describe('environment', () => {
   it('every variable the server reads is listed in .env.example', () => {
@@ -28,5 +28,20 @@ describe('the embedded SITE_URL', () => {
     expect(loadEnv({ HOST: '0.0.0.0', PORT: '8080' }).SITE_URL).toBe('http://127.0.0.1:8080');
     expect(loadEnv({ HOST: '::1', PORT: '8080' }).SITE_URL).toBe('http://[::1]:8080');
     expect(loadEnv({ PORT: '5055', SITE_URL: 'https://bobobox.example' }).SITE_URL).toBe('https://bobobox.example');
+  });
+});
+
+describe('the stay-pass key', () => {
+  it('is derived from AUTH_JWT_SECRET in development (stable, not the JWT secret itself), or taken as set', () => {
+    const derived = stayPassSecret(loadEnv({}));
+    expect(derived).toMatch(/^[0-9a-f]{64}$/);
+    expect(stayPassSecret(loadEnv({}))).toBe(derived);
+    expect(derived).not.toContain(loadEnv({}).AUTH_JWT_SECRET);
+    expect(stayPassSecret(loadEnv({ AUTH_JWT_SECRET: 'another-development-secret-of-32-bytes' }))).not.toBe(derived);
+    const own = 'a-stay-pass-key-of-more-than-thirty-two-bytes';
+    expect(stayPassSecret(loadEnv({ STAY_PASS_SECRET: own }))).toBe(own);
+  });
+  it('refuses a key shorter than 32 bytes', () => {
+    expect(() => loadEnv({ STAY_PASS_SECRET: 'short' })).toThrow(/STAY_PASS_SECRET/);
   });
 });

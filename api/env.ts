@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import * as v from 'valibot';
 import { DEFAULT_HOST, DEFAULT_PORT, localOrigin } from '../core/origin.ts';
 
@@ -88,6 +89,11 @@ export const EnvSchema = v.object({
   /** Public web client: no secret, bound to its own API key (both ship in the browser bundle). */
   WEB_CLIENT_ID: v.optional(v.pipe(v.string(), v.nonEmpty()), 'bobobox-web'),
   WEB_API_KEY: v.optional(v.pipe(v.string(), v.minLength(8)), EMBEDDED_SECRETS.WEB_API_KEY),
+  /**
+   * HMAC key of the stay passes (the QR code a host scans, api/account). Unset in development: derived
+   * from AUTH_JWT_SECRET (stayPassSecret). Production refuses to start without its own value.
+   */
+  STAY_PASS_SECRET: v.optional(v.pipe(v.string(), v.minLength(32))),
 
   // --- Outgoing mail (api/outbox). Unset SMTP_URL = embedded SMTP sink + /dev/outbox/.
   /** Real SMTP relay, e.g. smtps://user:pass@smtp.example.com:465. When set, /dev/outbox/ does not exist. */
@@ -109,6 +115,14 @@ export const EnvSchema = v.object({
 });
 
 export type Env = Omit<v.InferOutput<typeof EnvSchema>, 'SITE_URL'> & { SITE_URL: string };
+
+/**
+ * The key stay passes are signed with: STAY_PASS_SECRET, or in development a key derived from
+ * AUTH_JWT_SECRET (so it is as public as that default; server/modes.ts refuses production without it).
+ */
+export function stayPassSecret(env: Pick<Env, 'STAY_PASS_SECRET' | 'AUTH_JWT_SECRET'>): string {
+  return env.STAY_PASS_SECRET ?? createHmac('sha256', env.AUTH_JWT_SECRET).update('bobobox stay pass v1').digest('hex');
+}
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const input = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));

@@ -21,6 +21,7 @@ const safeProduction = () => ({
   API_CLIENT_SECRET: strong(),
   API_KEY: strong(),
   SANITY_WEBHOOK_SECRET: strong(),
+  STAY_PASS_SECRET: strong(),
   SMTP_URL: 'smtps://relay:pw@smtp.example.net:465',
   MIDTRANS_SERVER_KEY: 'Mid-server-' + strong(),
   MIDTRANS_CLIENT_KEY: 'Mid-client-' + strong(),
@@ -64,6 +65,19 @@ describe('production refuses unsafe settings', () => {
       expect(productionProblems(loadEnv(repeated))).toEqual([`${name} is not random (too few distinct characters)`]);
     });
   }
+
+  it('refuses production without a stay-pass key of its own (development derives one from AUTH_JWT_SECRET)', () => {
+    expect(productionProblems(loadEnv({ ...safeProduction(), STAY_PASS_SECRET: undefined }))).toEqual([
+      'STAY_PASS_SECRET is not set',
+    ]);
+    expect(refusals({ ...safeProduction(), STAY_PASS_SECRET: 'x'.repeat(20) })).toEqual([
+      expect.stringMatching(/^STAY_PASS_SECRET: /),
+    ]);
+    const repeated = { ...safeProduction(), STAY_PASS_SECRET: 'ab'.repeat(30) };
+    expect(productionProblems(loadEnv(repeated))).toEqual([
+      'STAY_PASS_SECRET is not random (too few distinct characters)',
+    ]);
+  });
 
   it('refuses every public development secret, even when set explicitly', () => {
     for (const [name, value] of Object.entries(EMBEDDED_SECRETS)) {
@@ -110,6 +124,7 @@ describe('production refuses unsafe settings', () => {
       'API_CLIENT_SECRET',
       'API_KEY',
       'SANITY_WEBHOOK_SECRET',
+      'STAY_PASS_SECRET',
       'SMTP_URL',
       'MIDTRANS_SERVER_KEY',
       'MIDTRANS_BASE_URL',

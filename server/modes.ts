@@ -13,7 +13,13 @@ import { EMBEDDED_SECRETS } from '../api/env.ts';
 export const MIN_SECRET_BYTES = 32;
 
 /** The variables that must hold a private value of at least MIN_SECRET_BYTES in production. */
-const SECRETS = ['AUTH_JWT_SECRET', 'API_CLIENT_SECRET', 'API_KEY', 'SANITY_WEBHOOK_SECRET'] as const;
+const SECRETS = [
+  'AUTH_JWT_SECRET',
+  'API_CLIENT_SECRET',
+  'API_KEY',
+  'SANITY_WEBHOOK_SECRET',
+  'STAY_PASS_SECRET',
+] as const;
 
 /** Why a secret cannot be used in production, or null. */
 function weakSecret(name: string, value: string | undefined): string | null {

@@ -62,6 +62,7 @@ describe('taking over a deployment', () => {
       API_CLIENT_SECRET: strong(),
       API_KEY: strong(),
       SANITY_WEBHOOK_SECRET: strong(),
+      STAY_PASS_SECRET: strong(),
       SMTP_URL: 'smtp://127.0.0.1:9',
       MIDTRANS_SERVER_KEY: `Mid-server-${strong()}`,
       MIDTRANS_CLIENT_KEY: `Mid-client-${strong()}`,

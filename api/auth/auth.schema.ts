@@ -16,6 +16,11 @@ export const users = pgTable('users', {
   preferredLang: text('preferred_lang').notNull().default('id'),
   nightCount: integer('night_count').notNull().default(0),
   stayCount: integer('stay_count').notNull().default(0),
+  /**
+   * ID verification (spec section 4): not_submitted, submitted, rejected (resubmit allowed) or
+   * verified. Self check-in needs verified (api/account).
+   */
+  identityStatus: text('identity_status').notNull().default('not_submitted'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

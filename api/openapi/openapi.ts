@@ -65,6 +65,13 @@ import {
   TokenAnswerSchema,
   WebhookAcceptedSchema,
 } from '../../core/contracts/responses.ts';
+import {
+  MyStayListSchema,
+  ReservationCountSchema,
+  StayHistoryListSchema,
+  StayPassCheckSchema,
+  StayPassVerifyInput,
+} from '../../core/contracts/account.ts';
 import { TokenRequestSchema } from '../auth/oauth.routes.ts';
 import { GraphQLParams } from '../graphql/graphql.routes.ts';
 import { PaymentQrInput } from '../payments/charge.routes.ts';
@@ -494,6 +501,42 @@ export const REST_ROUTES: RouteDoc[] = [
     auth: 'user',
     query: ReservationListQuery,
     tag: 'reservations',
+  },
+  {
+    method: 'get',
+    path: '/clients/v1/reservations/count',
+    response: ReservationCountSchema,
+    summary: "How many of the user's reservations are in a payment status (1: unpaid and unexpired, the order badge)",
+    auth: 'user',
+    query: ReservationListQuery,
+    tag: 'reservations',
+  },
+  {
+    method: 'get',
+    path: '/clients/v1/stays',
+    response: MyStayListSchema,
+    summary:
+      'My stay (HotelStayList): active and upcoming paid stays with the signed stay pass and self check-in state',
+    auth: 'user',
+    tag: 'account',
+  },
+  {
+    method: 'get',
+    path: '/clients/v1/stays/history',
+    response: StayHistoryListSchema,
+    summary: 'History (HotelStayHistoryList): past stays, cancelled, expired and refunded orders',
+    auth: 'user',
+    tag: 'account',
+  },
+  {
+    method: 'post',
+    path: '/host/v1/stay-pass/verify',
+    response: StayPassCheckSchema,
+    summary:
+      'A host checks a scanned stay pass (confidential client token only): 400 tampered or foreign, 404 unknown or another hotel, 409 unpaid or ended',
+    auth: 'client',
+    body: StayPassVerifyInput,
+    tag: 'account',
   },
   {
     method: 'get',

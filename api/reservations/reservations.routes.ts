@@ -11,6 +11,8 @@ import {
 import { clock, dbOf, userIdOf } from '../http/context.ts';
 import { requestLang } from '../http/errors.ts';
 import { parseInput, readBody } from '../http/input.ts';
+import { stayPassSecret } from '../env.ts';
+import { countReservations, listMyStays, listStayHistory } from './account-lists.ts';
 import {
   cancelReservation,
   createReservation,
@@ -31,6 +33,8 @@ export function reservationRoutes(deps: AppDeps) {
   const ctx = (c: Context) => ({ now: clock(deps), userId: userIdOf(c), lang: requestLang(c) });
   app.use('/clients/v1/reservations/*', requireUser(deps));
   app.use('/clients/v1/update-rate', requireUser(deps));
+  app.use('/clients/v1/stays', requireUser(deps));
+  app.use('/clients/v1/stays/*', requireUser(deps));
 
   app.post('/clients/v1/reservations/create', async (c) => {
     const b = parseInput(CreateReservationInput, await readBody(c));
@@ -57,6 +61,22 @@ export function reservationRoutes(deps: AppDeps) {
     const q = parseInput(ReservationListQuery, c.req.query());
     return c.json({ data: await listReservations(dbOf(deps), { ...ctx(c), status: q.paymentStatus }) });
   });
+  // The order badge: one count (paymentStatus=1 counts unpaid holds still inside their payment window).
+  app.get('/clients/v1/reservations/count', async (c) => {
+    const q = parseInput(ReservationListQuery, c.req.query());
+    return c.json({ data: await countReservations(dbOf(deps), { ...ctx(c), status: q.paymentStatus }) });
+  });
+  // My stay (HotelStayList) and history (HotelStayHistoryList) of the account area.
+  app.get('/clients/v1/stays', async (c) =>
+    c.json({
+      data: await listMyStays(dbOf(deps), {
+        ...ctx(c),
+        stayPassSecret: stayPassSecret(deps.env),
+        siteUrl: deps.env.SITE_URL,
+      }),
+    }),
+  );
+  app.get('/clients/v1/stays/history', async (c) => c.json({ data: await listStayHistory(dbOf(deps), ctx(c)) }));
   app.get('/clients/v1/reservations/view', async (c) => {
     const q = parseInput(ReservationIdInput, c.req.query());
     return c.json({ data: await reservationDetail(dbOf(deps), q.reservationId, ctx(c)) });

@@ -1,3 +1,4 @@
+import { accountId } from './account-id.ts';
 import type { Dictionary } from './en.ts';
 import { journeyId } from './journey-id.ts';
 import { paymentId } from './payment-id.ts';
@@ -110,4 +111,5 @@ export const id: Dictionary = {
   },
   ...journeyId,
   ...paymentId,
+  ...accountId,
 };

@@ -97,14 +97,14 @@ export function clearSession(storage: Storage = localStorage): void {
 
 /**
  * The order badge: while something shows $pendingCount (the header), a signed-in visitor's count of
- * unexpired unpaid reservations is read from GET /api/clients/v1/reservations/list?paymentStatus=1
- * (the API expires stale holds before listing). Plain fetch keeps island-free pages light; a 401
- * here is left to the islands' client, which refreshes the tokens.
+ * unexpired unpaid reservations is read from GET /api/clients/v1/reservations/count?paymentStatus=1,
+ * one `count(*)` on the server. Plain fetch keeps island-free pages light; a 401 here is left to the
+ * islands' client, which refreshes the tokens.
  */
 export async function loadPendingCount(fetcher: typeof fetch = fetch): Promise<void> {
   const { tokens } = $auth.get();
   if (!tokens) return;
-  const response = await fetcher('/api/clients/v1/reservations/list?paymentStatus=1', {
+  const response = await fetcher('/api/clients/v1/reservations/count?paymentStatus=1', {
     headers: { Authorization: `Bearer ${tokens.accessToken}` },
   });
   if (!response.ok) return;

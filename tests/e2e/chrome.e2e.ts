@@ -89,14 +89,14 @@ test.describe('off-canvas menu @mobile', () => {
   for (const { lang, prefix } of LANG_CASES) {
     const other = lang === 'en' ? 'id' : 'en';
     test(`the language radio switches to the same page in the other language (${lang})`, async ({ page }) => {
-      await page.goto(`${prefix}/my-account/history/?from=menu`);
+      await page.goto(`${prefix}/faq/?from=menu`);
       await page.getByRole('button', { name: dict[lang].a11y.openMenu }).click();
       const menu = page.getByRole('dialog', { name: dict[lang].a11y.mainNav });
       await expect(menu).toBeVisible();
       await expect(menu.getByRole('radio', { name: lang.toUpperCase() })).toBeChecked();
       await menu.getByRole('radio', { name: other.toUpperCase() }).click();
       await expect(page).toHaveURL(
-        (url) => url.pathname === localizedPath(other, '/my-account/history/') && url.search === '?from=menu',
+        (url) => url.pathname === localizedPath(other, '/faq/') && url.search === '?from=menu',
       );
       await expect(page.locator('html')).toHaveAttribute('lang', other);
     });
@@ -282,7 +282,6 @@ test.describe('phone layout @mobile', () => {
         '/promo/',
         '/faq/',
         '/terms-condition/',
-        '/my-account/history/',
         '/bobocabin/',
         '/signin/',
         '/nope/',
