@@ -66,7 +66,21 @@ const dateLabel = (date: string, lang: ApiLang) => formatDate(date, lang, 'full'
 export const bookingQrPayload = (orderId: string) => `BBX-BOOKING:${orderId}`;
 
 /** The stay as an RFC 5545 file: check-in to check-out at the hotel's own times, in its zone. */
-export function calendarFile(d: ConfirmationData): string {
+export type CalendarData = Pick<
+  ConfirmationData,
+  | 'lang'
+  | 'orderId'
+  | 'issuedAt'
+  | 'hotel'
+  | 'checkIn'
+  | 'checkOut'
+  | 'roomName'
+  | 'pods'
+  | 'paid'
+  | 'siteUrl'
+  | 'reservationId'
+>;
+export function calendarFile(d: CalendarData): string {
   const c = emails[d.lang].confirmation;
   return stayCalendar({
     uid: `${d.orderId}@bobobox`,

@@ -214,7 +214,7 @@ describe('My stay: GET /clients/v1/stays', () => {
     expect(s.pass.token).toMatch(new RegExp(`^BBXSP1\\.${r.id}\\.${r.order_id}\\.\\d+\\.[\\w-]{43}$`));
     expect(s.calendar).toContain('BEGIN:VCALENDAR');
     expect(s.calendar).toContain(r.order_id);
-    expect(s.calendar).toContain('DTSTART:20260312T070000Z');
+    expect(s.calendar).toContain('DTSTART;TZID=Asia/Jakarta:20260312T140000');
     expect(waiting.id).not.toBe(s.reservationId);
   });
 
