@@ -193,7 +193,7 @@ for (const { lang } of LANG_CASES) {
     expect(download.suggestedFilename()).toMatch(/^bobobox-BBX-.*\.ics$/);
     const ics = await readFile((await download.path())!, 'utf8');
     expect(ics).toContain('BEGIN:VCALENDAR');
-    expect(ics).toMatch(/DTSTART:\d{8}T070000Z/);
+    expect(ics).toMatch(/DTSTART;TZID=Asia\/Jakarta:\d{8}T140000\r\n/);
 
     await noSeriousViolations(page);
     await fitsTheScreen(page);

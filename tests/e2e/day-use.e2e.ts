@@ -64,7 +64,8 @@ for (const { lang, prefix } of LANG_CASES) {
     await expect(page.locator('[data-stay-line]')).toContainText(`${line}, `);
     await expect(page.locator('[data-stay-line]')).toContainText(`${hh(chosen)}–${hh(chosen + 3)}`);
     const sky = page.locator(`[data-room-type="${hotel.id * 10 + 1}"]`);
-    await expect(sky.locator('[data-price]')).toHaveText(formatRupiah(58_000));
+    // The block price (Rp 58.000) with the 10 % tax and 5 % service, as the review will charge it.
+    await expect(sky.locator('[data-price]')).toHaveText(formatRupiah(58_000 + 5_800 + 2_900));
     await expect(sky.locator('[data-price-note]')).toHaveText(fill(t.booking.perBlock, { hours: line }));
     await dismissAlert(page);
     await sky.getByRole('button', { name: new RegExp(`^${t.booking.choose}`) }).click();

@@ -20,8 +20,11 @@ test.describe('routing rules', () => {
       baseURL,
     }) => {
       await page.goto(`${prefix}/`);
+      // The language switch (hreflang) is the one link meant to lead to the other language's page.
+      const other = lang === 'id' ? '/' : '/id/';
+      await expect(page.locator('header a[href^="/"][hreflang]')).toHaveAttribute('href', other);
       const hrefs = await page
-        .locator('a[href^="/"]')
+        .locator('a[href^="/"]:not([hreflang])')
         .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
       expect(hrefs.length).toBeGreaterThan(10);
       for (const href of hrefs) {
