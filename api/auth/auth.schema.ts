@@ -17,6 +17,12 @@ export const users = pgTable('users', {
   nightCount: integer('night_count').notNull().default(0),
   stayCount: integer('stay_count').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** ID verification: not_submitted | submitted | rejected | verified (api/profile/identity.ts). */
+  identityStatus: text('identity_status').notNull().default('not_submitted'),
+  /** Set when the guest deletes the account: signed out everywhere, reactivatable for 30 days. */
+  deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+  /** Set when the purge job erased the personal data of a deactivated account (for good). */
+  erasedAt: timestamp('erased_at', { withTimezone: true }),
 });
 
 /**

@@ -1,4 +1,5 @@
 import { formatRupiah } from '../money.ts';
+import { accountProfileApiEn } from './account-profile-api-en.ts';
 
 // The API's messages, English: the reference catalogue. core/i18n/api-id.ts has the same keys and the
 // same arguments (typed from this file, so a missing or mis-typed Indonesian message does not compile).
@@ -98,6 +99,7 @@ export const apiEn = {
   'reservations.stayUpcoming': 'Upcoming',
   'reservations.stayStaying': 'Staying',
   'reservations.stayCompleted': 'Completed',
+  ...accountProfileApiEn,
 } as const;
 
 export type ApiMessageKey = keyof typeof apiEn;

@@ -1,5 +1,6 @@
 import { formatRupiah } from '../money.ts';
 import type { ApiCatalogue } from './api-en.ts';
+import { accountProfileApiId } from './account-profile-api-id.ts';
 
 // The API's messages in Indonesian ("kamu"), key for key with core/i18n/api-en.ts.
 
@@ -96,4 +97,5 @@ export const apiId: ApiCatalogue = {
   'reservations.stayUpcoming': 'Akan datang',
   'reservations.stayStaying': 'Sedang menginap',
   'reservations.stayCompleted': 'Selesai',
+  ...accountProfileApiId,
 };
