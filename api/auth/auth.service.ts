@@ -228,9 +228,11 @@ export async function completeRegistration(
   clientId: string,
 ): Promise<{ token: TokenResponse; user: UserProfile }> {
   const result = await validateCode(deps, { purpose: 'verify', ...input });
-  const token = await createUserSession(deps, result.userId, clientId);
   const user = await getUser(deps, result.userId);
   if (!user) throw authErrors.codeExpired();
+  // A code signs in like a password does: never into a deleted account.
+  if (user.deactivatedAt) throw profileErrors.deactivated();
+  const token = await createUserSession(deps, result.userId, clientId);
   return { token, user: await profileOf(deps, user) };
 }
 

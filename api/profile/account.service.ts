@@ -11,6 +11,7 @@ import { authCodeGuesses, authCodes, authSessions, users } from '../auth/auth.sc
 import { nowOf, revokeAllUserSessions } from '../auth/tokens.service.ts';
 import { jakartaToday } from '../../core/dates.ts';
 import { outboxMessages } from '../outbox/outbox.schema.ts';
+import { newsletterSubscribers } from '../promotions/promotions.schema.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
 import { userUploads } from './uploads.schema.ts';
 import { sweepRemovedUploads } from './uploads.service.ts';
@@ -145,7 +146,7 @@ export async function decideIdentity(
  *   verification flags and ID status; sessions, codes and code guesses are deleted;
  * - the uploads: their rows are retired and their files deleted (sweepRemovedUploads);
  * - the reservations stay for accounting, with the guest's name, e-mail and phone blanked;
- * - mail and SMS waiting in the outbox for the old address are dropped;
+ * - mail and SMS waiting in the outbox for the old address are dropped, and so is its newsletter sign-up;
  * - the Bobopoints: pending ones are cancelled and the balance goes to zero with one `purge` ledger row.
  */
 export async function purgeDeletedAccounts(deps: Pick<AppDeps, 'database' | 'env'>, now: Date): Promise<number> {
@@ -192,6 +193,7 @@ export async function purgeDeletedAccounts(deps: Pick<AppDeps, 'database' | 'env
       await tx
         .delete(outboxMessages)
         .where(and(inArray(outboxMessages.to, addresses), eq(outboxMessages.status, 'pending')));
+      await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, user.email));
       await tx.delete(authSessions).where(eq(authSessions.userId, id));
       await tx.delete(authCodes).where(eq(authCodes.userId, id));
       await tx.delete(authCodeGuesses).where(eq(authCodeGuesses.userId, id));

@@ -405,6 +405,10 @@ describe('account deletion', () => {
     ]);
     const picUrl = pic.data.data.profile_picture_url as string;
     const picId = new URL(picUrl, 'http://x').searchParams.get('id')!;
+    await db().execute(
+      sql`insert into newsletter_subscribers (email, first_name, list_id, created_at)
+          values (${g.email}, 'Guest', 'web', ${TEST_NOW.toISOString()}::timestamptz)`,
+    );
     expect((await remove(g.token)).status).toBe(200);
 
     // Day 29: too early, nothing is erased.
@@ -437,6 +441,8 @@ describe('account deletion', () => {
     });
     expect(await uploadsOf(g.id)).toEqual([]);
     expect(await blobStoreOf(t.deps).get(picId)).toBeNull();
+    const subscribed = await rows(db(), sql`select 1 from newsletter_subscribers where email = ${g.email}`);
+    expect(subscribed).toEqual([]);
     t.setNow(later);
     expect((await fetchFile(picUrl)).status).toBe(404);
 
