@@ -12,6 +12,7 @@ import { clientAddress } from './http/client-address.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
 import { paymentChargeRoutes } from './payments/charge.routes.ts';
 import { pointsRoutes } from './points/points.routes.ts';
+import { isUploadRequest, profileRoutes } from './profile/profile.routes.ts';
 import { promotionRoutes } from './promotions/promotions.routes.ts';
 import { reservationRoutes } from './reservations/reservations.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
@@ -36,7 +37,9 @@ export function createApp(deps: AppDeps) {
     });
   }
   // Every body is bounded before anything reads it (routes may set a lower limit), then checked for NUL.
-  app.use('*', limitEveryBody(API_MAX_BODY_BYTES));
+  // The two picture uploads bound their own multipart bodies while streaming (api/profile/multipart.ts).
+  const everyBody = limitEveryBody(API_MAX_BODY_BYTES);
+  app.use('*', (c, next) => (isUploadRequest(c) ? next() : everyBody(c, next)));
   app.use('*', refuseNulCharacters());
   app.use('*', authAndRetryHeaders());
   app.use('*', clientAddress(deps.env.TRUST_PROXY));
@@ -63,6 +66,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', paymentRoutes(deps));
   app.route('/', paymentChargeRoutes(deps));
   app.route('/', pointsRoutes(deps));
+  app.route('/', profileRoutes(deps));
   app.route('/', ancillaryRoutes(deps));
   app.route('/', graphqlRoutes(deps));
   app.route('/', openApiRoutes());

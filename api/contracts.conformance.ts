@@ -15,7 +15,9 @@ import type { roomAvailability, roomAvailabilityMaxDuration } from './availabili
 import type { chargeView } from './payments/charge.view.ts';
 import type { cancelCurrentCharge, paymentConfig, paymentStatus } from './payments/charge.status.ts';
 import type { listPaymentChannels } from './payments/payments.service.ts';
-import type { pointsSummary } from './points/points.service.ts';
+import type { giftCertificates, pointsSummary } from './points/points.service.ts';
+import type { deleteAccount } from './profile/account.service.ts';
+import type { confirmChange, updateProfile } from './profile/profile.service.ts';
 import type { activeAnnouncements, viewPromo } from './promotions/promotions.service.ts';
 import type {
   cancelReservation,
@@ -60,6 +62,10 @@ export type Rest = [
   Conforms<Out<typeof listReservations>, Of<typeof R.ReservationListSchema>>,
   Conforms<Out<typeof cancelReservation>, Of<typeof R.ReservationCancelledSchema>>,
   Conforms<Out<typeof updateRate>, Of<typeof R.ReservationDetailSchema>>,
+  Conforms<Out<typeof giftCertificates>, Of<typeof R.GiftCertificatesSchema>>,
+  Conforms<Out<typeof updateProfile>, Of<typeof R.ProfileUpdatedSchema>>,
+  Conforms<Out<typeof confirmChange>['data'], Of<typeof R.UserProfileSchema>>,
+  Conforms<Out<typeof deleteAccount>, Of<typeof R.AccountDeletedSchema>>,
 ];
 
 // The account area (core/contracts/account.ts).

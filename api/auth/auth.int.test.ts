@@ -278,7 +278,7 @@ describe('password reset and sign-in', () => {
 });
 
 describe('profile', () => {
-  it('GET /api/auth/me and /api/clients/v1/my-account return the profile; update changes it and resets verification of a new e-mail', async () => {
+  it('GET /api/auth/me and /api/clients/v1/my-account return the profile; update saves the name and holds a new e-mail until its code', async () => {
     const t = await tokensForTest(deps);
     const me = await app.request('/api/clients/v1/my-account', { headers: { authorization: `Bearer ${t.userToken}` } });
     expect(me.status).toBe(200);
@@ -287,16 +287,28 @@ describe('profile', () => {
     const res = await post(
       app,
       '/api/clients/v1/my-account/update',
-      { name: 'Dewi Lestari', email: 'dewi.lestari@example.com', telephone: '0813 1111 2222' },
+      { name: 'Dewi Lestari', email: 'dewi.lestari@example.com', telephone: profile.telephone },
       { token: t.userToken },
     );
     expect(res.status).toBe(200);
-    expect((await res.json()).data).toMatchObject({
-      name: 'Dewi Lestari',
-      email: 'dewi.lestari@example.com',
-      telephone: '81311112222',
-      is_email_verified: false,
-    });
+    const updated = await res.json();
+    // The name is saved; the e-mail stays the old, verified one until the new one is proved
+    // (api/profile/profile.int.test.ts covers the whole change).
+    expect(updated.data).toMatchObject({ name: 'Dewi Lestari', email: profile.email, is_email_verified: true });
+    expect(updated.pending).toEqual([
+      expect.objectContaining({ channel: 'email', target: 'dewi.lestari@example.com' }),
+    ]);
+    const confirmed = await post(
+      app,
+      '/api/clients/v1/my-account/update/confirm',
+      {
+        channel: 'email',
+        target: 'dewi.lestari@example.com',
+        code: await latestCode(deps, 'dewi.lestari@example.com'),
+      },
+      { token: t.userToken },
+    );
+    expect((await confirmed.json()).data).toMatchObject({ email: 'dewi.lestari@example.com', is_email_verified: true });
     const other = await tokensForTest(deps);
     const clash = await post(
       app,

@@ -11,7 +11,6 @@ import {
   RegisterSchema,
   ResetPasswordSchema,
   SignInSchema,
-  UpdateProfileSchema,
 } from '../../core/contracts/auth.ts';
 import { apiErrorHandler, ApiError, requestLang } from '../http/errors.ts';
 import { inputMessages } from '../../core/contracts/auth.ts';
@@ -24,7 +23,6 @@ import {
   resetPassword,
   signIn,
   profileOf,
-  updateProfile,
   validateCode,
 } from './auth.service.ts';
 import { clientIp, limitBody, validBody } from '../http/input.ts';
@@ -55,8 +53,6 @@ export function authRoutes(deps: AppDeps) {
   const client = requireClient(deps);
   const user = requireUser(deps);
   app.use('/auth/*', limitBody());
-  app.use('/clients/v1/my-account/*', limitBody());
-  app.use('/my-account/*', limitBody());
 
   app.post('/auth/register', client, async (c) => {
     const input = await validBody(c, RegisterSchema);
@@ -138,13 +134,6 @@ export function authRoutes(deps: AppDeps) {
   app.get('/auth/me', user, myProfile);
   app.get('/clients/v1/my-account', user, myProfile);
 
-  const update = async (c: Context) => {
-    const auth = c.get('auth');
-    if (auth.kind !== 'user') throw authErrors.userTokenRequired();
-    const input = await validBody(c, UpdateProfileSchema);
-    return c.json({ data: await updateProfile(deps, auth.userId, input) });
-  };
-  app.post('/clients/v1/my-account/update', user, update);
-  app.post('/my-account/update', user, update);
+  // Editing the profile (name, e-mail and phone changes proved by a code) is api/profile/profile.routes.ts.
   return app;
 }

@@ -18,10 +18,14 @@ export const users = pgTable('users', {
   stayCount: integer('stay_count').notNull().default(0),
   /**
    * ID verification (spec section 4): not_submitted, submitted, rejected (resubmit allowed) or
-   * verified. Self check-in needs verified (api/account).
+   * verified (api/profile/identity.ts sets it). Self check-in needs verified (api/account).
    */
   identityStatus: text('identity_status').notNull().default('not_submitted'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set when the guest deletes the account: signed out everywhere, reactivatable for 30 days. */
+  deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+  /** Set when the purge job erased the personal data of a deactivated account (for good). */
+  erasedAt: timestamp('erased_at', { withTimezone: true }),
 });
 
 /**

@@ -29,18 +29,25 @@ import type { StoredCodePurpose } from './codes.service.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { createUserSession, nowOf, revokeAllUserSessions } from './tokens.service.ts';
 import { inBackground } from './background.ts';
+import { identityStatusCode } from '../../core/contracts/responses.ts';
+import { profileErrors } from '../profile/profile.errors.ts';
+import { uploadUrls } from '../profile/uploads.service.ts';
 import type { TokenResponse } from './tokens.service.ts';
 
 type UserRow = typeof users.$inferSelect;
 type Channel = 'email' | 'phone';
 
+/** The signed URLs of a guest's pictures (api/profile/uploads.service.ts), null where there is none. */
+type PictureUrls = { profilePicture: string | null; idCard: string | null; selfie: string | null };
+const NO_PICTURES: PictureUrls = { profilePicture: null, idCard: null, selfie: null };
+
 /** The user profile of spec section 3 (snake_case, as the website reads it). */
-export function toProfile(user: UserRow, balance: number) {
+export function toProfile(user: UserRow, balance: number, pictures: PictureUrls = NO_PICTURES) {
   return {
     id: user.id,
     name: user.name,
     nick_name: user.nickName,
-    profile_picture_url: user.profilePictureUrl,
+    profile_picture_url: pictures.profilePicture ?? user.profilePictureUrl,
     telephone: user.telephone,
     email: user.email,
     is_email_verified: user.isEmailVerified,
@@ -48,15 +55,24 @@ export function toProfile(user: UserRow, balance: number) {
     night_count: user.nightCount,
     stay_count: user.stayCount,
     preferred_lang: user.preferredLang,
-    // 0 = no identity document submitted (the web has no identity upload; spec section 3).
-    identity: { identity_status: 0, identity_card_selfie_url: null, identity_card_url: null },
+    // identity_status: the code of the ID verification state (IDENTITY_STATES: 0 not submitted,
+    // 1 submitted, 2 rejected, 3 verified); the pictures are signed URLs for their owner only.
+    identity: {
+      identity_status: identityStatusCode(user.identityStatus),
+      identity_card_selfie_url: pictures.selfie,
+      identity_card_url: pictures.idCard,
+    },
     total_gift_certificate: balance,
   };
 }
 
 /** The one profile presenter, for REST (/auth/me, sign-in, sign-up) and GraphQL (UserProfile) alike. */
-export async function profileOf(deps: Pick<AppDeps, 'database'>, user: UserRow) {
-  return toProfile(user, await pointsBalance(deps.database.db as Db, user.id));
+export async function profileOf(deps: Pick<AppDeps, 'database' | 'env' | 'now'>, user: UserRow) {
+  const [balance, pictures] = await Promise.all([
+    pointsBalance(deps.database.db as Db, user.id),
+    uploadUrls(deps, user.id),
+  ]);
+  return toProfile(user, balance, pictures);
 }
 export type UserProfile = ReturnType<typeof toProfile>;
 
@@ -212,9 +228,11 @@ export async function completeRegistration(
   clientId: string,
 ): Promise<{ token: TokenResponse; user: UserProfile }> {
   const result = await validateCode(deps, { purpose: 'verify', ...input });
-  const token = await createUserSession(deps, result.userId, clientId);
   const user = await getUser(deps, result.userId);
   if (!user) throw authErrors.codeExpired();
+  // A code signs in like a password does: never into a deleted account.
+  if (user.deactivatedAt) throw profileErrors.deactivated();
+  const token = await createUserSession(deps, result.userId, clientId);
   return { token, user: await profileOf(deps, user) };
 }
 
@@ -250,33 +268,7 @@ export async function signIn(
     await countRateLimit(deps, RATE_RULES.signInFailuresByAccountAndIp, account);
     throw authErrors.invalidCredentials();
   }
+  // A deleted account signs in no more (only the right password learns that it was deleted).
+  if (user.deactivatedAt) throw profileErrors.deactivated();
   return { token: await createUserSession(deps, user.id, clientId), user: await profileOf(deps, user) };
-}
-
-export async function updateProfile(
-  deps: AppDeps,
-  userId: number,
-  input: { name: string; email: string; telephone: string },
-) {
-  const current = await getUser(deps, userId);
-  if (!current) throw authErrors.invalidToken();
-  try {
-    const [user] = await sqlDb(deps)
-      .update(users)
-      .set({
-        name: input.name,
-        email: input.email,
-        telephone: input.telephone,
-        // A changed address has to be verified again.
-        isEmailVerified: input.email === current.email ? current.isEmailVerified : false,
-        isTelephoneVerified: input.telephone === current.telephone ? current.isTelephoneVerified : false,
-      })
-      .where(eq(users.id, userId))
-      .returning();
-    return await profileOf(deps, user);
-  } catch (err) {
-    const constraint = uniqueViolation(err);
-    if (constraint !== undefined) throw conflictFor(constraint);
-    throw err;
-  }
 }

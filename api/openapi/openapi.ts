@@ -38,9 +38,11 @@ import {
   AnnouncementSchema,
   AvailabilityDaySchema,
   ChargeCreatedSchema,
+  AccountDeletedSchema,
   ChargeDroppedSchema,
   CodeCheckedSchema,
   CodeSentSchema,
+  GiftCertificatesSchema,
   GraphQLAnswerSchema,
   HealthSchema,
   MaxDurationSchema,
@@ -54,6 +56,7 @@ import {
   PointsActiveSchema,
   PointsSummarySchema,
   PromoListSchema,
+  ProfileUpdatedSchema,
   PromoSchema,
   RegisteredSchema,
   ReservationCancelledSchema,
@@ -75,6 +78,7 @@ import {
 import { TokenRequestSchema } from '../auth/oauth.routes.ts';
 import { GraphQLParams } from '../graphql/graphql.routes.ts';
 import { PaymentQrInput } from '../payments/charge.routes.ts';
+import { ConfirmChangeSchema, FileQuery } from '../profile/profile.routes.ts';
 
 // The OpenAPI document of the REST calls, built from the same valibot contracts the routes use.
 // `npm run openapi:write` refreshes the committed copy; a test keeps both equal and complete.
@@ -119,8 +123,10 @@ type RouteDoc = {
   tag: string;
   /** The success status (200 unless said). */
   ok?: 200 | 201 | 202;
-  /** A text body (the SDL), or a PNG image (a payment QR code). */
-  plain?: 'text' | 'png';
+  /** A text body (the SDL), a PNG image (a payment QR code) or an uploaded picture. */
+  plain?: 'text' | 'png' | 'image';
+  /** A multipart/form-data body with this many pictures in the field `files` (413 past 2 MB each). */
+  upload?: number;
   /** Answers 429 when its rate limit is spent. */
   limited?: boolean;
   /** The payload under `data` of a success (core/contracts/responses.ts). */
@@ -260,20 +266,67 @@ export const REST_ROUTES: RouteDoc[] = [
   {
     method: 'post',
     path: '/clients/v1/my-account/update',
-    response: UserProfileSchema,
-    summary: 'Update name, e-mail and phone',
+    answer: ProfileUpdatedSchema,
+    summary: 'Update the name; a new e-mail or phone gets a 4-digit code and waits for it (pending)',
     auth: 'user',
     body: UpdateProfileSchema,
     tag: 'account',
+    limited: true,
   },
   {
     method: 'post',
     path: '/my-account/update',
-    response: UserProfileSchema,
-    summary: 'Update name, e-mail and phone',
+    answer: ProfileUpdatedSchema,
+    summary: 'Update the name; a new e-mail or phone gets a 4-digit code and waits for it (pending)',
     auth: 'user',
     body: UpdateProfileSchema,
     tag: 'account',
+    limited: true,
+  },
+  {
+    method: 'post',
+    path: '/clients/v1/my-account/update/confirm',
+    response: UserProfileSchema,
+    summary: 'The code sent to a new e-mail or phone: it replaces the old one, verified',
+    auth: 'user',
+    body: ConfirmChangeSchema,
+    tag: 'account',
+    limited: true,
+  },
+  {
+    method: 'post',
+    path: '/clients/v1/my-account/upload-profile-picture',
+    response: UserProfileSchema,
+    summary: 'Upload the profile picture (multipart, field files: one JPEG, PNG or WebP of at most 2 MB)',
+    auth: 'user',
+    upload: 1,
+    tag: 'account',
+  },
+  {
+    method: 'post',
+    path: '/clients/v1/my-account/upload-id-card',
+    response: UserProfileSchema,
+    summary: 'Upload the ID card and a selfie holding it (multipart, field files: two pictures); ID becomes submitted',
+    auth: 'user',
+    upload: 2,
+    tag: 'account',
+  },
+  {
+    method: 'post',
+    path: '/clients/v1/my-account/delete',
+    response: AccountDeletedSchema,
+    summary: 'Delete the account (409 account_deletion_blocked names the stay or payment in the way)',
+    auth: 'user',
+    tag: 'account',
+  },
+  {
+    method: 'get',
+    path: '/files',
+    summary: 'A picture behind a signed, short-lived URL handed to its owner (404 for anything else)',
+    auth: 'none',
+    query: FileQuery,
+    tag: 'account',
+    plain: 'image',
   },
   {
     method: 'get',
@@ -304,6 +357,14 @@ export const REST_ROUTES: RouteDoc[] = [
     path: '/v1/status/history',
     response: PointItemsSchema,
     summary: 'Bobopoint history',
+    auth: 'user',
+    tag: 'points',
+  },
+  {
+    method: 'get',
+    path: '/clients/v1/gift-certificates',
+    response: GiftCertificatesSchema,
+    summary: 'Bobopoints as gift certificates: usable per booking, remaining, and the bookings that used them',
     auth: 'user',
     tag: 'points',
   },
@@ -617,7 +678,7 @@ export function errorStatusesFor(r: RouteDoc): number[] {
   if (r.auth !== 'none') out.add(403).add(409);
   if (r.tag === 'payments' || r.tag === 'reservations') out.add(409);
   if (r.limited) out.add(429);
-  if (r.path === '/payments/notifications') out.add(413);
+  if (r.path === '/payments/notifications' || r.upload) out.add(413);
   // The QR image is fetched from the gateway while the page waits: the gateway may fail.
   if (r.path === '/payments/qr-code') out.add(502);
   return [...out].sort((a, b) => a - b);
@@ -631,11 +692,21 @@ function responsesFor(r: RouteDoc): Json {
       ? { description: 'OK', content: { 'text/plain': { schema: { type: 'string' } } } }
       : r.plain === 'png'
         ? { description: 'OK', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } }
-        : r.answer
-          ? json(toJsonSchema(r.answer))
-          : r.response
-            ? json({ type: 'object', required: ['data'], properties: { data: toJsonSchema(r.response) } })
-            : undefined;
+        : r.plain === 'image'
+          ? {
+              description: 'OK',
+              content: Object.fromEntries(
+                ['image/jpeg', 'image/png', 'image/webp'].map((t) => [
+                  t,
+                  { schema: { type: 'string', format: 'binary' } },
+                ]),
+              ),
+            }
+          : r.answer
+            ? json(toJsonSchema(r.answer))
+            : r.response
+              ? json({ type: 'object', required: ['data'], properties: { data: toJsonSchema(r.response) } })
+              : undefined;
   if (!success) throw new Error(`${r.method.toUpperCase()} ${r.path}: no success schema documented`);
   const out: Json = { [ok]: success };
   for (const status of errorStatusesFor(r)) out[status] = r.tag === 'graphql' ? graphqlErrorResponse : errorResponse;
@@ -680,6 +751,27 @@ export function buildOpenApi(): Json {
       ],
       responses: responsesFor(r),
     };
+    if (r.upload) {
+      op.requestBody = {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: ['files'],
+              properties: {
+                files: {
+                  type: 'array',
+                  minItems: r.upload,
+                  maxItems: r.upload,
+                  items: { type: 'string', format: 'binary' },
+                },
+              },
+            },
+          },
+        },
+      };
+    }
     if (r.body) {
       const schema = toJsonSchema(r.body);
       op.requestBody = {

@@ -6,6 +6,7 @@ import { TEST_NOW } from '../db/test-booking.ts';
 import { startOutboxSender } from '../outbox/outbox.sender.ts';
 import { bobopointAccounts } from '../promotions/promotions.schema.ts';
 import { bobopointLedger } from '../points/points.schema.ts';
+import { activateDuePoints, grantWelcomePoints } from '../points/points.jobs.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
 import { paymentChannels } from './payments.schema.ts';
 import { paymentCharges } from './charge.schema.ts';
@@ -184,6 +185,8 @@ describe('PaymentCharge rules', () => {
 describe('Bobopoints on a booking', () => {
   it('new users start with 15,000; redeeming 10,000 lowers the charge, is taken at settlement, and earns no stay points', async () => {
     const user = await t.newUser();
+    // The welcome rule runs on the job queue (api/jobs/account-jobs.ts), not when points are read.
+    await grantWelcomePoints(t.db, TEST_NOW);
     const points = await t.call('GET', '/api/clients/v1/points', { token: user.userToken });
     expect(points.data.data).toMatchObject({ total: 15_000, worth_label: 'Rp 15.000' });
     const r = await t.book({ token: user.userToken });
@@ -222,6 +225,7 @@ describe('Bobopoints on a booking', () => {
 
   it('pending stay points become active on the check-out date', async () => {
     const user = await t.newUser();
+    await grantWelcomePoints(t.db, TEST_NOW);
     const r = await t.book({ token: user.userToken });
     const c = (await t.charge(r.id, 'bca_va', {}, { token: user.userToken })).data.data;
     await t.sandbox.act(c.order_id, 'pay');
@@ -229,6 +233,8 @@ describe('Bobopoints on a booking', () => {
     expect(before.total).toBe(15_000);
     expect(before.pending.map((p: { amount: number }) => p.amount)).toEqual([15_000]);
     t.setNow(new Date('2026-03-14T06:00:00Z'));
+    // Activation is the points.activate job's (api/jobs/account-jobs.ts), not a side effect of reading.
+    await activateDuePoints(t.db, new Date('2026-03-14T06:00:00Z'));
     const after = (await t.call('GET', '/api/v1/status/active', { token: user.userToken })).data.data;
     expect(after.total).toBe(30_000);
   });

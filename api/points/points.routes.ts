@@ -4,9 +4,9 @@ import type { AppDeps } from '../deps.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { clock, dbOf, userIdOf } from '../http/context.ts';
 import { requestLang } from '../http/errors.ts';
-import { pointsSummary } from './points.service.ts';
+import { giftCertificates, pointsSummary } from './points.service.ts';
 
-/** Bobopoints of the signed-in user: total, worth, expiry and the Active / Pending / History tabs. */
+/** Bobopoints of the signed-in user: total, worth, expiry, the Active / Pending / History tabs, gift certificates. */
 export function pointsRoutes(deps: AppDeps) {
   const app = new Hono();
   const summary = (c: Context) => pointsSummary(dbOf(deps), userIdOf(c), { now: clock(deps), lang: requestLang(c) });
@@ -21,6 +21,10 @@ export function pointsRoutes(deps: AppDeps) {
   );
   app.get('/v1/status/history', requireUser(deps), async (c) =>
     c.json({ data: { items: (await summary(c)).history } }),
+  );
+  // The same balance as gift certificates: what a booking can take, and the bookings that took some.
+  app.get('/clients/v1/gift-certificates', requireUser(deps), async (c) =>
+    c.json({ data: await giftCertificates(dbOf(deps), userIdOf(c), clock(deps)) }),
   );
   return app;
 }

@@ -137,6 +137,16 @@ export const ReservationDetailSchema = obj({
 });
 export type ReservationDetail = v.InferOutput<typeof ReservationDetailSchema>;
 
+/**
+ * ID verification (spec section 4): the profile's `identity.identity_status` is the index of the state
+ * in this list. A rejected guest may upload again; an operator approves or rejects what was submitted.
+ */
+export const IDENTITY_STATES = ['not_submitted', 'submitted', 'rejected', 'verified'] as const;
+export type IdentityState = (typeof IDENTITY_STATES)[number];
+export function identityStatusCode(state: string): number {
+  return Math.max(0, IDENTITY_STATES.indexOf(state as IdentityState));
+}
+
 /** The signed-in user (GET /auth/me, /clients/v1/my-account, GraphQL UserProfile; spec section 3). */
 export const UserProfileSchema = obj({
   id: n,
@@ -216,6 +226,44 @@ export const PointsSummarySchema = obj({
 });
 export const PointsActiveSchema = obj({ total: n, worth: n, expiry_date: ns, items: v.array(PointEntrySchema) });
 export const PointItemsSchema = obj({ items: v.array(PointEntrySchema) });
+export type PointEntry = v.InferOutput<typeof PointEntrySchema>;
+
+/** Bobopoints seen as gift certificates (GET /clients/v1/gift-certificates). */
+export const GiftCertificatesSchema = obj({
+  balance: n,
+  balance_label: s,
+  usable_per_booking: n,
+  remaining_after_use: n,
+  step: n,
+  max_per_booking: n,
+  items: v.array(
+    obj({
+      reservation_id: n,
+      order_id: s,
+      hotel_name: s,
+      checkin_date: s,
+      checkout_date: s,
+      amount: n,
+      amount_label: s,
+      status: v.picklist(['used', 'held']),
+      applied_at: s,
+    }),
+  ),
+});
+export type GiftCertificates = v.InferOutput<typeof GiftCertificatesSchema>;
+
+/** A new e-mail or phone waiting for the code sent to it. */
+export const PendingChangeSchema = obj({
+  channel: v.picklist(['email', 'phone']),
+  target: s,
+  expiresInSeconds: n,
+  resendAfterSeconds: n,
+});
+export type PendingChange = v.InferOutput<typeof PendingChangeSchema>;
+/** POST /clients/v1/my-account/update: the profile (name saved) and the address changes awaiting a code. */
+export const ProfileUpdatedSchema = obj({ data: UserProfileSchema, pending: v.array(PendingChangeSchema) });
+/** POST /clients/v1/my-account/delete: deactivated now, erased on that date unless reactivated. */
+export const AccountDeletedSchema = obj({ deactivated: v.literal(true), erase_on: s });
 
 /** Availability per date and the longest stay from a date. */
 export const AvailabilityDaySchema = obj({

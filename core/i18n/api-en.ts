@@ -1,4 +1,5 @@
 import { formatRupiah } from '../money.ts';
+import { accountProfileApiEn } from './account-profile-api-en.ts';
 
 // The API's messages, English: the reference catalogue. core/i18n/api-id.ts has the same keys and the
 // same arguments (typed from this file, so a missing or mis-typed Indonesian message does not compile).
@@ -105,6 +106,7 @@ export const apiEn = {
   'dayUse.startOutside': (first: number, last: number) =>
     `For this block, day use starts on the hour between ${String(first).padStart(2, '0')}:00 and ${String(last).padStart(2, '0')}:00.`,
   'dayUse.startPassed': 'That start time has already passed. Choose a later hour.',
+  ...accountProfileApiEn,
 } as const;
 
 export type ApiMessageKey = keyof typeof apiEn;

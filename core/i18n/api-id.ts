@@ -1,5 +1,6 @@
 import { formatRupiah } from '../money.ts';
 import type { ApiCatalogue } from './api-en.ts';
+import { accountProfileApiId } from './account-profile-api-id.ts';
 
 // The API's messages in Indonesian ("kamu"), key for key with core/i18n/api-en.ts.
 
@@ -103,4 +104,5 @@ export const apiId: ApiCatalogue = {
   'dayUse.startOutside': (first: number, last: number) =>
     `Untuk paket ini, day use mulai tepat di awal jam antara pukul ${String(first).padStart(2, '0')}.00 dan ${String(last).padStart(2, '0')}.00.`,
   'dayUse.startPassed': 'Jam mulai itu sudah lewat. Pilih jam yang lebih lambat.',
+  ...accountProfileApiId,
 };

@@ -115,6 +115,8 @@ type Call = {
   query?: Record<string, string | number>;
   form?: Body;
   json?: unknown;
+  /** A multipart body (file uploads); the browser writes its content type and boundary. */
+  multipart?: FormData;
 };
 
 function request(call: Call, token: string, client: KyInstance = http, language = lang()): Promise<Response> {
@@ -133,6 +135,7 @@ function request(call: Call, token: string, client: KyInstance = http, language 
       if (v !== undefined && v !== null) form.set(k, Array.isArray(v) ? v.join(',') : String(v));
     body = form;
   }
+  if (call.multipart) body = call.multipart;
   return client(call.path.replace(/^\//, ''), {
     method: call.method ?? 'get',
     headers,

@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { AppDeps } from '../deps.ts';
+import type { Db } from '../db/client.ts';
+import { rows } from '../db/query.ts';
+import { ApiError } from '../http/errors.ts';
+import { msg } from '../http/messages.ts';
+import { sqlDb } from '../auth/auth.db.ts';
+import { authCodeGuesses, authCodes, authSessions, users } from '../auth/auth.schema.ts';
+import { nowOf, revokeAllUserSessions } from '../auth/tokens.service.ts';
+import { jakartaToday } from '../../core/dates.ts';
+import { outboxMessages } from '../outbox/outbox.schema.ts';
+import { newsletterSubscribers } from '../promotions/promotions.schema.ts';
+import { reservations } from '../reservations/reservations.schema.ts';
+import { userUploads } from './uploads.schema.ts';
+import { sweepRemovedUploads } from './uploads.service.ts';
+
+// Deleting an account (spec section 4): allowed only with no current stay, no scheduled stay and no
+// outstanding payment; it deactivates the account at once and signs it out everywhere. Customer
+// service can reactivate it within 30 days (`npm run ops -- reactivate <user>`); after 30 days the
+// `accounts.purge` job erases the personal data and the uploads for good, keeps the reservations
+// anonymised for accounting, and sets the Bobopoints to zero.
+
+export const REACTIVATION_DAYS = 30;
+export const DELETION_RULES = ['current_stay', 'scheduled_stay', 'outstanding_payment'] as const;
+export type DeletionRule = (typeof DELETION_RULES)[number];
+
+const RULE_MESSAGE = {
+  current_stay: 'account.blockedCurrentStay',
+  scheduled_stay: 'account.blockedScheduledStay',
+  outstanding_payment: 'account.blockedOutstandingPayment',
+} as const;
+
+const q = (db: Db) => db as unknown as PgDatabase<PgQueryResultHKT>;
+
+/** Which deletion rules the guest's bookings break right now (empty: the account may go). */
+export async function deletionBlockers(db: Db, userId: number, now: Date): Promise<DeletionRule[]> {
+  const today = jakartaToday(now).toString();
+  const [row] = await rows<{ current_stay: boolean; scheduled_stay: boolean; outstanding_payment: boolean }>(
+    db,
+    sql`select
+          exists (select 1 from reservations where user_id = ${userId} and payment_status_id = 2
+                  and checkin_date <= ${today}::date and checkout_date >= ${today}::date) as current_stay,
+          exists (select 1 from reservations where user_id = ${userId} and payment_status_id = 2
+                  and checkin_date > ${today}::date) as scheduled_stay,
+          exists (select 1 from reservations where user_id = ${userId} and payment_status_id = 1
+                  and expired_at > ${now.toISOString()}::timestamptz) as outstanding_payment`,
+  );
+  return DELETION_RULES.filter((rule) => row?.[rule]);
+}
+
+function blocked(reasons: DeletionRule[]) {
+  const head = msg('account.deletionBlocked');
+  const lines = reasons.map((r) => msg(RULE_MESSAGE[r]));
+  return new ApiError(
+    409,
+    'account_deletion_blocked',
+    {
+      en: [head.en, ...lines.map((l) => l.en)].join(' '),
+      id: [head.id, ...lines.map((l) => l.id)].join(' '),
+    },
+    { reasons },
+  );
+}
+
+/**
+ * The guest deletes the account: checked and deactivated in one transaction that holds the guest's
+ * booking lock (the one the unpaid-holds trigger takes), so no booking slips in between the check and
+ * the deactivation; every session is revoked in it too, so every device is signed out at once.
+ */
+export async function deleteAccount(deps: AppDeps, userId: number) {
+  const now = nowOf(deps);
+  await sqlDb(deps).transaction(async (txx) => {
+    const tx = txx as unknown as Db;
+    await rows(tx, sql`select pg_advisory_xact_lock(7301, ${userId})`);
+    const reasons = await deletionBlockers(tx, userId, now);
+    if (reasons.length > 0) throw blocked(reasons);
+    await q(tx)
+      .update(users)
+      .set({ deactivatedAt: now })
+      .where(and(eq(users.id, userId), isNull(users.deactivatedAt)));
+    await revokeAllUserSessions({ ...deps, database: { ...deps.database, db: tx } }, userId, 'account_deleted');
+  });
+  return {
+    deactivated: true as const,
+    erase_on: eraseOn(now),
+  };
+}
+
+/** Find a guest by id or e-mail (the operator commands). */
+export async function findUser(db: Db, who: string) {
+  const byId = /^\d+$/.test(who);
+  const [user] = await q(db)
+    .select()
+    .from(users)
+    .where(byId ? eq(users.id, Number(who)) : eq(users.email, who.trim().toLowerCase()))
+    .limit(1);
+  return user;
+}
+
+/** Customer service brings a deleted account back, within 30 days and before it is erased. */
+export async function reactivateAccount(
+  db: Db,
+  userId: number,
+  now: Date,
+): Promise<'reactivated' | 'not_deleted' | 'too_late'> {
+  const since = new Date(now.getTime() - REACTIVATION_DAYS * 86_400_000);
+  const [done] = await q(db)
+    .update(users)
+    .set({ deactivatedAt: null })
+    .where(and(eq(users.id, userId), isNull(users.erasedAt), sql`${users.deactivatedAt} > ${since.toISOString()}`))
+    .returning({ id: users.id });
+  if (done) return 'reactivated';
+  const [user] = await q(db).select().from(users).where(eq(users.id, userId)).limit(1);
+  return user?.deactivatedAt ? 'too_late' : 'not_deleted';
+}
+
+/** An operator's decision on a submitted ID (a rejected guest may upload again). */
+export async function decideIdentity(
+  db: Db,
+  userId: number,
+  decision: 'approve' | 'reject',
+): Promise<{ from: string; to: string } | null> {
+  const to = decision === 'approve' ? 'verified' : 'rejected';
+  const [before] = await q(db)
+    .select({ status: users.identityStatus })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!before) return null;
+  // Only what was submitted is decided on (approving twice, or rejecting a verified ID by mistake,
+  // changes nothing).
+  await q(db)
+    .update(users)
+    .set({ identityStatus: to })
+    .where(and(eq(users.id, userId), eq(users.identityStatus, 'submitted')));
+  const [after] = await q(db).select({ status: users.identityStatus }).from(users).where(eq(users.id, userId));
+  return { from: before.status, to: after!.status };
+}
+
+/**
+ * The purge: accounts deleted more than 30 days ago lose their personal data for good. One
+ * transaction per account, guarded by `erased_at`, so a second worker or a replay finds nothing to do:
+ * - the profile: name, e-mail (a placeholder keeps the unique column), phone, password, picture,
+ *   verification flags and ID status; sessions, codes and code guesses are deleted;
+ * - the uploads: their rows are retired and their files deleted (sweepRemovedUploads);
+ * - the reservations stay for accounting, with the guest's name, e-mail and phone blanked;
+ * - mail and SMS waiting in the outbox for the old address are dropped, and so is its newsletter sign-up;
+ * - the Bobopoints: pending ones are cancelled and the balance goes to zero with one `purge` ledger row.
+ */
+export async function purgeDeletedAccounts(deps: Pick<AppDeps, 'database' | 'env'>, now: Date): Promise<number> {
+  const db = deps.database.db as Db;
+  const cutoff = new Date(now.getTime() - REACTIVATION_DAYS * 86_400_000);
+  const due = await q(db)
+    .select({ id: users.id })
+    .from(users)
+    .where(and(isNotNull(users.deactivatedAt), isNull(users.erasedAt), lte(users.deactivatedAt, cutoff)))
+    .limit(200);
+  let erased = 0;
+  for (const { id } of due) {
+    const done = await q(db).transaction(async (txx) => {
+      const tx = txx as unknown as PgDatabase<PgQueryResultHKT>;
+      const [user] = await tx
+        .update(users)
+        .set({ erasedAt: now })
+        .where(and(eq(users.id, id), isNull(users.erasedAt), lte(users.deactivatedAt, cutoff)))
+        .returning();
+      if (!user) return false;
+      await tx
+        .update(users)
+        .set({
+          name: 'Deleted guest',
+          nickName: null,
+          email: `deleted-${id}@deleted.invalid`,
+          telephone: null,
+          passwordHash: `erased:${randomBytes(16).toString('base64url')}`,
+          isEmailVerified: false,
+          isTelephoneVerified: false,
+          profilePictureUrl: null,
+          identityStatus: 'not_submitted',
+        })
+        .where(eq(users.id, id));
+      await tx
+        .update(userUploads)
+        .set({ removedAt: now })
+        .where(and(eq(userUploads.userId, id), isNull(userUploads.removedAt)));
+      await tx
+        .update(reservations)
+        .set({ guestName: 'Deleted guest', guestEmail: '', guestPhone: '', notes: '' })
+        .where(eq(reservations.userId, id));
+      const addresses = [user.email, ...(user.telephone ? [`+62${user.telephone}`] : [])];
+      await tx
+        .delete(outboxMessages)
+        .where(and(inArray(outboxMessages.to, addresses), eq(outboxMessages.status, 'pending')));
+      await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, user.email));
+      await tx.delete(authSessions).where(eq(authSessions.userId, id));
+      await tx.delete(authCodes).where(eq(authCodes.userId, id));
+      await tx.delete(authCodeGuesses).where(eq(authCodeGuesses.userId, id));
+      await rows(
+        tx as unknown as Db,
+        sql`with cancel as (
+              update bobopoint_ledger set status = 'cancelled' where user_id = ${id} and status = 'pending' returning 1
+            ), expire as (
+              update bobopoint_ledger set status = 'expired'
+              where user_id = ${id} and status = 'active' and amount > 0 returning 1
+            ), ins as (
+              insert into bobopoint_ledger (user_id, amount, kind, status, dedupe_key, created_at)
+              select ${id}, -balance, 'purge', 'expired', ${`purge:${id}`}, ${now.toISOString()}::timestamptz
+              from bobopoint_accounts where user_id = ${id} and balance <> 0
+              on conflict (dedupe_key) do nothing returning 1
+            )
+            update bobopoint_accounts set balance = 0 where user_id = ${id}`,
+      );
+      return true;
+    });
+    if (done) erased++;
+  }
+  await sweepRemovedUploads(deps);
+  return erased;
+}
+
+/** When a deleted account is erased: 30 days after the deletion, as a Jakarta date. */
+export function eraseOn(deactivatedAt: Date): string {
+  return jakartaToday(deactivatedAt).add({ days: REACTIVATION_DAYS }).toString();
+}

@@ -1,0 +1,126 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import type { AppDeps } from '../deps.ts';
+import {
+  CompleteRegistrationSchema,
+  inputMessages,
+  parseTarget,
+  UpdateProfileSchema,
+} from '../../core/contracts/auth.ts';
+import { getUser, profileOf } from '../auth/auth.service.ts';
+import { authErrors } from '../auth/auth.errors.ts';
+import { requireUser } from '../auth/middleware.ts';
+import { apiErrorHandler, ApiError, errors, requestLang } from '../http/errors.ts';
+import { clientIp, limitBody, validBody } from '../http/input.ts';
+import { userIdOf } from '../http/context.ts';
+import { deleteAccount } from './account.service.ts';
+import { MAX_UPLOAD_BYTES } from './images.ts';
+import { BodyTooLarge, NotMultipart, readMultipartFiles } from './multipart.ts';
+import { profileErrors } from './profile.errors.ts';
+import { confirmChange, updateProfile } from './profile.service.ts';
+import { readSignedFile, saveUploads } from './uploads.service.ts';
+import type { UploadKind } from './uploads.service.ts';
+
+/** The confirmation of a new e-mail or phone: the same fields as completing a sign-up. */
+export const ConfirmChangeSchema = CompleteRegistrationSchema;
+/** A signed file URL's query (api/profile/uploads.service.ts). */
+export const FileQuery = v.object({ id: v.string(), exp: v.string(), sig: v.string() });
+
+/** Room a multipart body takes around its pictures (part headers and boundaries). */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/**
+ * The two upload calls (spec section 7: multipart, field `files`). They are the only API routes whose
+ * body may pass the API's general limit (api/app.ts asks isUploadRequest): each reads its own body,
+ * counted while it streams and cut off at its limit (api/profile/multipart.ts).
+ */
+const UPLOADS: Record<string, { kinds: UploadKind[]; identity: boolean }> = {
+  '/api/clients/v1/my-account/upload-profile-picture': { kinds: ['profile_picture'], identity: false },
+  '/api/clients/v1/my-account/upload-id-card': { kinds: ['id_card', 'selfie'], identity: true },
+};
+
+export function isUploadRequest(c: Context): boolean {
+  return (
+    c.req.method === 'POST' &&
+    Object.hasOwn(UPLOADS, c.req.path) &&
+    (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')
+  );
+}
+
+/** Profile edits with verified address changes, the uploads, signed files and account deletion. */
+export function profileRoutes(deps: AppDeps) {
+  const app = new Hono();
+  app.onError(apiErrorHandler);
+  const user = requireUser(deps);
+
+  const update = async (c: Context) => {
+    const input = await validBody(c, UpdateProfileSchema);
+    const out = await updateProfile(deps, userIdOf(c), input, requestLang(c), clientIp(c));
+    return c.json(out);
+  };
+  app.post('/clients/v1/my-account/update', limitBody(), user, update);
+  app.post('/my-account/update', limitBody(), user, update);
+
+  app.post('/clients/v1/my-account/update/confirm', limitBody(), user, async (c) => {
+    const input = await validBody(c, ConfirmChangeSchema);
+    const target = parseTarget(input.channel, input.target);
+    if (!target.ok) {
+      const m = inputMessages[target.message];
+      throw new ApiError(
+        422,
+        'validation_failed',
+        { en: `target: ${m.en}`, id: `target: ${m.id}` },
+        { fields: [{ field: 'target', code: target.message }] },
+      );
+    }
+    return c.json(await confirmChange(deps, userIdOf(c), { ...input, target: target.value }));
+  });
+
+  for (const [path, rule] of Object.entries(UPLOADS)) {
+    app.post(path.replace(/^\/api/, ''), user, async (c) => {
+      let files: File[];
+      try {
+        files = await readMultipartFiles(c.req.raw, 'files', rule.kinds.length * MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD);
+      } catch (error) {
+        if (error instanceof BodyTooLarge) {
+          // The rest of the body is not read: say so, so the client does not keep sending it.
+          c.header('Connection', 'close');
+          throw profileErrors.tooLarge(MAX_UPLOAD_BYTES / 1024 / 1024);
+        }
+        if (error instanceof NotMultipart) throw profileErrors.notMultipart();
+        throw error;
+      }
+      if (files.length !== rule.kinds.length)
+        throw profileErrors.fileCount(rule.identity ? 'uploads.idCardFiles' : 'uploads.oneFile');
+      const userId = userIdOf(c);
+      await saveUploads(
+        deps,
+        userId,
+        rule.kinds.map((kind, i) => ({ kind, file: files[i]! })),
+        { submitIdentity: rule.identity },
+      );
+      const row = await getUser(deps, userId);
+      if (!row) throw authErrors.invalidToken();
+      return c.json({ data: await profileOf(deps, row) });
+    });
+  }
+
+  app.post('/clients/v1/my-account/delete', limitBody(), user, async (c) =>
+    c.json({ data: await deleteAccount(deps, userIdOf(c)) }),
+  );
+
+  // A signed file URL: no token (an <img> sends none), the signature is the authorisation.
+  app.get('/files', async (c) => {
+    const file = await readSignedFile(deps, c.req.query());
+    if (!file) throw errors.notFound();
+    return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': file.contentType,
+      'Content-Length': String(file.bytes.byteLength),
+      'Cache-Control': `private, max-age=${file.maxAge}`,
+      'Content-Disposition': 'inline',
+      'Cross-Origin-Resource-Policy': 'same-origin',
+    });
+  });
+  return app;
+}

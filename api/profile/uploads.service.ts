@@ -1,0 +1,184 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { AppDeps } from '../deps.ts';
+import { sqlDb } from '../auth/auth.db.ts';
+import { users } from '../auth/auth.schema.ts';
+import { safeEqual } from '../auth/clients.ts';
+import { nowOf } from '../auth/tokens.service.ts';
+import { blobStoreOf } from '../storage/blob-store.ts';
+import { cleanImage, MAX_UPLOAD_BYTES, sniffImageType, UnreadableImage } from './images.ts';
+import { profileErrors } from './profile.errors.ts';
+import { userUploads } from './uploads.schema.ts';
+
+// A guest's pictures: stored through the blob store (api/storage/), named by a random id, and served
+// only through a signed URL that the API hands to their owner (in the profile) or to an operator
+// (`npm run ops -- identity <user>`): GET /api/files?id=&exp=&sig=. The signature (HMAC-SHA256 under a
+// key derived from AUTH_JWT_SECRET, shared by every node) covers the id and the expiry; a missing,
+// wrong or expired signature, a replaced file and an erased account all answer the same 404, so
+// nothing tells a stranger whether a file exists. No file is ever under a public or guessable path.
+
+export type UploadKind = 'profile_picture' | 'id_card' | 'selfie';
+
+/** How long a handed-out URL works: the profile is read again on every page that shows it. */
+export const FILE_URL_SECONDS = 15 * 60;
+/** URLs are rounded up to this step, so reads within it give the same URL (the browser caches it). */
+const FILE_URL_STEP_SECONDS = 5 * 60;
+
+const fileKey = (deps: Pick<AppDeps, 'env'>) =>
+  createHmac('sha256', deps.env.AUTH_JWT_SECRET).update('bobobox:file-urls:v1').digest();
+
+function signature(deps: Pick<AppDeps, 'env'>, id: string, exp: number): string {
+  return createHmac('sha256', fileKey(deps)).update(`${id}.${exp}`).digest('base64url');
+}
+
+/** A signed URL for one upload, valid at least `seconds` from now. */
+export function signedFileUrl(
+  deps: Pick<AppDeps, 'env'>,
+  id: string,
+  now: Date,
+  seconds: number = FILE_URL_SECONDS,
+): string {
+  const exp = Math.ceil((now.getTime() / 1000 + seconds) / FILE_URL_STEP_SECONDS) * FILE_URL_STEP_SECONDS;
+  return `/api/files?${new URLSearchParams({ id, exp: String(exp), sig: signature(deps, id, exp) })}`;
+}
+
+function validSignature(deps: Pick<AppDeps, 'env'>, id: string, exp: string, sig: string, now: Date): boolean {
+  if (!/^\d{1,12}$/.test(exp) || Number(exp) <= now.getTime() / 1000) return false;
+  return safeEqual(sig, signature(deps, id, Number(exp)));
+}
+
+const db = (deps: Pick<AppDeps, 'database'>) => sqlDb(deps);
+
+/** The current upload of each kind of a guest. */
+export async function currentUploads(deps: Pick<AppDeps, 'database'>, userId: number) {
+  const found = await db(deps)
+    .select()
+    .from(userUploads)
+    .where(and(eq(userUploads.userId, userId), isNull(userUploads.removedAt)));
+  return new Map(found.map((u) => [u.kind as UploadKind, u]));
+}
+
+/** The profile's picture URLs (signed), null where nothing was uploaded. */
+export async function uploadUrls(deps: Pick<AppDeps, 'database' | 'env' | 'now'>, userId: number) {
+  const current = await currentUploads(deps, userId);
+  const now = nowOf(deps as AppDeps);
+  const url = (kind: UploadKind) => {
+    const u = current.get(kind);
+    return u ? signedFileUrl(deps, u.id, now) : null;
+  };
+  return { profilePicture: url('profile_picture'), idCard: url('id_card'), selfie: url('selfie') };
+}
+
+/** Check, clean and keep the pictures of one request, replacing the guest's current ones of those kinds. */
+export async function saveUploads(
+  deps: AppDeps,
+  userId: number,
+  files: { kind: UploadKind; file: File }[],
+  opts: { submitIdentity?: boolean } = {},
+): Promise<void> {
+  // Every file is checked before anything is stored: one bad file keeps nothing of the request.
+  const cleaned: { kind: UploadKind; id: string; bytes: Buffer; type: string; width: number; height: number }[] = [];
+  for (const { kind, file } of files) {
+    if (file.size > MAX_UPLOAD_BYTES) throw profileErrors.tooLarge(MAX_UPLOAD_BYTES / 1024 / 1024);
+    const raw = new Uint8Array(await file.arrayBuffer());
+    const type = sniffImageType(raw);
+    if (!type) throw profileErrors.notImage();
+    let image: Awaited<ReturnType<typeof cleanImage>>;
+    try {
+      image = await cleanImage(raw, type);
+    } catch (error) {
+      if (error instanceof UnreadableImage) throw profileErrors.unreadable();
+      throw error;
+    }
+    cleaned.push({ kind, id: randomBytes(16).toString('base64url'), type, ...image });
+  }
+  const store = blobStoreOf(deps);
+  // The files first, then the rows that point at them (a reader never meets a row without its file).
+  for (const c of cleaned) await store.put(c.id, c.bytes, c.type);
+  const now = nowOf(deps);
+  try {
+    await db(deps).transaction(async (txx) => {
+      const tx = txx as unknown as PgDatabase<PgQueryResultHKT>;
+      // One upload at a time per guest, on every node: the previous picture of a kind is retired and
+      // the new one becomes current in the same transaction.
+      await tx.execute(sql`select pg_advisory_xact_lock(7401, ${userId})`);
+      if (opts.submitIdentity) {
+        const [owner] = await tx
+          .select({ status: users.identityStatus })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for('update');
+        if (owner?.status === 'verified') throw profileErrors.identityVerified();
+      }
+      for (const c of cleaned) {
+        await tx
+          .update(userUploads)
+          .set({ removedAt: now })
+          .where(and(eq(userUploads.userId, userId), eq(userUploads.kind, c.kind), isNull(userUploads.removedAt)));
+        await tx.insert(userUploads).values({
+          id: c.id,
+          userId,
+          kind: c.kind,
+          contentType: c.type,
+          size: c.bytes.byteLength,
+          width: c.width,
+          height: c.height,
+          createdAt: now,
+        });
+      }
+      // A new ID card and selfie (first time, or after a rejection) wait for an operator's review.
+      if (opts.submitIdentity) await tx.update(users).set({ identityStatus: 'submitted' }).where(eq(users.id, userId));
+    });
+  } catch (error) {
+    for (const c of cleaned) await store.delete(c.id).catch(() => undefined);
+    throw error;
+  }
+  // The replaced files go now; the sweep job catches any this process could not delete.
+  await sweepRemovedUploads(deps, userId).catch(() => undefined);
+}
+
+/** The bytes behind a signed URL, or null (the route answers 404 whatever the reason). */
+export async function readSignedFile(
+  deps: AppDeps,
+  q: { id?: string; exp?: string; sig?: string },
+): Promise<{ bytes: Uint8Array; contentType: string; maxAge: number } | null> {
+  const now = nowOf(deps);
+  if (!q.id || !q.exp || !q.sig || !/^[A-Za-z0-9_-]{22}$/.test(q.id)) return null;
+  if (!validSignature(deps, q.id, q.exp, q.sig, now)) return null;
+  const [row] = await db(deps)
+    .select({ contentType: userUploads.contentType })
+    .from(userUploads)
+    .innerJoin(users, eq(users.id, userUploads.userId))
+    .where(and(eq(userUploads.id, q.id), isNull(userUploads.removedAt), isNull(users.erasedAt)))
+    .limit(1);
+  if (!row) return null;
+  const blob = await blobStoreOf(deps).get(q.id);
+  if (!blob) return null;
+  return {
+    bytes: blob.bytes,
+    contentType: row.contentType,
+    maxAge: Math.max(0, Math.floor(Number(q.exp) - now.getTime() / 1000)),
+  };
+}
+
+/**
+ * Retired uploads (replaced, or erased with their account): delete the stored file, then the row.
+ * Idempotent: a file already gone is fine, and a row goes only after its file. Run after each upload
+ * for that guest and by the `uploads.sweep` job for everyone.
+ */
+export async function sweepRemovedUploads(deps: Pick<AppDeps, 'database' | 'env'>, userId?: number): Promise<number> {
+  const removed = await db(deps)
+    .select({ id: userUploads.id })
+    .from(userUploads)
+    .where(and(isNotNull(userUploads.removedAt), userId === undefined ? undefined : eq(userUploads.userId, userId)))
+    .limit(500);
+  const store = blobStoreOf(deps);
+  for (const { id } of removed) {
+    await store.delete(id);
+    await db(deps)
+      .delete(userUploads)
+      .where(and(eq(userUploads.id, id), isNotNull(userUploads.removedAt)));
+  }
+  return removed.length;
+}

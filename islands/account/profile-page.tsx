@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import type { Lang } from '../../core/locales.ts';
+import { useIslandStore } from '../lib/use-island-store.ts';
+import { restoreAuth } from '../stores/$auth.ts';
+import { $profile, loadProfile } from '../stores/$profile.ts';
+import { profileCopy } from './profile/copy.ts';
+import { DeleteAccount } from './profile/delete-account.tsx';
+import { ProfileDetails } from './profile/details.tsx';
+import { IdentityVerification } from './profile/identity.tsx';
+import { ProfilePicture } from './profile/picture.tsx';
+
+// /my-account/profile/ (spec sections 2-9): picture, name, e-mail and phone (a new address is
+// confirmed by its code), ID card and selfie with the verification state, and account deletion. The
+// page shell has checked sign-in; server and first client render show the same loading line.
+
+export default function ProfilePage({ lang }: { lang: Lang }) {
+  const t = profileCopy(lang);
+  const state = useIslandStore($profile);
+  useEffect(() => {
+    if (restoreAuth().isLoggedIn) void loadProfile();
+  }, []);
+
+  if (state.status === 'loading')
+    return (
+      <p role="status" className="text-muted" data-profile-loading>
+        {t.loading}
+      </p>
+    );
+  if (state.status === 'error')
+    return (
+      <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">
+        <p>{t.loadFailed}</p>
+        <button type="button" className="mt-2 font-semibold underline" onClick={() => void loadProfile()}>
+          {t.retry}
+        </button>
+      </div>
+    );
+  const { profile } = state;
+  return (
+    <div className="flex flex-col gap-6 text-ink" data-profile-page>
+      <ProfilePicture t={t} profile={profile} />
+      <ProfileDetails lang={lang} t={t} profile={profile} />
+      <IdentityVerification t={t} profile={profile} />
+      <DeleteAccount t={t} />
+    </div>
+  );
+}
