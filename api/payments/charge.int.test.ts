@@ -312,7 +312,8 @@ describe('the QR image of a QRIS or GoPay charge', () => {
 describe('confirmation e-mail through the outbox', () => {
   it('lists room, voucher, tax, service, insurance, carbon offset, points and fee, adding up to the total charged', async () => {
     const user = await t.newUser();
-    // A new user's 15.000 welcome points are credited when the balance is first read.
+    // A new user's 15.000 welcome points come from the welcome job (api/jobs/account-jobs.ts).
+    await grantWelcomePoints(t.db, TEST_NOW);
     expect((await t.call('GET', '/api/clients/v1/points', { token: user.userToken })).data.data.total).toBe(15_000);
     const r = await t.book({ token: user.userToken });
     const upd = await t.call('PUT', '/api/clients/v1/reservations/update', {
