@@ -69,8 +69,12 @@ export async function chooseHotel(page: Page, value: string) {
 /** Close the global alert (e.g. the Promo alert) when it is open. */
 export async function dismissAlert(page: Page) {
   const dialog = page.locator('dialog[data-alert-modal][open]');
-  if (await dialog.count()) await dialog.getByRole('button').click();
-  await expect(page.locator('dialog[data-alert-modal][open]')).toHaveCount(0);
+  // A click that lands before the alert's script has taken the page, or an alert the search opens
+  // again as it answers, leaves it open: press its button until it stays closed.
+  await expect(async () => {
+    if (await dialog.count()) await dialog.getByRole('button').click({ timeout: 2_000 });
+    await expect(dialog).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 const WEB = { client_id: 'bobobox-web', apiKey: 'dev-only-web-api-key' };
