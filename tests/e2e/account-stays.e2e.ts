@@ -7,6 +7,7 @@ import { apiGuest, apiReservation, hydrated, signInPage } from './journey-helper
 import { dict, LANG_CASES, localizedPath } from '../helpers/i18n.ts';
 import { qrSvgPath } from '../../islands/account/qr-svg.ts';
 import { pageScriptBytes } from './journey-budget.ts';
+import { ACCOUNT_JS_BUDGET, ACCOUNT_PAGE_PATHS } from './account-budget.ts';
 
 // The account area, part A, in both languages on a phone and a desktop: the order badge and the
 // orders page (pay now, cancel with confirmation), the history, My stay with its stay pass (a QR the
@@ -66,13 +67,6 @@ async function fitsTheScreen(page: Page) {
   }));
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
-
-/**
- * Compressed JavaScript of an account page, signed in (React, nanostores, ky, temporal-polyfill and
- * the page's island; My stay adds the QR encoder). Measured 2026-11-26 (brotli): orders 95 614,
- * history 94 716, My stay 104 617 bytes (islands/README.md); the budget leaves room for a few KB.
- */
-const ACCOUNT_JS_BUDGET = 112 * 1024;
 
 /** A Jakarta wall-clock time on a given day, as a Date. */
 const jakartaAt = (date: string, time: string) =>
@@ -274,7 +268,7 @@ for (const { lang } of LANG_CASES) {
 
 test('the account pages ship under the JavaScript budget @desktop', async ({ browser, request }) => {
   const guest = await apiGuest(request, 'budget');
-  for (const path of ['/my-account/', '/my-account/history/', '/my-account/my-stay/']) {
+  for (const path of ACCOUNT_PAGE_PATHS) {
     // A fresh browser context per page: nothing comes from the cache of the page before.
     const context = await browser.newContext();
     const page = await context.newPage();
