@@ -393,10 +393,7 @@ const byStatus = (stayStatus: number | null | undefined) => (s: { stay_status: n
   !stayStatus || s.stay_status === stayStatus;
 
 /** GraphQL HotelStayList: My stay's stays (listMyStays), one entry per pod. */
-export async function hotelStayList(
-  db: Db,
-  ctx: Parameters<typeof listMyStays>[1] & { stayStatus?: number | null },
-) {
+export async function hotelStayList(db: Db, ctx: Parameters<typeof listMyStays>[1] & { stayStatus?: number | null }) {
   const stays = await listMyStays(db, ctx);
   return stays
     .flatMap((s) =>

@@ -658,4 +658,3 @@ export async function updateRate(db: Db, reservationId: number, ctx: Clock & { u
     );
   return reservationDetail(db, r.id, ctx);
 }
-
