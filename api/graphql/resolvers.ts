@@ -34,7 +34,9 @@ import {
   reservationVoucherList,
   reservationVoucherSearch,
 } from '../promotions/vouchers.service.ts';
-import { createReservation, listStays, reservationDetail } from '../reservations/reservations.service.ts';
+import { hotelStayHistoryList, hotelStayList } from '../reservations/account-lists.ts';
+import { createReservation, reservationDetail } from '../reservations/reservations.service.ts';
+import { stayPassSecret } from '../env.ts';
 import { searchRooms } from '../search/search.service.ts';
 import { getUser, profileOf } from '../auth/auth.service.ts';
 import { jakartaToday } from '../../core/dates.ts';
@@ -125,23 +127,26 @@ export const resolvers = {
         reservationId: i.reservation_id,
       });
     }),
+    // The account area's lists (api/reservations/account-lists.ts): the same stays as REST's My stay
+    // and history, decided by one rule, with the signed stay pass as the QR code.
     HotelStayList: wrap(async (input, ctx) => {
       const i = parse(StayListInput, input);
-      return listStays(dbOf(ctx.deps), {
+      return hotelStayList(dbOf(ctx.deps), {
         now: clock(ctx.deps),
         userId: userOf(ctx),
         lang: ctx.lang,
-        history: false,
+        stayPassSecret: stayPassSecret(ctx.deps.env),
+        siteUrl: ctx.deps.env.SITE_URL,
         stayStatus: i.stay_status,
       });
     }),
     HotelStayHistoryList: wrap(async (input, ctx) => {
       const i = parse(StayListInput, input);
-      return listStays(dbOf(ctx.deps), {
+      return hotelStayHistoryList(dbOf(ctx.deps), {
         now: clock(ctx.deps),
         userId: userOf(ctx),
         lang: ctx.lang,
-        history: true,
+        stayPassSecret: stayPassSecret(ctx.deps.env),
         stayStatus: i.stay_status,
       });
     }),

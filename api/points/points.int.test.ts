@@ -83,6 +83,22 @@ describe('points.activate', () => {
     expect(await ledgerOf(db(), g.id)).toEqual(after);
   });
 
+  it("run for one guest (the browser tests' fixture), activates that guest's due points and no one else's", async () => {
+    const [g, other] = [await newGuest(), await newGuest()];
+    for (const who of [g, other]) {
+      const r = await insertStay(db(), who.id, { checkin: '2026-04-02', checkout: '2026-04-04' });
+      await earnPendingForStay(db(), who.id, r, '2026-04-04', TEST_NOW);
+    }
+    expect(await activateDuePoints(db(), at('2026-04-04T03:00:00Z'), { userId: g.id })).toEqual({
+      activated: 1,
+      cancelled: 0,
+    });
+    expect((await ledgerOf(db(), g.id)).balance).toBe(15_000);
+    expect((await ledgerOf(db(), other.id)).ledger[0]).toMatchObject({ status: 'pending' });
+    await activateDuePoints(db(), at('2026-04-04T03:00:00Z'));
+    expect((await ledgerOf(db(), other.id)).balance).toBe(15_000);
+  });
+
   it('a stay paid with points earns none, and neither does a refunded one: their pending rows are cancelled', async () => {
     const g = await newGuest();
     await ensureWelcomePoints(db(), g.id, TEST_NOW);

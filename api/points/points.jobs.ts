@@ -19,8 +19,14 @@ export { grantWelcomePoints };
  * stay paid with points; this keeps the rule true whatever wrote the row). A second worker waiting on
  * the same rows finds them no longer pending and changes nothing.
  */
-export async function activateDuePoints(db: Db, now: Date): Promise<{ activated: number; cancelled: number }> {
+export async function activateDuePoints(
+  db: Db,
+  now: Date,
+  /** Only this guest's points (the browser tests' fixture runs the job for its own guest alone). */
+  only?: { userId: number },
+): Promise<{ activated: number; cancelled: number }> {
   const today = jakartaToday(now).toString();
+  const whose = only ? sql`and l.user_id = ${only.userId}` : sql``;
   const earnsNothing = sql`exists (
     select 1 from reservations r
     where r.id = l.reservation_id
@@ -31,11 +37,11 @@ export async function activateDuePoints(db: Db, now: Date): Promise<{ activated:
     db,
     sql`with cancelled as (
           update bobopoint_ledger l set status = 'cancelled'
-          where l.status = 'pending' and l.earn_date <= ${today}::date and ${earnsNothing}
+          where l.status = 'pending' and l.earn_date <= ${today}::date ${whose} and ${earnsNothing}
           returning l.id
         ), act as (
           update bobopoint_ledger l set status = 'active', expires_on = (l.earn_date + interval '1 year')::date
-          where l.status = 'pending' and l.earn_date <= ${today}::date and not ${earnsNothing}
+          where l.status = 'pending' and l.earn_date <= ${today}::date ${whose} and not ${earnsNothing}
           returning l.user_id, l.amount
         ), acc as (
           insert into bobopoint_accounts (user_id, balance)

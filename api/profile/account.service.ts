@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../db/client.ts';
@@ -12,6 +12,7 @@ import { nowOf, revokeAllUserSessions } from '../auth/tokens.service.ts';
 import { jakartaToday } from '../../core/dates.ts';
 import { outboxMessages } from '../outbox/outbox.schema.ts';
 import { newsletterSubscribers } from '../promotions/promotions.schema.ts';
+import { reservationGuests } from '../account/account.schema.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
 import { userUploads } from './uploads.schema.ts';
 import { sweepRemovedUploads } from './uploads.service.ts';
@@ -145,17 +146,30 @@ export async function decideIdentity(
  * - the profile: name, e-mail (a placeholder keeps the unique column), phone, password, picture,
  *   verification flags and ID status; sessions, codes and code guesses are deleted;
  * - the uploads: their rows are retired and their files deleted (sweepRemovedUploads);
- * - the reservations stay for accounting, with the guest's name, e-mail and phone blanked;
+ * - the reservations stay for accounting, with the guest's name, e-mail and phone blanked, and their
+ *   secondary guests (reservation_guests) are dropped, as is the account's own place in others' stays;
  * - mail and SMS waiting in the outbox for the old address are dropped, and so is its newsletter sign-up;
  * - the Bobopoints: pending ones are cancelled and the balance goes to zero with one `purge` ledger row.
  */
-export async function purgeDeletedAccounts(deps: Pick<AppDeps, 'database' | 'env'>, now: Date): Promise<number> {
+export async function purgeDeletedAccounts(
+  deps: Pick<AppDeps, 'database' | 'env'>,
+  now: Date,
+  /** Only this account (the browser tests' fixture runs the purge for its own guest alone). */
+  only?: { userId: number },
+): Promise<number> {
   const db = deps.database.db as Db;
   const cutoff = new Date(now.getTime() - REACTIVATION_DAYS * 86_400_000);
   const due = await q(db)
     .select({ id: users.id })
     .from(users)
-    .where(and(isNotNull(users.deactivatedAt), isNull(users.erasedAt), lte(users.deactivatedAt, cutoff)))
+    .where(
+      and(
+        isNotNull(users.deactivatedAt),
+        isNull(users.erasedAt),
+        lte(users.deactivatedAt, cutoff),
+        only ? eq(users.id, only.userId) : undefined,
+      ),
+    )
     .limit(200);
   let erased = 0;
   for (const { id } of due) {
@@ -189,6 +203,18 @@ export async function purgeDeletedAccounts(deps: Pick<AppDeps, 'database' | 'env
         .update(reservations)
         .set({ guestName: 'Deleted guest', guestEmail: '', guestPhone: '', notes: '' })
         .where(eq(reservations.userId, id));
+      // Who stayed with whom goes too: as a secondary guest of others, and the guests of their bookings.
+      await tx
+        .delete(reservationGuests)
+        .where(
+          or(
+            eq(reservationGuests.userId, id),
+            inArray(
+              reservationGuests.reservationId,
+              tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.userId, id)),
+            ),
+          ),
+        );
       const addresses = [user.email, ...(user.telephone ? [`+62${user.telephone}`] : [])];
       await tx
         .delete(outboxMessages)

@@ -22,7 +22,7 @@ const DAY = 24 * 60 * MINUTE;
 beforeAll(async () => {
   t = await bookingTestApp({ AUTH_ACCESS_TTL_SECONDS: '1209600' });
   db = t.db.db as Db;
-  for (const hotelId of [8, 14])
+  for (const hotelId of [3, 8, 14])
     await db.update(roomInventory).set({ sold: 0 }).where(eq(roomInventory.hotelId, hotelId));
 });
 beforeEach(async () => {
@@ -297,5 +297,120 @@ describe('stayWindow', () => {
     expect(w.checkInAt.toISOString()).toBe('2026-03-12T05:00:00.000Z');
     expect(w.opensAt.toISOString()).toBe('2026-03-12T04:00:00.000Z');
     expect(w.checkOutAt.getTime() - w.checkInAt.getTime()).toBe(DAY - 2 * 60 * MINUTE);
+  });
+});
+
+describe('a day-use stay', () => {
+  it('is in My stay over its block of hours and in the history from the block end (not the hotel check-out time)', async () => {
+    await db.update(roomInventory).set({ sold: 0 }).where(eq(roomInventory.hotelId, 3));
+    const res = await t.call('POST', '/api/clients/v1/reservations/create', {
+      token: t.userToken,
+      form: {
+        hotel_id: '3',
+        room_type_id: '31',
+        total_room: '1',
+        check_in_date_time: '2026-03-10',
+        check_out_date_time: '2026-03-10',
+        start_hour: '10',
+        block_hours: '3',
+      },
+    });
+    expect(res.status, JSON.stringify(res.data)).toBe(201);
+    const id = res.data.data.id as number;
+    await pay(id, 58_000);
+    // 12:30 WIB on the day: past the hotel's 12:00 check-out time, inside the 10:00-13:00 block.
+    t.setNow(new Date('2026-03-10T05:30:00.000Z'));
+    const [s] = await stays();
+    expect(s).toMatchObject({
+      reservationId: id,
+      stayStatus: 'staying',
+      checkInAt: '2026-03-10T03:00:00.000Z',
+      checkOutAt: '2026-03-10T06:00:00.000Z',
+      selfCheckIn: { opensAtTime: '09:00' },
+    });
+    expect(await history()).toEqual([]);
+    t.setNow(new Date('2026-03-10T06:00:00.000Z'));
+    expect(await stays()).toEqual([]);
+    expect((await history()).map((h) => [h.reservationId, h.status])).toEqual([[id, 'completed']]);
+  });
+});
+
+describe('GraphQL HotelStayList and HotelStayHistoryList', () => {
+  const STAY_FIELDS =
+    'id reservation_id stay_status stay_status_label check_in_datetime check_out_datetime check_in_status qr_code guest_name guest_price identity_status share_stay_status primary_guest { name } secondary_guest { name email } room { room_type_id room_type bed_size capacity } hotel { id time_zone_label } insurance_policy { status }';
+  const gqlStays = async (list: 'HotelStayList' | 'HotelStayHistoryList', lang: 'id' | 'en' = 'en') => {
+    const res = await t.gql('secure', `{ ${list} { ${STAY_FIELDS} } }`, {}, { token: t.userToken, lang });
+    expect(res.data.errors, JSON.stringify(res.data.errors)).toBeUndefined();
+    return res.data.data[list] as Record<string, any>[];
+  };
+
+  it("are My stay's and the history's stays by the same check-out rule, one entry per pod, with the signed pass as QR", async () => {
+    const res = await t.call('POST', '/api/clients/v1/reservations/create', {
+      token: t.userToken,
+      form: {
+        hotel_id: '8',
+        room_type_id: '81',
+        check_in_date_time: '2026-03-12',
+        check_out_date_time: '2026-03-14',
+        total_room: '2',
+      },
+    });
+    expect(res.status).toBe(201);
+    const r = res.data.data as { id: number };
+    await pay(r.id, 500_000);
+    const [rest] = await stays();
+    const list = await gqlStays('HotelStayList', 'id');
+    expect(list.map((s) => s.id)).toEqual([`${r.id}-1`, `${r.id}-2`]);
+    expect(list[0]).toMatchObject({
+      reservation_id: r.id,
+      stay_status: 1,
+      stay_status_label: 'Akan datang',
+      check_in_datetime: '2026-03-12 14:00:00',
+      check_out_datetime: '2026-03-14 12:00:00',
+      check_in_status: 0,
+      qr_code: rest!.pass.token,
+      guest_price: 250_000,
+      identity_status: 0,
+      share_stay_status: 0,
+      secondary_guest: null,
+      room: { room_type_id: 81, capacity: rest!.pods.capacity },
+      hotel: { id: 8, time_zone_label: 'WIB' },
+    });
+    expect(list[0]!.qr_code).toMatch(/^BBXSP1\./);
+    expect(await gqlStays('HotelStayHistoryList')).toEqual([]);
+
+    // One minute before the check-out instant both gateways still call it current; at the instant,
+    // both move it to the history (the old GraphQL rule waited for the next calendar day).
+    t.setNow(new Date('2026-03-14T04:59:00.000Z'));
+    expect((await gqlStays('HotelStayList')).map((s) => s.stay_status)).toEqual([2, 2]);
+    expect(await stays()).toHaveLength(1);
+    t.setNow(new Date('2026-03-14T05:00:00.000Z'));
+    expect(await stays()).toEqual([]);
+    expect(await gqlStays('HotelStayList')).toEqual([]);
+    const past = await gqlStays('HotelStayHistoryList');
+    expect(past.map((s) => [s.id, s.stay_status, s.stay_status_label])).toEqual([
+      [`${r.id}-1`, 3, 'Completed'],
+      [`${r.id}-2`, 3, 'Completed'],
+    ]);
+    expect((await history()).map((h) => [h.reservationId, h.status])).toEqual([[r.id, 'completed']]);
+  });
+
+  it('leave closed orders to the REST history and filter by stay_status', async () => {
+    const cancelled = await hold(81, '2026-03-22', '2026-03-23');
+    await t.call('POST', '/api/clients/v1/reservations/cancel', {
+      token: t.userToken,
+      form: { reservationId: String(cancelled.id) },
+    });
+    const paid = await hold();
+    await pay(paid.id);
+    expect((await history()).map((h) => h.status)).toEqual(['cancelled']);
+    expect(await gqlStays('HotelStayHistoryList')).toEqual([]);
+    const upcoming = await t.gql(
+      'secure',
+      'query Q($input: HotelStayListInput) { HotelStayList(input: $input) { reservation_id } }',
+      { input: { stay_status: 2 } },
+      { token: t.userToken },
+    );
+    expect(upcoming.data.data.HotelStayList).toEqual([]);
   });
 });

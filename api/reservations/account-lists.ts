@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { stayCheckins } from '../account/account.schema.ts';
 import { signStayPass } from '../account/stay-pass.ts';
+import { secondaryGuestsOf } from '../account/stay-guests.ts';
 import { insuranceItem } from '../ancillary/ancillary.service.ts';
 import { users } from '../auth/auth.schema.ts';
 import type { Db } from '../db/client.ts';
@@ -34,10 +35,23 @@ function hotelInstant(date: string, time: string, timeZone: string): Temporal.Zo
   return Temporal.PlainDate.from(date).toPlainDateTime(Temporal.PlainTime.from(time)).toZonedDateTime(timeZone);
 }
 
-/** When a stay starts and ends, and when its self check-in opens (1 hour before check-in, that day). */
-export function stayWindow(r: { checkinDate: string; checkoutDate: string }, hotel: HotelTimes) {
-  const checkIn = hotelInstant(r.checkinDate, hotel.checkInTime, hotel.timeZone);
-  const checkOut = hotelInstant(r.checkoutDate, hotel.checkOutTime, hotel.timeZone);
+/**
+ * When a stay starts and ends, and when its self check-in opens (1 hour before check-in, that day): a
+ * night stay runs from the hotel's check-in time on its first day to its check-out time on the last;
+ * a day-use stay (a block of hours) runs over its block.
+ */
+export function stayWindow(
+  r: { checkinDate: string; checkoutDate: string; dayUseStart?: Date | null; dayUseEnd?: Date | null },
+  hotel: HotelTimes,
+) {
+  const checkIn =
+    r.dayUseStart && r.dayUseEnd
+      ? Temporal.Instant.fromEpochMilliseconds(r.dayUseStart.getTime()).toZonedDateTimeISO(hotel.timeZone)
+      : hotelInstant(r.checkinDate, hotel.checkInTime, hotel.timeZone);
+  const checkOut =
+    r.dayUseStart && r.dayUseEnd
+      ? Temporal.Instant.fromEpochMilliseconds(r.dayUseEnd.getTime()).toZonedDateTimeISO(hotel.timeZone)
+      : hotelInstant(r.checkoutDate, hotel.checkOutTime, hotel.timeZone);
   const opens = checkIn.subtract({ minutes: SELF_CHECKIN_OPENS_BEFORE_MINUTES });
   return {
     checkInAt: new Date(checkIn.epochMilliseconds),
@@ -115,6 +129,10 @@ export async function listMyStays(
     .map((row) => ({ ...row, window: stayWindow(row.r, row.h) }))
     .filter(({ window }) => window.checkOutAt > ctx.now);
   const insurance = current.some(({ r }) => r.isUseAddon) ? await insuranceItem(db) : null;
+  const secondary = await secondaryGuestsOf(
+    db,
+    current.map(({ r }) => r.id),
+  );
   return current.map(({ r, h, rt, identity, retries, checkedInAt, paid, window }) => {
     const staying = window.checkInAt <= ctx.now;
     return {
@@ -140,9 +158,22 @@ export async function listMyStays(
         checkOutTime: h.checkOutTime,
         mapUrl: mapUrl(h.latitude, h.longitude),
       },
-      pods: { roomTypeId: rt.id, name: rt.name, label: rt.label[ctx.lang], count: r.totalRoom, capacity: rt.capacity },
-      // The booker is the primary guest; a second guest is added (with an account of their own) in the app.
-      guests: { primary: { name: r.guestName, email: r.guestEmail, phone: r.guestPhone }, secondary: [] },
+      pods: {
+        roomTypeId: rt.id,
+        name: rt.name,
+        label: rt.label[ctx.lang],
+        count: r.totalRoom,
+        capacity: rt.capacity,
+        roomType: rt.roomType,
+        bedSize: rt.bedSize,
+      },
+      // The booker is the primary guest; the others have accounts of their own (api/account/stay-guests.ts).
+      guests: {
+        primary: { name: r.guestName, email: r.guestEmail, phone: r.guestPhone },
+        secondary: secondary.get(r.id) ?? [],
+      },
+      /** What the guest paid (the settled charge), null when no charge is on record. */
+      paidAmount: paid,
       insurancePolicy:
         r.isUseAddon && insurance
           ? {
@@ -188,22 +219,31 @@ export async function listMyStays(
   });
 }
 
+type HistoryStatus = StayHistoryItem['status'];
+
 /**
- * History (HotelStayHistoryList): stays that have checked out, and orders that were cancelled, expired
- * (a hold past its window counts even before the expiry job) or refunded; latest stay first.
+ * The history's rows: stays that have checked out (stayWindow's rule), and orders that were cancelled,
+ * expired (a hold past its window counts even before the expiry job) or refunded; latest stay first.
  */
-export async function listStayHistory(
-  db: Db,
-  ctx: { userId: number; now: Date; lang: ApiLang },
-): Promise<StayHistoryItem[]> {
+async function historyRows(db: Db, ctx: { userId: number; now: Date }) {
   const at = ctx.now.toISOString();
   // A day of slack for zones west of the hotel's; the exact cut is stayWindow's.
   const until = jakartaToday(ctx.now).add({ days: 1 }).toString();
   const found = await db
-    .select({ r: reservations, h: hotels, roomName: roomTypes.name, paid: paidAmount })
+    .select({
+      r: reservations,
+      h: hotels,
+      rt: roomTypes,
+      identity: users.identityStatus,
+      retries: stayCheckins.livenessCountRetry,
+      checkedInAt: stayCheckins.checkedInAt,
+      paid: paidAmount,
+    })
     .from(reservations)
     .innerJoin(hotels, eq(hotels.id, reservations.hotelId))
     .innerJoin(roomTypes, eq(roomTypes.id, reservations.roomTypeId))
+    .innerJoin(users, eq(users.id, reservations.userId))
+    .leftJoin(stayCheckins, eq(stayCheckins.reservationId, reservations.id))
     .where(
       and(
         eq(reservations.userId, ctx.userId),
@@ -223,10 +263,12 @@ export async function listStayHistory(
     )
     .orderBy(desc(reservations.checkinDate), desc(reservations.id))
     .limit(50);
-  const out: StayHistoryItem[] = [];
-  for (const { r, h, roomName, paid } of found) {
-    if (r.paymentStatusId === PaymentStatus.paid && stayWindow(r, h).checkOutAt > ctx.now) continue;
-    const status =
+  const out = [];
+  for (const row of found) {
+    const { r, h } = row;
+    const window = stayWindow(r, h);
+    if (r.paymentStatusId === PaymentStatus.paid && window.checkOutAt > ctx.now) continue;
+    const status: HistoryStatus =
       r.paymentStatusId === PaymentStatus.paid
         ? 'completed'
         : r.paymentStatusId === PaymentStatus.cancelled
@@ -234,8 +276,19 @@ export async function listStayHistory(
           : r.paymentStatusId === PaymentStatus.refunded
             ? 'refunded'
             : 'expired';
+    out.push({ ...row, window, status });
+  }
+  return out;
+}
+
+/** History (HotelStayHistoryList over REST): past stays and closed orders with their status labels. */
+export async function listStayHistory(
+  db: Db,
+  ctx: { userId: number; now: Date; lang: ApiLang },
+): Promise<StayHistoryItem[]> {
+  return (await historyRows(db, ctx)).map(({ r, h, rt, paid, status }) => {
     const paymentStatus = status === 'expired' ? PaymentStatus.expired : r.paymentStatusId;
-    out.push({
+    return {
       reservationId: r.id,
       orderId: r.orderId,
       status,
@@ -245,13 +298,191 @@ export async function listStayHistory(
           : PAYMENT_STATUS_LABELS[paymentStatus as keyof typeof PAYMENT_STATUS_LABELS][ctx.lang],
       paymentStatus,
       hotel: { id: h.id, name: h.name },
-      roomTypeName: roomName,
+      roomTypeName: rt.name,
       checkInDate: r.checkinDate,
       checkOutDate: r.checkoutDate,
       nights: Temporal.PlainDate.from(r.checkinDate).until(Temporal.PlainDate.from(r.checkoutDate)).days,
       totalPods: r.totalRoom,
       paidAmount: status === 'completed' || status === 'refunded' ? paid : null,
-    });
-  }
-  return out;
+    };
+  });
+}
+
+// The GraphQL gateway's HotelStayList and HotelStayHistoryList (api/graphql/schema.graphql, type
+// Stay): the same lists as REST's My stay and history, decided by the same rule (stayWindow), in the
+// snake_case shape of spec section 3, one entry per pod. A Stay is a stay: the GraphQL history holds
+// the completed stays (REST's history also lists closed orders). The QR code is the signed stay pass
+// (one per reservation, which the host's call verifies); the secondary guests are spread over the
+// pods in the order the booker listed them.
+
+/** stay_status of a GraphQL Stay (and the `stay_status` filter of both lists). */
+export const GRAPHQL_STAY_STATUS = { upcoming: 1, staying: 2, completed: 3 } as const;
+
+type GraphqlStayParts = {
+  reservationId: number;
+  orderId: string;
+  status: keyof typeof GRAPHQL_STAY_STATUS;
+  statusLabel: string;
+  checkInAt: Date;
+  checkOutAt: Date;
+  nights: number;
+  pods: number;
+  paid: number | null;
+  token: string;
+  identity: string;
+  retries: number;
+  checkedIn: boolean;
+  primary: { name: string; email: string; phone: string };
+  secondary: { name: string; email: string; phone: string }[];
+  room: { room_type_id: number; room_type: string; name: string; label: string; bed_size: string; capacity: number };
+  hotel: {
+    id: number;
+    name: string;
+    address: string;
+    timeZone: string;
+    latitude: number;
+    longitude: number;
+  };
+  insurance: { provider_name: string; cover_amount: number; status: string } | null;
+};
+
+/** An instant as the API writes date-times: `YYYY-MM-DD HH:mm:ss` in the hotel's zone. */
+function zonedDateTime(d: Date, timeZone: string): string {
+  const z = Temporal.Instant.fromEpochMilliseconds(d.getTime()).toZonedDateTimeISO(timeZone);
+  return `${z.toPlainDate().toString()} ${z.toPlainTime().toString({ smallestUnit: 'second' })}`;
+}
+
+function graphqlStays(p: GraphqlStayParts) {
+  return Array.from({ length: p.pods }, (_, i) => {
+    const secondary = p.secondary[i] ?? null;
+    return {
+      id: `${p.reservationId}-${i + 1}`,
+      reservation_id: p.reservationId,
+      order_id: p.orderId,
+      check_in_datetime: zonedDateTime(p.checkInAt, p.hotel.timeZone),
+      check_out_datetime: zonedDateTime(p.checkOutAt, p.hotel.timeZone),
+      check_in_status: p.checkedIn ? 1 : 0,
+      stay_status: GRAPHQL_STAY_STATUS[p.status],
+      stay_status_label: p.statusLabel,
+      duration: p.nights,
+      guest_name: p.primary.name,
+      guest_price: Math.round((p.paid ?? 0) / p.pods),
+      qr_code: p.token,
+      identity_status: Math.max(0, IDENTITY_STATES.indexOf(identityOf(p.identity))),
+      liveness_count_retry: p.retries,
+      share_stay_status: secondary ? 1 : 0,
+      guest_type: 'primary',
+      primary_guest: p.primary,
+      secondary_guest: secondary,
+      room: p.room,
+      hotel: {
+        id: p.hotel.id,
+        name: p.hotel.name,
+        address: p.hotel.address,
+        time_zone: p.hotel.timeZone,
+        time_zone_label: zoneLabel(p.hotel.timeZone),
+        latitude: p.hotel.latitude,
+        longitude: p.hotel.longitude,
+      },
+      insurance_policy: p.insurance,
+    };
+  });
+}
+
+const byStatus = (stayStatus: number | null | undefined) => (s: { stay_status: number }) =>
+  !stayStatus || s.stay_status === stayStatus;
+
+/** GraphQL HotelStayList: My stay's stays (listMyStays), one entry per pod. */
+export async function hotelStayList(db: Db, ctx: Parameters<typeof listMyStays>[1] & { stayStatus?: number | null }) {
+  const stays = await listMyStays(db, ctx);
+  return stays
+    .flatMap((s) =>
+      graphqlStays({
+        reservationId: s.reservationId,
+        orderId: s.orderId,
+        status: s.stayStatus,
+        statusLabel: s.stayStatusLabel,
+        checkInAt: new Date(s.checkInAt),
+        checkOutAt: new Date(s.checkOutAt),
+        nights: s.nights,
+        pods: s.pods.count,
+        paid: s.paidAmount as number | null,
+        token: s.pass.token,
+        identity: s.selfCheckIn.identityStatus,
+        retries: s.selfCheckIn.livenessCountRetry,
+        checkedIn: s.selfCheckIn.checkedInAt !== null,
+        primary: s.guests.primary,
+        secondary: s.guests.secondary,
+        room: {
+          room_type_id: s.pods.roomTypeId,
+          room_type: s.pods.roomType as string,
+          name: s.pods.name,
+          label: s.pods.label,
+          bed_size: s.pods.bedSize as string,
+          capacity: s.pods.capacity,
+        },
+        hotel: s.hotel,
+        insurance: s.insurancePolicy
+          ? {
+              provider_name: s.insurancePolicy.providerName,
+              cover_amount: s.insurancePolicy.coverAmount,
+              status: s.insurancePolicy.status,
+            }
+          : null,
+      }),
+    )
+    .filter(byStatus(ctx.stayStatus));
+}
+
+/** GraphQL HotelStayHistoryList: the history's completed stays (historyRows), one entry per pod. */
+export async function hotelStayHistoryList(
+  db: Db,
+  ctx: { userId: number; now: Date; lang: ApiLang; stayPassSecret: string; stayStatus?: number | null },
+) {
+  const done = (await historyRows(db, ctx)).filter((row) => row.status === 'completed');
+  const insurance = done.some(({ r }) => r.isUseAddon) ? await insuranceItem(db) : null;
+  const secondary = await secondaryGuestsOf(
+    db,
+    done.map(({ r }) => r.id),
+  );
+  const label = msg('reservations.stayCompleted')[ctx.lang];
+  return done
+    .flatMap(({ r, h, rt, identity, retries, checkedInAt, paid, window }) =>
+      graphqlStays({
+        reservationId: r.id,
+        orderId: r.orderId,
+        status: 'completed',
+        statusLabel: label,
+        checkInAt: window.checkInAt,
+        checkOutAt: window.checkOutAt,
+        nights: Temporal.PlainDate.from(r.checkinDate).until(Temporal.PlainDate.from(r.checkoutDate)).days,
+        pods: r.totalRoom,
+        paid,
+        // Signed like My stay's pass; the host's call refuses it now that the stay has ended.
+        token: signStayPass(ctx.stayPassSecret, {
+          reservationId: r.id,
+          orderId: r.orderId,
+          expiresAt: Math.floor(window.checkOutAt.getTime() / 1000),
+        }),
+        identity,
+        retries: retries ?? 0,
+        checkedIn: checkedInAt !== null,
+        primary: { name: r.guestName, email: r.guestEmail, phone: r.guestPhone },
+        secondary: secondary.get(r.id) ?? [],
+        room: {
+          room_type_id: rt.id,
+          room_type: rt.roomType,
+          name: rt.name,
+          label: rt.label[ctx.lang],
+          bed_size: rt.bedSize,
+          capacity: rt.capacity,
+        },
+        hotel: h,
+        insurance:
+          r.isUseAddon && insurance
+            ? { provider_name: insurance.providerName, cover_amount: insurance.coverAmount, status: 'expired' }
+            : null,
+      }),
+    )
+    .filter(byStatus(ctx.stayStatus));
 }

@@ -36,6 +36,7 @@ import { sweepExpired } from './expiry.ts';
 import { reservationHours, reservationNights, reservations } from './reservations.schema.ts';
 import { PaymentStatus, paymentStatusLabel } from '../../core/payment-status.ts';
 import { releaseHold } from './release-hold.ts';
+import { replaceSecondaryGuests, resolveSecondaryGuests } from '../account/stay-guests.ts';
 import { msg } from '../http/messages.ts';
 import { MAX_UNPAID_RESERVATIONS } from '../../core/contracts/booking.ts';
 
@@ -563,6 +564,7 @@ export async function updateReservation(
     isUseAddon: boolean;
     paymentChannelCode?: string | null;
     ancillaryPackageUUIDs: string[];
+    secondaryGuests?: string[];
   },
   ctx: Clock & { userId: number; lang: ApiLang },
 ) {
@@ -611,6 +613,7 @@ export async function updateReservation(
   };
   // Validates the Bobopoint redemption (422 in the spec's words when it fails).
   await priceReservation(db, next);
+  const guests = body.secondaryGuests ? await resolveSecondaryGuests(db, r, body.secondaryGuests) : null;
   const updated = await db
     .update(reservations)
     .set({
@@ -627,6 +630,7 @@ export async function updateReservation(
       throw limitError(err);
     });
   if (updated.length === 0) throw reservationErrors.notWaiting();
+  if (guests) await replaceSecondaryGuests(db, r.id, guests, ctx.now);
   const detail = await reservationDetail(db, r.id, ctx);
   return { ...detail, notice };
 }
@@ -653,76 +657,4 @@ export async function updateRate(db: Db, reservationId: number, ctx: Clock & { u
           and b.room_type_id = n.room_type_id and b.hours = ${r.blockHours}`,
     );
   return reservationDetail(db, r.id, ctx);
-}
-
-/** Paid stays: current and upcoming (HotelStayList) or past (HotelStayHistoryList). */
-export async function listStays(
-  db: Db,
-  ctx: Clock & { userId: number; lang: ApiLang; history: boolean; stayStatus?: number | null },
-) {
-  const found = await db
-    .select({ r: reservations, h: hotels, rt: roomTypes })
-    .from(reservations)
-    .innerJoin(hotels, eq(hotels.id, reservations.hotelId))
-    .innerJoin(roomTypes, eq(roomTypes.id, reservations.roomTypeId))
-    .where(and(eq(reservations.userId, ctx.userId), eq(reservations.paymentStatusId, PaymentStatus.paid)))
-    .orderBy(desc(reservations.checkinDate));
-  const labels = {
-    1: msg('reservations.stayUpcoming'),
-    2: msg('reservations.stayStaying'),
-    3: msg('reservations.stayCompleted'),
-  } as const;
-  const out = [];
-  for (const { r, h, rt } of found) {
-    const today = hotelToday(ctx.now, h.timeZone).toString();
-    const status: 1 | 2 | 3 = r.checkoutDate < today ? 3 : r.checkinDate > today ? 1 : 2;
-    if (ctx.history !== (status === 3)) continue;
-    if (ctx.stayStatus && ctx.stayStatus !== status) continue;
-    const { price } = await priceReservation(db, r);
-    const dayUse = dayUseView(r, h.timeZone);
-    for (let pod = 1; pod <= r.totalRoom; pod++) {
-      out.push({
-        id: `${r.id}-${pod}`,
-        reservation_id: r.id,
-        order_id: r.orderId,
-        check_in_datetime: dayUse?.start ?? stayDateTime(r.checkinDate, h.checkInTime),
-        check_out_datetime: dayUse?.end ?? stayDateTime(r.checkoutDate, h.checkOutTime),
-        day_use: dayUse,
-        check_in_status: status === 1 ? 0 : 1,
-        stay_status: status,
-        stay_status_label: labels[status][ctx.lang],
-        duration: Temporal.PlainDate.from(r.checkinDate).until(Temporal.PlainDate.from(r.checkoutDate)).days,
-        guest_name: r.guestName,
-        guest_price: Math.round(price.total / r.totalRoom),
-        qr_code: `BBX-STAY:${r.orderId}:${pod}`,
-        identity_status: 0,
-        liveness_count_retry: 0,
-        share_stay_status: 0,
-        guest_type: 'primary',
-        primary_guest: { name: r.guestName, email: r.guestEmail, phone: r.guestPhone },
-        secondary_guest: null,
-        room: {
-          room_type_id: rt.id,
-          room_type: rt.roomType,
-          name: rt.name,
-          label: rt.label[ctx.lang],
-          bed_size: rt.bedSize,
-          capacity: rt.capacity,
-        },
-        hotel: {
-          id: h.id,
-          name: h.name,
-          address: h.address,
-          time_zone: h.timeZone,
-          time_zone_label: zoneLabel(h.timeZone),
-          latitude: h.latitude,
-          longitude: h.longitude,
-        },
-        insurance_policy: r.isUseAddon
-          ? { provider_name: 'Asuransi Sinar Lindung', cover_amount: INSURANCE_COVER, status: 'active' }
-          : null,
-      });
-    }
-  }
-  return out;
 }

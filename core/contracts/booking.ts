@@ -85,6 +85,11 @@ export const ReservationUpdateBody = v.object({
   isUseAddon: v.optional(BoolLike, false),
   paymentChannelCode: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(40), v.regex(/^[a-z0-9_]*$/))), ''),
   ancillaryPackageUUIDs: v.optional(StringList, []),
+  /**
+   * The other guests of the stay, by the e-mail of their own accounts (the booker is the primary
+   * guest); replaces the list when given, left as it is when absent (api/account/stay-guests.ts).
+   */
+  secondaryGuests: v.optional(StringList),
 });
 export type ReservationUpdateBody = v.InferOutput<typeof ReservationUpdateBody>;
 

@@ -1,5 +1,5 @@
-// The API's messages of the profile, uploads, ID verification and account deletion (English, the
-// reference). Spread into the API catalogue (core/i18n/api-en.ts); account-profile-api-id.ts has the
+// The API's messages of the profile, uploads, ID verification, account deletion and a stay's
+// secondary guests (English, the reference). Spread into the API catalogue (core/i18n/api-en.ts); account-profile-api-id.ts has the
 // same keys.
 
 export const accountProfileApiEn = {
@@ -16,4 +16,9 @@ export const accountProfileApiEn = {
   'account.blockedOutstandingPayment': 'A booking is waiting for your payment: pay or cancel it first.',
   'account.deactivated':
     'This account was deleted. To reactivate it within 30 days of the deletion, contact our customer service.',
+  'stayGuests.noAccount': (email: string) =>
+    `${email} has no Bobobox account: everyone staying with you needs an account of their own.`,
+  'stayGuests.self': 'You are the primary guest of your booking already: list the other guests only.',
+  'stayGuests.tooMany': (max: number) =>
+    max === 1 ? 'This booking has room for 1 more guest.' : `This booking has room for ${max} more guests.`,
 } as const;

@@ -1,7 +1,7 @@
 import type { accountProfileApiEn } from './account-profile-api-en.ts';
 
-// Pesan API profil, unggahan, verifikasi identitas dan penghapusan akun ("kamu"), kunci demi kunci
-// dengan account-profile-api-en.ts.
+// Pesan API profil, unggahan, verifikasi identitas, penghapusan akun dan tamu kedua sebuah pesanan
+// ("kamu"), kunci demi kunci dengan account-profile-api-en.ts.
 
 type Catalogue = {
   readonly [K in keyof typeof accountProfileApiEn]: (typeof accountProfileApiEn)[K] extends (...args: infer A) => string
@@ -23,4 +23,8 @@ export const accountProfileApiId: Catalogue = {
   'account.blockedOutstandingPayment': 'Ada pesanan yang menunggu pembayaran: bayar atau batalkan dulu.',
   'account.deactivated':
     'Akun ini sudah dihapus. Untuk mengaktifkannya lagi dalam 30 hari sejak dihapus, hubungi customer service kami.',
+  'stayGuests.noAccount': (email: string) =>
+    `${email} belum punya akun Bobobox: setiap tamu yang menginap bersamamu perlu punya akun sendiri.`,
+  'stayGuests.self': 'Kamu sudah menjadi tamu utama pesananmu: cukup tulis tamu lainnya.',
+  'stayGuests.tooMany': (max: number) => `Pesanan ini hanya muat untuk ${max} tamu lagi.`,
 };

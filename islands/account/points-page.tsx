@@ -1,16 +1,17 @@
 import { useEffect } from 'react';
 import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
-import { restoreAuth } from '../stores/$auth.ts';
+import { requireSession } from '../stores/$account.ts';
 import { loadGiftCertificates, loadPoints } from '../stores/$points.ts';
 import { Bobopoints } from './points/bobopoints.tsx';
 import { pointsCopy } from './points/copy.ts';
 import { GiftCertificates } from './points/gift-certificates.tsx';
 
 // The account area's points pages: /my-account/point/ and /point/Bobopoint/ (Bobopoints with the
-// Active, Pending and History tabs) and /point/GiftCertificate/. The page shell has checked sign-in;
-// the island reads the user token from $auth. Server and first client render show the same loading
-// line; the data is loaded once the island runs in the browser.
+// Active, Pending and History tabs) and /point/GiftCertificate/. A visitor goes to sign-in and comes
+// back to this very page (requireSession, as the other account islands do); the island reads the
+// user token from $auth. Server and first client render show the same loading line; the data is
+// loaded once the island runs in the browser.
 
 export type PointsPageName = 'point' | 'point/Bobopoint' | 'point/GiftCertificate';
 
@@ -18,9 +19,9 @@ export default function PointsPage({ lang, page }: { lang: Lang; page: PointsPag
   const t = pointsCopy(lang);
   const gift = page === 'point/GiftCertificate';
   useEffect(() => {
-    if (!restoreAuth().isLoggedIn) return;
+    if (!requireSession(lang)) return;
     void (gift ? loadGiftCertificates() : loadPoints());
-  }, [gift]);
+  }, [gift, lang]);
   const links = [
     { href: localizedPath(lang, '/my-account/point/Bobopoint/'), label: t.bobopointLink, current: !gift },
     { href: localizedPath(lang, '/my-account/point/GiftCertificate/'), label: t.giftLink, current: gift },

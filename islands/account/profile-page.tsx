@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { Lang } from '../../core/locales.ts';
 import { useIslandStore } from '../lib/use-island-store.ts';
-import { restoreAuth } from '../stores/$auth.ts';
+import { requireSession } from '../stores/$account.ts';
 import { $profile, loadProfile } from '../stores/$profile.ts';
 import { profileCopy } from './profile/copy.ts';
 import { DeleteAccount } from './profile/delete-account.tsx';
@@ -10,15 +10,16 @@ import { IdentityVerification } from './profile/identity.tsx';
 import { ProfilePicture } from './profile/picture.tsx';
 
 // /my-account/profile/ (spec sections 2-9): picture, name, e-mail and phone (a new address is
-// confirmed by its code), ID card and selfie with the verification state, and account deletion. The
-// page shell has checked sign-in; server and first client render show the same loading line.
+// confirmed by its code), ID card and selfie with the verification state, and account deletion. A
+// visitor goes to sign-in and comes back here (requireSession); server and first client render show
+// the same loading line.
 
 export default function ProfilePage({ lang }: { lang: Lang }) {
   const t = profileCopy(lang);
   const state = useIslandStore($profile);
   useEffect(() => {
-    if (restoreAuth().isLoggedIn) void loadProfile();
-  }, []);
+    if (requireSession(lang)) void loadProfile();
+  }, [lang]);
 
   if (state.status === 'loading')
     return (

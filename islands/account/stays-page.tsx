@@ -141,7 +141,7 @@ function StayCard({
                 </p>
                 {stay.guests.secondary.length > 0 ? (
                   stay.guests.secondary.map((g) => (
-                    <p key={g.email}>
+                    <p key={g.email} data-secondary-guest>
                       {s.secondaryGuest}: <span className="font-semibold">{g.name}</span>
                     </p>
                   ))

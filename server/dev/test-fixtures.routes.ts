@@ -1,6 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
+import { createApp } from '../../api/app.ts';
 import { users } from '../../api/auth/auth.schema.ts';
 import type { Db } from '../../api/db/client.ts';
 import { parseInput, readBody } from '../../api/http/input.ts';
@@ -9,6 +11,23 @@ import { PositiveInt } from '../../core/contracts/common.ts';
 import { jakartaToday } from '../../core/dates.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { seedFixtureHotel } from '../../api/db/seed.ts';
+import { activateDuePoints } from '../../api/points/points.jobs.ts';
+import { purgeDeletedAccounts } from '../../api/profile/account.service.ts';
+import { runOps } from '../../api/profile/operator.ts';
+
+/** An instant a test injects (ISO 8601 with its offset); absent: the real clock. */
+const Instant = v.pipe(
+  v.string(),
+  v.isoTimestamp(),
+  v.transform((s) => new Date(s)),
+);
+
+/** The account jobs a test may run at an injected instant, for its own guest only (api/jobs/account-jobs.ts). */
+const GUEST_JOBS = {
+  'points.activate': (deps: AppDeps, at: Date, userId: number) =>
+    activateDuePoints(deps.database.db as Db, at, { userId }),
+  'accounts.purge': (deps: AppDeps, at: Date, userId: number) => purgeDeletedAccounts(deps, at, { userId }),
+} as const;
 
 // Test-only (TEST_FIXTURE_ROUTES=1, set by playwright.config.ts; never loaded otherwise, see
 // server/dev-loading.int.test.ts): browser tests create data of their own instead of sharing the
@@ -28,6 +47,51 @@ export function testFixtureRoutes(deps: AppDeps) {
     const db = deps.database.db as Db;
     await db.update(users).set({ identityStatus: b.status }).where(eq(users.id, b.userId));
     return c.json({ data: b }, 200);
+  });
+
+  // The operator command (`npm run ops -- identity|reactivate ...`, api/profile/operator.ts) run inside
+  // this server: the embedded database is this process's, so the command line refuses to open it
+  // while the server runs. Same function, same output; `at` injects the clock (reactivation's 30 days).
+  app.post('/dev/fixtures/ops', async (c) => {
+    const b = parseInput(
+      v.object({ args: v.array(v.pipe(v.string(), v.maxLength(200))), at: v.optional(Instant) }),
+      await readBody(c),
+    );
+    const at = b.at;
+    return c.json({ data: await runOps(b.args, { ...deps, now: at ? () => at : deps.now }) }, 200);
+  });
+
+  // An account job at an injected instant (the server's own clock is real: its periodic run would only
+  // catch up on the real day), for one guest, so parallel tests' points and accounts are left alone.
+  app.post('/dev/fixtures/jobs/:name', async (c) => {
+    const name = c.req.param('name');
+    if (!(name in GUEST_JOBS)) return c.json({ message: `no job ${name}` }, 404);
+    const b = parseInput(v.object({ userId: PositiveInt, at: Instant }), await readBody(c));
+    const result = await GUEST_JOBS[name as keyof typeof GUEST_JOBS](deps, b.at, b.userId);
+    return c.json({ data: { job: name, at: b.at.toISOString(), result } }, 200);
+  });
+
+  // The API as it answers at an injected instant: /api/dev/fixtures/at/<ISO instant>/api/... runs
+  // /api/... on a second instance of the same app whose clock reads the instant (AsyncLocalStorage, so
+  // concurrent requests keep their own). A browser test routes its page's API calls here to see the
+  // account area after a check-out or an earning date (tests/e2e/account-lifecycle.e2e.ts); the
+  // request's client address comes back from X-Fixture-Client (the loopback check needed 127.0.0.1).
+  const injected = new AsyncLocalStorage<Date>();
+  let atApp: ReturnType<typeof createApp> | null = null;
+  app.all('/dev/fixtures/at/:instant/*', async (c) => {
+    const at = v.safeParse(Instant, decodeURIComponent(c.req.param('instant')));
+    if (!at.success) return c.json({ message: 'not an ISO 8601 instant' }, 400);
+    atApp ??= createApp({ ...deps, now: () => injected.getStore() ?? deps.now?.() ?? new Date() });
+    const url = new URL(c.req.url);
+    url.pathname = url.pathname.replace(/^\/api\/dev\/fixtures\/at\/[^/]+/, '');
+    const headers = new Headers(c.req.raw.headers);
+    const client = headers.get('x-fixture-client');
+    headers.delete('x-fixture-client');
+    if (client) headers.set('x-forwarded-for', client);
+    const method = c.req.method;
+    const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.arrayBuffer();
+    const app = atApp;
+    return injected.run(at.output, () => app.fetch(new Request(url, { method, headers, body }), c.env));
   });
   return app;
 }
