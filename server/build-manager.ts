@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readBuildInfo, type BuildInfo } from './build-info.ts';
 import { StaticIndex } from './static-files.ts';
+import { directiveScriptHashes } from './security-headers.ts';
 
 export type AstroHandler = (
   req: IncomingMessage,
@@ -27,7 +29,24 @@ export async function loadBuild(dir: string): Promise<SiteBuild> {
   if (!info) throw new Error(`No complete site build in ${dir}; run npm run build`);
   const entry = (await import(pathToFileURL(path.join(dir, 'server', 'entry.mjs')).href)) as { handler: AstroHandler };
   const clientDir = path.join(dir, 'client');
-  return { dir, clientDir, handler: entry.handler, info, files: await StaticIndex.load(clientDir) };
+  const files = await StaticIndex.load(clientDir, await serverScriptHashes(path.join(dir, 'server')));
+  return { dir, clientDir, handler: entry.handler, info, files };
+}
+
+/**
+ * The CSP hashes of the inline scripts the build's server writes into on-demand pages besides those
+ * of the pre-rendered HTML: Astro's hydration directives, from the manifest in its server code (the
+ * entry, else a chunk; server/security-headers.ts).
+ */
+async function serverScriptHashes(serverDir: string): Promise<string[]> {
+  const files = [path.join(serverDir, 'entry.mjs')];
+  for (const entry of readdirSync(serverDir, { withFileTypes: true, recursive: true }))
+    if (entry.isFile() && entry.name.endsWith('.mjs')) files.push(path.join(entry.parentPath, entry.name));
+  for (const file of new Set(files)) {
+    const hashes = directiveScriptHashes(await readFile(file, 'utf8').catch(() => ''));
+    if (hashes.length) return hashes;
+  }
+  return [];
 }
 
 /** Run scripts/build.ts into outDir with the same Node that runs this process. */

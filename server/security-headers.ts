@@ -4,8 +4,9 @@ import type { Env } from '../api/env.ts';
 
 // The headers every answer of the one server carries (pages, files, API, error pages, dev tools),
 // and the Content-Security-Policy of its HTML. Scripts run from this origin or by the hash of an
-// inline script the build itself wrote (Astro's island bootstraps, small page scripts): no
-// 'unsafe-inline' for scripts, no plugins, no <base>, no framing, forms post to this site only.
+// inline script the build itself wrote (Astro's island bootstraps and hydration directives, small
+// page scripts): no 'unsafe-inline' for scripts, no plugins, no <base>, no framing, forms post to
+// this site only.
 
 /** Inline scripts the browser executes: not data blocks such as JSON-LD. */
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc\s*=)([^>]*)>([\s\S]*?)<\/script\s*>/gi;
@@ -23,6 +24,53 @@ export function inlineScriptHashes(html: string): string[] {
     );
   }
   return [...out];
+}
+
+/**
+ * The end of the JSON value that starts at `from` (an array or object): brackets are counted outside
+ * strings, whose escapes are skipped. -1 when the source ends first.
+ */
+function jsonEnd(source: string, from: number): number {
+  let depth = 0;
+  for (let i = from; i < source.length; i++) {
+    const ch = source[i];
+    if (ch === '"') {
+      for (i++; i < source.length && source[i] !== '"'; i++) if (source[i] === '\\') i++;
+    } else if (ch === '[' || ch === '{') depth++;
+    else if (ch === ']' || ch === '}') {
+      depth--;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return -1;
+}
+
+const CLIENT_DIRECTIVES_KEY = '"clientDirectives":';
+
+/**
+ * The CSP hash sources of Astro's hydration directive scripts (client:load, idle, visible, media,
+ * only), which its server renders inline into on-demand pages as `<script>{directive}</script>`
+ * before the first island of each kind. The pre-rendered HTML holds only the kinds its pages use,
+ * so they are read from where the server takes them: the manifest Astro serialises into the build's
+ * server code (`"clientDirectives":[["idle","(()=>{…})();"],…]`). Empty when the source has none.
+ */
+export function directiveScriptHashes(serverSource: string): string[] {
+  const at = serverSource.indexOf(CLIENT_DIRECTIVES_KEY);
+  if (at < 0) return [];
+  const start = at + CLIENT_DIRECTIVES_KEY.length;
+  const end = serverSource[start] === '[' ? jsonEnd(serverSource, start) : -1;
+  if (end < 0) return [];
+  let entries: unknown;
+  try {
+    entries = JSON.parse(serverSource.slice(start, end));
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(entries)) return [];
+  return entries
+    .map((entry) => (Array.isArray(entry) ? (entry as unknown[])[1] : undefined))
+    .filter((script): script is string => typeof script === 'string')
+    .flatMap((script) => inlineScriptHashes(`<script>${script}</script>`));
 }
 
 /** Origins the browser may call besides this one: the card tokeniser of a live gateway. */

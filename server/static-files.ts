@@ -125,7 +125,10 @@ const MEMORY_BUDGET = 256 * 1024 * 1024;
 export class StaticIndex {
   private readonly files: Map<string, StaticFile>;
   readonly root: string;
-  /** CSP hash sources of every executable inline script in the build's HTML (server/security-headers.ts). */
+  /**
+   * CSP hash sources of every executable inline script in the build's HTML, pre-rendered or written
+   * on demand (server/security-headers.ts).
+   */
   readonly scriptHashes: readonly string[];
 
   private constructor(root: string, files: Map<string, StaticFile>, scriptHashes: readonly string[]) {
@@ -134,7 +137,8 @@ export class StaticIndex {
     this.scriptHashes = scriptHashes;
   }
 
-  static async load(root: string): Promise<StaticIndex> {
+  /** `scriptHashes`: CSP hashes of inline scripts the build writes besides its HTML files' (on-demand pages). */
+  static async load(root: string, scriptHashes: readonly string[] = []): Promise<StaticIndex> {
     const found: { key: string; file: string; size: number; mtimeMs: number }[] = [];
     const walk = async (dir: string, prefix: string): Promise<void> => {
       let entries;
@@ -185,7 +189,7 @@ export class StaticIndex {
         gz: pre ? variant(`${key}.gz`) : null,
       });
     }
-    const hashes = new Set<string>();
+    const hashes = new Set<string>(scriptHashes);
     for (const f of plain.values())
       if (f.ext === '.html')
         for (const h of inlineScriptHashes((f.body ?? (await readFile(f.file))).toString('utf8'))) hashes.add(h);

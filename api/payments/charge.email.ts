@@ -11,6 +11,12 @@ import type { PriceParts } from '../../core/price-lines.ts';
 import { priceLines } from '../../core/price-lines.ts';
 import { stayCalendar } from './calendar.ts';
 
+/**
+ * A day-use block as the reservation answers carry it (api/reservations: `dayUseView`): its length,
+ * its start and end in the hotel's zone (`YYYY-MM-DD HH:mm:ss`) and the times alone (`HH:mm`).
+ */
+export type DayUseBlock = { hours: number; start: string; end: string; startTime: string; endTime: string };
+
 export type ConfirmationData = {
   lang: ApiLang;
   guestName: string;
@@ -31,6 +37,8 @@ export type ConfirmationData = {
   pods: number;
   checkIn: string; // YYYY-MM-DD
   checkOut: string;
+  /** A day-use stay's block (null or absent for nights): it replaces the hotel's check-in and check-out times. */
+  dayUse?: DayUseBlock | null;
   /** What was charged, and the parts it is made of (they add up to it). */
   paid: number;
   price: PriceParts;
@@ -65,7 +73,26 @@ const dateLabel = (date: string, lang: ApiLang) => formatDate(date, lang, 'full'
 /** What the QR code carries: the order, readable by the host's scanner. */
 export const bookingQrPayload = (orderId: string) => `BBX-BOOKING:${orderId}`;
 
-/** The stay as an RFC 5545 file: check-in to check-out at the hotel's own times, in its zone. */
+/**
+ * When the stay begins and ends, hotel-local: the block's own times for day use, else check-in and
+ * check-out at the hotel's times.
+ */
+function stayBounds(d: Pick<ConfirmationData, 'checkIn' | 'checkOut' | 'hotel' | 'dayUse'>) {
+  if (d.dayUse)
+    return {
+      start: { date: d.dayUse.start.slice(0, 10), time: d.dayUse.startTime },
+      end: { date: d.dayUse.end.slice(0, 10), time: d.dayUse.endTime },
+    };
+  return {
+    start: { date: d.checkIn, time: d.hotel.checkInTime },
+    end: { date: d.checkOut, time: d.hotel.checkOutTime },
+  };
+}
+
+/**
+ * The stay as an RFC 5545 file, in the hotel's zone: check-in to check-out at the hotel's own times,
+ * or a day-use block from its start to its end.
+ */
 export type CalendarData = Pick<
   ConfirmationData,
   | 'lang'
@@ -74,6 +101,7 @@ export type CalendarData = Pick<
   | 'hotel'
   | 'checkIn'
   | 'checkOut'
+  | 'dayUse'
   | 'roomName'
   | 'pods'
   | 'paid'
@@ -82,14 +110,14 @@ export type CalendarData = Pick<
 >;
 export function calendarFile(d: CalendarData): string {
   const c = emails[d.lang].confirmation;
+  const block = d.dayUse ? `${c.dayUse}: ${c.dayUseBlock(d.dayUse.hours, d.dayUse.startTime, d.dayUse.endTime)}\n` : '';
   return stayCalendar({
     uid: `${d.orderId}@bobobox`,
     stamp: d.issuedAt,
     timeZone: d.hotel.timeZone,
-    start: { date: d.checkIn, time: d.hotel.checkInTime },
-    end: { date: d.checkOut, time: d.hotel.checkOutTime },
-    summary: c.event(d.hotel.name),
-    description: `${c.order}: ${d.orderId}\n${c.room}: ${d.roomName} x ${d.pods}\n${c.paid}: ${formatRupiah(d.paid)}`,
+    ...stayBounds(d),
+    summary: d.dayUse ? c.dayUseEvent(d.hotel.name, d.dayUse.hours) : c.event(d.hotel.name),
+    description: `${c.order}: ${d.orderId}\n${block}${c.room}: ${d.roomName} x ${d.pods}\n${c.paid}: ${formatRupiah(d.paid)}`,
     location: `${d.hotel.name}, ${d.hotel.address}`,
     geo: { lat: d.hotel.latitude, lon: d.hotel.longitude },
     url: `${d.siteUrl}${d.lang === 'id' ? '/id' : ''}/payment/status/${d.reservationId}/`,
@@ -102,17 +130,21 @@ export async function confirmationEmail(
 ): Promise<{ subject: string; text: string; html: string; attachments: OutboxAttachment[] }> {
   const e = emails[d.lang];
   const c = e.confirmation;
-  const nights = Temporal.PlainDate.from(d.checkIn).until(Temporal.PlainDate.from(d.checkOut)).days;
   const zone = zoneLabel(d.hotel.timeZone);
+  const { start, end } = stayBounds(d);
+  // Nights count the nights; a day-use stay names its block with its times ("3 hours, 10:00–13:00").
+  const length: [string, string] = d.dayUse
+    ? [c.dayUse, `${c.dayUseBlock(d.dayUse.hours, d.dayUse.startTime, d.dayUse.endTime)} ${zone}`]
+    : [c.nights, String(Temporal.PlainDate.from(d.checkIn).until(Temporal.PlainDate.from(d.checkOut)).days)];
   const rows: [string, string][] = [
     [c.order, d.orderId],
     [c.invoice, d.invoiceNumber],
     [c.place, `${d.hotel.name}, ${d.hotel.address}`],
     [c.room, d.roomName],
     [c.pods, String(d.pods)],
-    [c.checkIn, `${dateLabel(d.checkIn, d.lang)} ${d.hotel.checkInTime} ${zone}`],
-    [c.checkOut, `${dateLabel(d.checkOut, d.lang)} ${d.hotel.checkOutTime} ${zone}`],
-    [c.nights, String(nights)],
+    [c.checkIn, `${dateLabel(start.date, d.lang)} ${start.time} ${zone}`],
+    [c.checkOut, `${dateLabel(end.date, d.lang)} ${end.time} ${zone}`],
+    length,
   ];
   // What was paid, line by line: the lines add up to the total charged (core/price-lines.ts).
   const money: [string, string][] = [

@@ -16,7 +16,7 @@ import {
 } from '../points/points.service.ts';
 import { sweepExpired } from '../reservations/expiry.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
-import { priceReservation } from '../reservations/reservations.service.ts';
+import { dayUseView, priceReservation } from '../reservations/reservations.service.ts';
 import { confirmationEmail, pricePartsOf } from './charge.email.ts';
 import { paymentCharges } from './charge.schema.ts';
 import type { GatewayTransaction } from './gateway/gateway.ts';
@@ -361,6 +361,7 @@ async function buildEmail(deps: AppDeps, r: typeof reservations.$inferSelect, ch
     pods: r.totalRoom,
     checkIn: r.checkinDate,
     checkOut: r.checkoutDate,
+    dayUse: dayUseView(r, h.timeZone),
     paid: charge.grossAmount,
     price: pricePartsOf(price),
     pointsEarned: charge.pointsUsed > 0 ? 0 : STAY_POINTS,

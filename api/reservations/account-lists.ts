@@ -13,6 +13,7 @@ import type { ApiLang } from '../http/errors.ts';
 import { msg } from '../http/messages.ts';
 import { calendarFile } from '../payments/charge.email.ts';
 import { reservations } from './reservations.schema.ts';
+import { dayUseView } from './reservations.service.ts';
 import {
   IDENTITY_STATES,
   LIVENESS_MAX_RETRIES,
@@ -194,6 +195,7 @@ export async function listMyStays(
         pods: r.totalRoom,
         checkIn: r.checkinDate,
         checkOut: r.checkoutDate,
+        dayUse: dayUseView(r, h.timeZone),
         paid: paid ?? 0,
         siteUrl: ctx.siteUrl,
         reservationId: r.id,

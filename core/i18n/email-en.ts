@@ -58,6 +58,9 @@ export const emailEn = {
     qr: 'Show this QR code to the host when you arrive. Your booking is also attached as a calendar file (.ics).',
     status: 'See your booking',
     event: (hotel: string) => `Stay at ${hotel}`,
+    dayUse: 'Day use',
+    dayUseBlock: (hours: number, start: string, end: string) => `${hours} hours, ${start}–${end}`,
+    dayUseEvent: (hotel: string, hours: number) => `Day use at ${hotel} (${hours} hours)`,
   },
 };
 

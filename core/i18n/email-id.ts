@@ -58,5 +58,8 @@ export const emailId: EmailCatalogue = {
     qr: 'Tunjukkan kode QR ini ke host saat kamu datang. Detail pesanan juga terlampir sebagai file kalender (.ics).',
     status: 'Lihat pesanan kamu',
     event: (hotel) => `Menginap di ${hotel}`,
+    dayUse: 'Day use',
+    dayUseBlock: (hours, start, end) => `${hours} jam, pukul ${start}–${end}`,
+    dayUseEvent: (hotel, hours) => `Day use di ${hotel} (${hours} jam)`,
   },
 };

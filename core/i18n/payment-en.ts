@@ -99,6 +99,9 @@ export const paymentEn = {
     pointsPending: '{points} Bobopoints will be added after your stay ({date}).',
     emailSent: 'We sent the booking details to your e-mail.',
     payMethodOf: 'Paid with',
+    dayUse: 'Day use',
+    dayUseBlock: '{day} · {hours}, {start}–{end} {zone}',
+    blockHours: '{n} hours',
   },
 } as const;
 

@@ -107,6 +107,9 @@ export const paymentId: Widen<typeof paymentEn> = {
     pointsPending: '{points} Bobopoint akan masuk setelah kamu menginap ({date}).',
     emailSent: 'Detail pesanan sudah kami kirim ke e-mail kamu.',
     payMethodOf: 'Dibayar dengan',
+    dayUse: 'Day use',
+    dayUseBlock: '{day} · {hours}, pukul {start}–{end} {zone}',
+    blockHours: '{n} jam',
   },
 };
 

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import type { Dictionary } from '../../core/i18n/en.ts';
 import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
-import { formatDate } from '../../core/dates.ts';
 import { SessionRedirect } from '../lib/api-client.ts';
 import { useClientValue } from '../lib/client-value.ts';
 import { $auth, hasStoredSession, restoreAuth } from '../stores/$auth.ts';
@@ -25,6 +24,7 @@ import { HoldCountdown } from './hold-countdown.tsx';
 import { PriceSummary } from './price-summary.tsx';
 import { PointsPart } from './points-part.tsx';
 import { VoucherPart } from './voucher-part.tsx';
+import { StayLine } from './stay-line.tsx';
 import { TermsText } from './terms-text.tsx';
 import { useIslandStore } from '../lib/use-island-store.ts';
 
@@ -132,10 +132,7 @@ export function PaymentList({ lang, t, reservationId }: PaymentListProps) {
           <p className="text-sm">
             {t.orderId}: <span data-order-id>{detail.info.orderId}</span>
           </p>
-          <p className="text-sm">
-            {t.stay}: {formatDate(detail.info.checkIn, lang)} – {formatDate(detail.info.checkOut, lang)} · {t.pods}:{' '}
-            {detail.info.totalPods}
-          </p>
+          <StayLine lang={lang} t={t} info={detail.info} />
           <PriceSummary t={t} price={detail.priceDetail} totalLabel={t.total} />
           <label className="flex items-start gap-2 text-sm">
             <input

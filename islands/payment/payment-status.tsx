@@ -10,6 +10,7 @@ import { $detail, $paymentState, cancelPayment, loadPaymentState, loadReservatio
 import { BankSteps, bankOf } from './bank-steps.tsx';
 import { clockText } from './hold-countdown.tsx';
 import { PriceSummary } from './price-summary.tsx';
+import { StayLine } from './stay-line.tsx';
 import { formatDate } from '../../core/dates.ts';
 import { $now } from '../stores/timer.ts';
 import { useIslandStore } from '../lib/use-island-store.ts';
@@ -280,6 +281,10 @@ export function PaymentStatus({ lang, t, steps, reservationId }: PaymentStatusPr
           <h3 id="status-summary" className="mb-2 text-lg font-bold">
             {t.orderSummary}
           </h3>
+          <div className="mb-3">
+            <p className="text-sm">{detail.info.hotel.name}</p>
+            <StayLine lang={lang} t={t} info={detail.info} />
+          </div>
           <PriceSummary
             t={t}
             price={detail.priceDetail}

@@ -338,7 +338,9 @@ export function SearchFilter({ lang, t, currentHotelId }: SearchFilterProps) {
           {noticeText(t, notice, lang)}
         </p>
       )}
-      <p className="text-sm text-muted md:col-span-5" aria-live="polite" data-search-hint>
+      {/* The hint's lines are held while it is empty (the hotel's days loading), so the page below never
+          moves: two on a phone, where the longer hints (Indonesian) wrap, one on a wider screen. */}
+      <p className="min-h-10 text-sm text-muted md:col-span-5 md:min-h-5" aria-live="polite" data-search-hint>
         {error || hint}
       </p>
       {stayNow?.checkin && (

@@ -3,20 +3,25 @@ import { FROM_THIS_MACHINE } from './fixtures.ts';
 import type { FixtureHotel } from './fixtures.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import { formatRupiah } from '../../core/money.ts';
+import { formatDate } from '../../core/dates.ts';
 import { dict, LANG_CASES } from '../helpers/i18n.ts';
 import { apiGuest, dismissAlert, hydrated, signInPage } from './journey-helpers.ts';
 
 // Day use in a real browser, both languages, phone and desktop: on home choose "Day use", an hourly
 // hotel of the test's own, a block and a start; the hotel page restores that search from its URL
 // (?checkin=&hours=&start=&id=), shows block prices, and choosing a room reaches the review with the
-// block's times. The hourly hotel comes from the dev fixture route (?hourly=1): its single sky pods
-// sell 3 hours for Rp 58.000 (seed: 40 % of the 145.000 nightly base).
+// block's times; the payment page and the payment status page name the day and the block too. The
+// hourly hotel comes from the dev fixture route (?hourly=1): its single sky pods sell 3 hours for
+// Rp 58.000 (seed: 40 % of the 145.000 nightly base).
 
 const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
 for (const { lang, prefix } of LANG_CASES) {
-  test(`home day-use search to the review with the block's times (${lang})`, async ({ page, request }) => {
-    test.setTimeout(90_000);
+  test(`home day-use search to the review, payment and status with the block's times (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
     const t = dict[lang];
     const res = await request.post('/api/dev/fixtures/hotel?hourly=1', { headers: FROM_THIS_MACHINE });
     expect(res.status(), await res.text()).toBe(201);
@@ -53,6 +58,7 @@ for (const { lang, prefix } of LANG_CASES) {
     await expect(page).toHaveURL(
       new RegExp(`${prefix}/search/${slug}/\\?checkin=\\d{4}-\\d{2}-\\d{2}&hours=3&start=${chosen}&id=${hotel.id}$`),
     );
+    const checkin = new URL(page.url()).searchParams.get('checkin') ?? '';
     await expect(page.getByRole('heading', { level: 1, name: hotel.name })).toBeVisible();
     await hydrated(page);
     await expect(filter.getByRole('radio', { name: t.search.stayDayUse })).toBeChecked();
@@ -80,5 +86,31 @@ for (const { lang, prefix } of LANG_CASES) {
     // Block price + tax 10 % + service 5 %.
     await expect(page.locator('[data-price-row=tax]')).toHaveText(formatRupiah(5_800));
     await expect(page.locator('[data-price-row=total]')).toHaveText(formatRupiah(58_000 + 5_800 + 2_900));
+
+    // On to the payment page: its summary names the day and the block with its times, not dates only.
+    const id = Number(/review\/(\d+)\//.exec(page.url())?.[1]);
+    const stay = `${t.payment.dayUse}: ${fill(t.payment.dayUseBlock, {
+      day: formatDate(checkin, lang),
+      hours: fill(t.payment.blockHours, { n: 3 }),
+      start: hh(chosen),
+      end: hh(chosen + 3),
+      zone: 'WIB',
+    })}`;
+    await page.getByRole('button', { name: t.booking.continue, exact: true }).click();
+    await expect(page.locator('[data-carbon-step]')).toBeVisible();
+    await page.getByRole('link', { name: t.booking.toPayment }).click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/payment/list/${id}/$`));
+    await expect(page.locator('[data-pay-stay]')).toHaveText(`${stay} · ${t.payment.pods}: 1`);
+    await expect(page.locator('[data-pay-stay]')).toHaveAttribute('data-pay-stay', 'day-use');
+
+    // Paid by BCA VA, the status page's summary names the block the same way.
+    await page.locator('[data-channel="bca_va"]').check();
+    await page.locator('[data-terms]').focus();
+    await page.keyboard.press('Space');
+    await expect(page.locator('[data-terms]')).toBeChecked();
+    await page.locator('[data-pay]').click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/payment/status/${id}/$`));
+    await expect(page.locator('[data-status-heading]')).toHaveText(t.payment.statusPending);
+    await expect(page.locator('[data-pay-stay]')).toHaveText(`${stay} · ${t.payment.pods}: 1`);
   });
 }
