@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { releaseDueBatch, releaseHold } from './release-hold.ts';
 
 // Hold expiry (issue 18): an unpaid hold whose payment window is over gives its nights and hours
-// back. That is the job `holds.expire` (server/jobs.ts), every second on one node of the deployment,
+// back. That is the job `holds.expire` (api/jobs/booking-jobs.ts), every second on one node of the deployment,
 // never a guest's request: the job takes the due holds by the expiry index in bounded batches
 // (releaseDueBatch). Until the job has flipped a lapsed hold (a second or two), the reads that must
 // not show it as held count it as expired by its time: `holdAsOf` below for a reservation read, the
