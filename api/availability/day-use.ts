@@ -8,7 +8,6 @@ import { msg } from '../http/messages.ts';
 import { roomTypeBlocks, roomTypes } from '../hotels/hotels.schema.ts';
 import type { HotelRow } from '../hotels/hotels.service.ts';
 import { getHotel } from '../hotels/hotels.service.ts';
-import { sweepExpiredForReads } from '../reservations/expiry.ts';
 import { hotelToday, parsePlainDate } from './availability.service.ts';
 import { hourFree } from './hour-stock.ts';
 import type { HourFree, HourSpan } from './hour-stock.ts';
@@ -145,7 +144,6 @@ export async function dayUseAvailability(
   const from = Temporal.PlainDate.compare(start, today) < 0 ? today : start;
   const to = Temporal.PlainDate.compare(end, lastDay) > 0 ? lastDay : end;
   if (Temporal.PlainDate.compare(to, from) < 0) return [];
-  await sweepExpiredForReads(db, now);
   const [blocks, free, closed] = await Promise.all([
     hotelBlocks(db, hotel.id),
     hourFree(

@@ -111,7 +111,8 @@ export type HourFree = { roomTypeId: number; date: string; hour: number; free: n
 /**
  * Rooms still sellable on the web per room type that sells day use, date and hour of [fromHour,
  * toHour) over the dates: from the hour rows, or for an hour no hold has touched yet, from the nights
- * that cover it (the same start a new row gets).
+ * that cover it (the same start a new row gets). Every stock join is bounded by the hotel's room types
+ * and the dates asked, so it reads those days through the primary key, never the rest of the year.
  */
 export async function hourFree(
   db: Db,
@@ -129,9 +130,15 @@ export async function hourFree(
       from room_types rt
       cross join (select x::date as date from generate_series(${q.dateFrom}::date, ${q.dateTo}::date, interval '1 day') x) d
       cross join generate_series(${q.fromHour}::int, ${q.toHour - 1}::int) as g(hour)
-      left join room_hour_stock s on s.room_type_id = rt.id and s.date = d.date and s.hour = g.hour
+      left join (
+        select x.room_type_id, x.date, x.hour, x.sellable, x.held from room_hour_stock x
+        where x.room_type_id in (select id from room_types where hotel_id = ${q.hotelId})
+          and x.date between ${q.dateFrom}::date and ${q.dateTo}::date
+      ) s on s.room_type_id = rt.id and s.date = d.date and s.hour = g.hour
       left join room_inventory i on i.room_type_id = rt.id and i.date = d.date
+        and i.date between ${q.dateFrom}::date and ${q.dateTo}::date
       left join room_inventory p on p.room_type_id = rt.id and p.date = d.date - 1
+        and p.date between ${q.dateFrom}::date - 1 and ${q.dateTo}::date - 1
       where rt.hotel_id = ${q.hotelId}
         and exists (select 1 from room_type_blocks b where b.room_type_id = rt.id)
         ${q.roomTypeId === undefined ? sql`` : sql`and rt.id = ${q.roomTypeId}`}

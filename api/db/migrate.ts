@@ -4,6 +4,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import type { Database } from './client.ts';
+import { analyzeChangedTables } from './statistics.ts';
 
 export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
@@ -14,6 +15,8 @@ const MIGRATION_LOCK_KEY = 4_242_001;
 export async function migrate(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as Parameters<typeof migratePglite>[0], { migrationsFolder });
+    // Statistics for the planner (statistics.ts): PGlite gathers none by itself.
+    await analyzeChangedTables(database);
     return;
   }
   const pool = (database.db as unknown as { $client: pg.Pool }).$client;
@@ -21,6 +24,9 @@ export async function migrate(database: Database): Promise<void> {
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migratePg(drizzlePg(client), { migrationsFolder });
+    // A migration that filled or rebuilt a table leaves it without statistics until autovacuum
+    // gets to it: analyse now what changed (statistics.ts), before the nodes serve.
+    await analyzeChangedTables(database);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     client.release();

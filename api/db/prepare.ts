@@ -7,7 +7,8 @@ import { isEmpty, seedDatabase } from './seed.ts';
 /**
  * Run on start by the server: migrate, then seed an empty embedded database. A seeded database
  * gets its stock window extended (the seed is idempotent), so the 90-day calendar never runs dry.
- * A real PostgreSQL is seeded only on `npm run db:seed`, never implicitly.
+ * A real PostgreSQL is seeded only on `npm run db:seed`, never implicitly. Both steps end with
+ * ANALYZE of the tables they changed (statistics.ts), so the embedded planner starts with statistics.
  */
 export async function prepareDatabase(
   database: Database,

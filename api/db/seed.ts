@@ -7,6 +7,7 @@ import { paymentChannels } from '../payments/payments.schema.ts';
 import { announcements, promotions } from '../promotions/promotions.schema.ts';
 import type { Database, Db } from './client.ts';
 import { rows } from './query.ts';
+import { analyzeChangedTables } from './statistics.ts';
 import { LANDMARKS } from './seed-landmarks.ts';
 import { hotelMediaKeys, roomMediaKey } from './seed-media.ts';
 import {
@@ -439,6 +440,8 @@ export async function seedDatabase(database: Database, today: Temporal.PlainDate
       },
     ])
     .onConflictDoNothing();
+  // Statistics for the planner (statistics.ts): a fresh seed fills every table at once.
+  await analyzeChangedTables(database);
 }
 
 /** True when the hotels table is empty (a fresh embedded database). */

@@ -58,7 +58,11 @@ export async function startJobQueue(
 
   return {
     async every(name, seconds, handler) {
-      await boss.createQueue(name);
+      // A periodic job's record is of no use once later slots ran: keep completed ones for an hour (or
+      // 100 periods), not pg-boss's 7 days (a job every second would keep 600,000 rows).
+      const keep = { deleteAfterSeconds: Math.max(3600, seconds * 100) };
+      await boss.createQueue(name, keep);
+      await boss.updateQueue(name, keep);
       periods.set(name, seconds);
       await work(name, handler);
       await tick(name);

@@ -7,7 +7,7 @@ import { rows } from '../db/query.ts';
 import { openSeededDatabase, TEST_NOW } from '../db/test-booking.ts';
 import { freshPgDatabase, holdOverHttp, restHoldOverHttp, startPgNodes } from '../../tests/helpers/pg-nodes.ts';
 import type { PgNode } from '../../tests/helpers/pg-nodes.ts';
-import { sweepExpired } from './expiry.ts';
+import { expireDueHolds } from './expiry.ts';
 
 // Real PostgreSQL (npm run test:pg): day-use blocks and nights of the SAME rooms race for a small
 // stock through two API nodes over HTTP. Whatever the interleaving, no hour is ever held by more
@@ -194,7 +194,7 @@ describe('day use and nights of the same rooms on real PostgreSQL, two API nodes
   it('expired holds give their hours and nights back once, and the day sells again within the stock', async () => {
     for (const n of nodes) n.t.advance(31 * 60_000);
     const later = new Date(TEST_NOW.getTime() + 31 * 60_000);
-    const swept = await Promise.all(Array.from({ length: 6 }, () => sweepExpired(db, later)));
+    const swept = await Promise.all(Array.from({ length: 6 }, () => expireDueHolds(db, later)));
     expect(swept.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
     const [left] = await rows<{ held: number }>(
       db,

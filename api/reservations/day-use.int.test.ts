@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import { rows } from '../db/query.ts';
 import { bookingTestApp } from '../db/test-booking.ts';
 import { roomTypeBlocks } from '../hotels/hotels.schema.ts';
-import { sweepExpired } from './expiry.ts';
+import { expireDueHolds } from './expiry.ts';
 
 // Day use (hotel type 2): hourly hotels in the lists, per-day blocks and start hours, the priced
 // search, the hold of a block against nights of the same rooms, and refusals of bad choices.
@@ -188,7 +188,7 @@ describe('day-use search and hold', () => {
     await db.execute(
       sql`update reservations set expired_at = '2026-03-02T02:00:00Z' where id = ${morning.data.data.id}`,
     );
-    await sweepExpired(db, new Date('2026-03-02T03:00:00Z'));
+    await expireDueHolds(db, new Date('2026-03-02T03:00:00Z'));
     expect(await held('2026-03-12', [10, 11, 12])).toEqual([0, 0, 0]);
     await t.useNewGuest();
     expect((await nights('2026-03-11', '2026-03-12')).status).toBe(201);

@@ -1,27 +1,63 @@
 import { PaymentStatus } from '../../core/payment-status.ts';
 import type { Db } from '../db/client.ts';
-import { releaseHold } from './release-hold.ts';
+import { releaseDueBatch, releaseHold } from './release-hold.ts';
+
+// Hold expiry (issue 18): an unpaid hold whose payment window is over gives its nights and hours
+// back. That is the job `holds.expire` (api/jobs/booking-jobs.ts), every second on one node of the deployment,
+// never a guest's request: the job takes the due holds by the expiry index in bounded batches
+// (releaseDueBatch). Until the job has flipped a lapsed hold (a second or two), the reads that must
+// not show it as held count it as expired by its time: `holdAsOf` below for a reservation read, the
+// `expired_at > now` condition in the badge count, the lists and every write that needs a live hold.
+
+/** Holds released per statement: short row locks, so a guest's hold never queues behind a long sweep. */
+export const EXPIRY_BATCH = 200;
 
 /**
- * Expire unpaid holds whose payment window has passed and give their nights back (releaseHold: the
- * flip and the release commit together, once, whatever the number of nodes sweeping at the same
- * moment). Called lazily before every read or write that depends on stock or a reservation's status.
+ * The job: release every hold due at `now`, batch after batch (each its own statement and
+ * transaction), until a batch comes back short or the time budget is spent (the next run, a second
+ * later, goes on). Safe to run on several nodes at once: SKIP LOCKED gives each batch different holds
+ * and the status guard releases each hold exactly once. Returns how many holds it released.
  */
-export async function sweepExpired(db: Db, now: Date): Promise<number> {
-  return releaseHold(db, { from: [PaymentStatus.waiting], to: PaymentStatus.expired, windowOver: true, now });
+export async function expireDueHolds(
+  db: Db,
+  now: Date,
+  opts: { batch?: number; budgetMs?: number } = {},
+): Promise<number> {
+  const limit = opts.batch ?? EXPIRY_BATCH;
+  const deadline = Date.now() + (opts.budgetMs ?? 10_000);
+  let total = 0;
+  for (;;) {
+    const n = await releaseDueBatch(db, { now, to: PaymentStatus.expired, limit });
+    total += n;
+    if (n < limit || Date.now() >= deadline) return total;
+  }
 }
 
-const lastSweep = new WeakMap<object, number>();
+/**
+ * One bounded batch of due holds (at most EXPIRY_BATCH), for the payment paths (api/payments) that
+ * flip lapsed holds before they read one. Reservation reads and writes no longer call it (they use
+ * holdAsOf, the time conditions and releaseOwnLapsedHolds); the job does the sweeping.
+ */
+export async function sweepExpired(db: Db, now: Date): Promise<number> {
+  return releaseDueBatch(db, { now, to: PaymentStatus.expired, limit: EXPIRY_BATCH });
+}
 
 /**
- * For hot read paths (availability, search): sweep at most once per second of the injected clock
- * per database handle. A hold may show as taken for up to a second after its deadline; every write
- * path (create, cancel, update) and every reservation read sweeps unthrottled.
+ * A reservation as of `now`: a waiting hold whose payment window is over reads as expired even before
+ * the job has flipped it (a second or two at most), so no answer shows a hold the guest can no
+ * longer pay as waiting.
  */
-export async function sweepExpiredForReads(db: Db, now: Date, intervalMs = 1_000): Promise<void> {
-  const last = lastSweep.get(db);
-  const t = now.getTime();
-  if (last !== undefined && t >= last && t - last < intervalMs) return;
-  lastSweep.set(db, t);
-  await sweepExpired(db, now);
+export function holdAsOf<T extends { paymentStatusId: number; expiredAt: Date }>(r: T, now: Date): T {
+  return r.paymentStatusId === PaymentStatus.waiting && r.expiredAt.getTime() <= now.getTime()
+    ? { ...r, paymentStatusId: PaymentStatus.expired }
+    : r;
+}
+
+/**
+ * Release one guest's own lapsed holds (at most three: the unpaid cap), by the guest's index, so the
+ * database's unpaid cap (0004_holds_cap.sql), which counts waiting rows, agrees with a count by time
+ * when the guest books again before the job ran. Not a sweep: only this guest's rows.
+ */
+export async function releaseOwnLapsedHolds(db: Db, userId: number, now: Date): Promise<number> {
+  return releaseHold(db, { userId, from: [PaymentStatus.waiting], to: PaymentStatus.expired, windowOver: true, now });
 }

@@ -10,7 +10,7 @@ import { openDatabase } from '../db/client.ts';
 import type { Database, Db } from '../db/client.ts';
 import { openSeededDatabase, TEST_NOW } from '../db/test-booking.ts';
 import { roomTypes } from '../hotels/hotels.schema.ts';
-import { sweepExpired } from './expiry.ts';
+import { expireDueHolds } from './expiry.ts';
 import { reservations } from './reservations.schema.ts';
 import { holdOverHttp } from '../../tests/helpers/pg-nodes.ts';
 
@@ -125,7 +125,7 @@ describe('no overbooking on real PostgreSQL', () => {
     expect(await soldOn(night)).toBe(8);
     t.advance(31 * 60_000); // past the 30-minute payment window
     const later = new Date(TEST_NOW.getTime() + 31 * 60_000);
-    const swept = await Promise.all(Array.from({ length: 10 }, () => sweepExpired(db, later)));
+    const swept = await Promise.all(Array.from({ length: 10 }, () => expireDueHolds(db, later)));
     expect(swept.reduce((a, b) => a + b, 0)).toBe(8); // 5 + 3 reservations, each expired once
     expect(await soldOn(night)).toBe(3);
     expect(await soldOn('2026-03-25')).toBe(5);

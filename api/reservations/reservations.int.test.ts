@@ -4,6 +4,7 @@ import { roomInventory } from '../availability/availability.schema.ts';
 import type { Db } from '../db/client.ts';
 import { bookingTestApp } from '../db/test-booking.ts';
 import { bobopointAccounts } from '../promotions/promotions.schema.ts';
+import { expireDueHolds } from './expiry.ts';
 import { reservations } from './reservations.schema.ts';
 import { users } from '../auth/auth.schema.ts';
 
@@ -412,6 +413,9 @@ describe('reservation detail, list, update, cancel, expiry', () => {
       token: fresh.userToken,
     });
     expect(v.data.data.info.paymentStatus).toBe(3);
+    // The read counts it expired by its time; the rooms come back when the expiry job runs.
+    expect(await sold(71, '2026-03-21')).toBe(held);
+    expect(await expireDueHolds(db, t.deps.now!())).toBeGreaterThanOrEqual(1);
     expect(await sold(71, '2026-03-21')).toBe(held - 1);
     const expiredList = await t.call('GET', '/api/clients/v1/reservations/list?paymentStatus=3', {
       token: fresh.userToken,

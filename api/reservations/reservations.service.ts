@@ -32,7 +32,7 @@ import {
 } from '../promotions/promotions.service.ts';
 import { PG_CHECK_VIOLATION, violatedConstraint } from '../db/pg-errors.ts';
 import { pointsBalance } from '../points/points.service.ts';
-import { sweepExpired } from './expiry.ts';
+import { holdAsOf, releaseOwnLapsedHolds } from './expiry.ts';
 import { reservationHours, reservationNights, reservations } from './reservations.schema.ts';
 import { PaymentStatus, paymentStatusLabel } from '../../core/payment-status.ts';
 import { releaseHold } from './release-hold.ts';
@@ -133,13 +133,18 @@ export async function createReservation(
   if (!user) throw reservationErrors.userMissing();
   // Spec section 5: e-mail or phone verification before the first booking.
   if (!user.isEmailVerified && !user.isTelephoneVerified) throw reservationErrors.verificationRequired();
-  await sweepExpired(db, ctx.now);
-  // A quick answer for the common case; the database's trigger is what holds under concurrency.
-  const [open] = await rows<{ n: number }>(
+  // A quick answer for the common case; the database's trigger is what holds under concurrency. A
+  // hold past its payment window counts as expired (the expiry job flips it within seconds); the
+  // guest's own lapsed holds, if any, are released first so that the trigger counts the same.
+  const at = ctx.now.toISOString();
+  const [open] = await rows<{ n: number; lapsed: number }>(
     db,
-    sql`select count(*)::int as n from reservations where user_id = ${user.id} and payment_status_id = ${PaymentStatus.waiting}`,
+    sql`select count(*) filter (where expired_at > ${at}::timestamptz)::int as n,
+          count(*) filter (where expired_at <= ${at}::timestamptz)::int as lapsed
+        from reservations where user_id = ${user.id} and payment_status_id = ${PaymentStatus.waiting}`,
   );
   if (Number(open?.n ?? 0) >= MAX_UNPAID_RESERVATIONS) throw reservationErrors.tooManyUnpaid();
+  if (Number(open?.lapsed ?? 0) > 0) await releaseOwnLapsedHolds(db, user.id, ctx.now);
   const n = input.totalRoom;
   const first = stay.dates[0];
   const last = stay.dates[stay.dates.length - 1];
@@ -342,8 +347,8 @@ function stayDateTime(date: string, time: string) {
 
 /** ReservationDetail / reservations/view: every block of spec section 3. */
 export async function reservationDetail(db: Db, reservationId: number, ctx: Clock & { userId: number; lang: ApiLang }) {
-  await sweepExpired(db, ctx.now);
-  const r = await loadOwned(db, reservationId, ctx.userId);
+  // A lapsed hold reads as expired before the expiry job flips it (expiry.ts).
+  const r = holdAsOf(await loadOwned(db, reservationId, ctx.userId), ctx.now);
   const [hotel] = await db.select().from(hotels).where(eq(hotels.id, r.hotelId));
   const [rt] = await db.select().from(roomTypes).where(eq(roomTypes.id, r.roomTypeId));
   const offer = await insuranceItem(db);
@@ -499,10 +504,17 @@ export type ReservationDetail = Awaited<ReturnType<typeof reservationDetail>>;
 
 /** The user's reservations, newest first, optionally by payment status (1 fills the order badge). */
 export async function listReservations(db: Db, ctx: Clock & { userId: number; lang: ApiLang; status?: number }) {
-  await sweepExpired(db, ctx.now);
-  const where = ctx.status
-    ? and(eq(reservations.userId, ctx.userId), eq(reservations.paymentStatusId, ctx.status))
-    : eq(reservations.userId, ctx.userId);
+  // A hold past its payment window is listed as expired before the expiry job flips it (expiry.ts).
+  const at = ctx.now.toISOString();
+  const byStatus =
+    ctx.status === PaymentStatus.waiting
+      ? sql`${reservations.paymentStatusId} = ${PaymentStatus.waiting} and ${reservations.expiredAt} > ${at}::timestamptz`
+      : ctx.status === PaymentStatus.expired
+        ? sql`(${reservations.paymentStatusId} = ${PaymentStatus.expired} or (${reservations.paymentStatusId} = ${PaymentStatus.waiting} and ${reservations.expiredAt} <= ${at}::timestamptz))`
+        : ctx.status
+          ? eq(reservations.paymentStatusId, ctx.status)
+          : undefined;
+  const where = byStatus ? and(eq(reservations.userId, ctx.userId), byStatus) : eq(reservations.userId, ctx.userId);
   const found = await db
     .select({ r: reservations, hotelName: hotels.name, timeZone: hotels.timeZone, roomName: roomTypes.name })
     .from(reservations)
@@ -512,7 +524,8 @@ export async function listReservations(db: Db, ctx: Clock & { userId: number; la
     .orderBy(desc(reservations.id))
     .limit(100);
   const items = [];
-  for (const { r, hotelName, timeZone, roomName } of found) {
+  for (const { r: stored, hotelName, timeZone, roomName } of found) {
+    const r = holdAsOf(stored, ctx.now);
     const { price } = await priceReservation(db, r);
     items.push({
       reservationId: r.id,
@@ -534,7 +547,7 @@ export async function listReservations(db: Db, ctx: Clock & { userId: number; la
 
 /** Cancel a waiting reservation and give its nights back, atomically; anything else is a 409. */
 export async function cancelReservation(db: Db, reservationId: number, ctx: Clock & { userId: number }) {
-  await sweepExpired(db, ctx.now);
+  // A lapsed hold is not cancelled (windowOpen): it expires, by the job.
   const r = await loadOwned(db, reservationId, ctx.userId);
   const released = await releaseHold(db, {
     id: r.id,
@@ -568,8 +581,7 @@ export async function updateReservation(
   },
   ctx: Clock & { userId: number; lang: ApiLang },
 ) {
-  await sweepExpired(db, ctx.now);
-  const r = await loadOwned(db, body.reservationId, ctx.userId);
+  const r = holdAsOf(await loadOwned(db, body.reservationId, ctx.userId), ctx.now);
   if (r.paymentStatusId !== PaymentStatus.waiting) throw reservationErrors.notWaiting();
   const [hotel] = await db.select().from(hotels).where(eq(hotels.id, r.hotelId));
   const channel = body.paymentChannelCode ? await findUsableChannel(db, body.paymentChannelCode) : null;
@@ -624,7 +636,13 @@ export async function updateReservation(
       paymentChannelCode: next.paymentChannelCode,
       updatedAt: ctx.now,
     })
-    .where(and(eq(reservations.id, r.id), eq(reservations.paymentStatusId, PaymentStatus.waiting)))
+    .where(
+      and(
+        eq(reservations.id, r.id),
+        eq(reservations.paymentStatusId, PaymentStatus.waiting),
+        sql`${reservations.expiredAt} > ${ctx.now.toISOString()}::timestamptz`,
+      ),
+    )
     .returning()
     .catch((err: unknown) => {
       throw limitError(err);
@@ -640,8 +658,7 @@ export async function updateReservation(
  * stays held; only the locked prices are refreshed) and return the new detail.
  */
 export async function updateRate(db: Db, reservationId: number, ctx: Clock & { userId: number; lang: ApiLang }) {
-  await sweepExpired(db, ctx.now);
-  const r = await loadOwned(db, reservationId, ctx.userId);
+  const r = holdAsOf(await loadOwned(db, reservationId, ctx.userId), ctx.now);
   if (r.paymentStatusId !== PaymentStatus.waiting) throw reservationErrors.notWaiting();
   await rows(
     db,

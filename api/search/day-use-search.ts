@@ -15,7 +15,6 @@ import { formatRupiah } from '../../core/money.ts';
 import { priceStay } from '../pricing/pricing.ts';
 import { promoOutcomeError, promoRule, resolvePromo } from '../promotions/promotions.service.ts';
 import type { PromotionRow } from '../promotions/promotions.service.ts';
-import { sweepExpiredForReads } from '../reservations/expiry.ts';
 
 /**
  * The priced search of a day-use block (POST /clients/v1/search with startHour and blockHours): the
@@ -35,7 +34,6 @@ export async function searchDayUse(
     { date: input.checkIn, startHour: input.startHour, blockHours: input.blockHours },
     ctx.now,
   );
-  await sweepExpiredForReads(db, ctx.now);
   const date = choice.date.toString();
   const [types, blocks, free, closed, items] = await Promise.all([
     db.select().from(roomTypes).where(eq(roomTypes.hotelId, hotel.id)).orderBy(roomTypes.id),

@@ -8,7 +8,6 @@ import { rowFromJson, statementRows } from '../db/query.ts';
 import type { Statement } from '../db/query.ts';
 import { hotels, roomTypes } from '../hotels/hotels.schema.ts';
 import { getHotel, hotelDto, hotelNotFound } from '../hotels/hotels.service.ts';
-import { sweepExpiredForReads } from '../reservations/expiry.ts';
 import { searchDayUse } from './day-use-search.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { ApiError, errors } from '../http/errors.ts';
@@ -130,7 +129,6 @@ export async function searchRooms(db: Db, input: SearchInput, ctx: { now: Date; 
     resolveStay(input.checkIn, input.checkOut, hotel, ctx.now);
     throw errors.badRequest([{ path: 'checkIn', message: 'not a valid date' }]);
   }
-  await sweepExpiredForReads(db, ctx.now);
   const [[read], balance] = await Promise.all([
     statementRows<{ bundle: string }>(db, SEARCH_READ, [
       input.hotelId,

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './client.ts';
+import type { Database, Db } from './client.ts';
+import { growDatabase } from './grown-database.test-helpers.ts';
+import { serveHotCalls } from './hot-plans.test-helpers.ts';
+import { explain, hotStatements, seqScansOver, sequentialScans } from './plan-check.test-helpers.ts';
+import { openSeededDatabase, TEST_NOW } from './test-booking.ts';
+
+// Issue 18: on a grown database (200 hotels with a year of stock, 200,000 reservations with their
+// nights), every statement of the hot calls reads the big tables through an index, never a
+// sequential scan: availability, search, create's check-and-hold, cancel, the expiry batch, the
+// account lists and the order badge's count (hot-plans.test-helpers.ts records what the code sends).
+
+const url = process.env.DATABASE_URL ?? '';
+if (!url) throw new Error('DATABASE_URL is required: run through `npm run test:pg`');
+
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://' });
+  await (database.db as Db).execute(
+    sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;`,
+  );
+  await openSeededDatabase(TEST_NOW, database);
+  const started = Date.now();
+  await growDatabase(database, { today: '2026-03-02' });
+  // What autovacuum does on its own once a table grew by a tenth.
+  await database.executeSql('analyze');
+  console.log(`grown in ${Date.now() - started} ms`);
+}, 600_000);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('hot query plans on a grown PostgreSQL', () => {
+  it('the check finds a sequential scan where there is one', async () => {
+    const plan = await explain(database, {
+      text: 'select count(*) from reservation_nights where price > $1',
+      params: [0],
+    });
+    expect(seqScansOver(plan)).toEqual(['reservation_nights']);
+  });
+
+  it('no hot statement reads stock, reservations or their nights and hours by a sequential scan', async () => {
+    const { rows } = await database.executeSql(
+      `select (select count(*) from room_inventory)::int as stock, (select count(*) from reservations)::int as reservations,
+        (select count(*) from reservation_nights)::int as nights, (select count(*) from room_hour_stock)::int as hours`,
+    );
+    expect(rows[0]).toMatchObject({ stock: expect.any(Number), reservations: expect.any(Number) });
+    expect(Number(rows[0].stock)).toBeGreaterThan(290_000);
+    expect(Number(rows[0].reservations)).toBeGreaterThanOrEqual(200_000);
+    const recorded = await serveHotCalls(database, TEST_NOW);
+    const hot = hotStatements(recorded);
+    // Every kind of hot statement was seen (a call that stopped early would hide its plans).
+    for (const table of ['hotel_day_stock', 'room_inventory', 'room_hour_stock', 'reservations', 'reservation_nights'])
+      expect(
+        hot.some((r) => r.text.includes(table)),
+        table,
+      ).toBe(true);
+    expect(
+      hot.some((r) => /for update skip locked/i.test(r.text)),
+      'the expiry batch',
+    ).toBe(true);
+    expect(await sequentialScans(database, recorded)).toEqual([]);
+  });
+});
