@@ -5,6 +5,8 @@
 //                                                to the ID card and selfie for the review
 //   identity <user id or e-mail> approve|reject  decide on a submitted ID (a rejected guest may upload again)
 //   reactivate <user id or e-mail>               bring back an account deleted less than 30 days ago
+//   submissions [--since YYYY-MM-DD] [--csv]     contact messages and partnership proposals (since that
+//                                                day, Jakarta time), with signed links (24 hours) to files
 import type { Db } from '../api/db/client.ts';
 import { openDatabase } from '../api/db/client.ts';
 import type { AppDeps } from '../api/deps.ts';
@@ -12,13 +14,73 @@ import { loadEnv } from '../api/env.ts';
 import { decideIdentity, eraseOn, findUser, reactivateAccount } from '../api/profile/account.service.ts';
 import { currentUploads, signedFileUrl } from '../api/profile/uploads.service.ts';
 import { localOrigin } from '../core/origin.ts';
+import { parseDate, jakartaStartOfDay } from '../core/dates.ts';
+import { listSubmissions } from '../api/forms/forms.service.ts';
+import { submissionLines } from '../api/forms/forms.mail.ts';
+import { signedFormFileUrl } from '../api/forms/forms.signing.ts';
 
 const USAGE = `usage:
   npm run ops -- identity <user id or e-mail> [approve|reject]
-  npm run ops -- reactivate <user id or e-mail>`;
+  npm run ops -- reactivate <user id or e-mail>
+  npm run ops -- submissions [--since YYYY-MM-DD] [--csv]`;
 
 /** An operator's review link lives longer than a guest's (time to look at the pictures). */
 const REVIEW_LINK_SECONDS = 60 * 60;
+
+/** How long the file links of `submissions` work. */
+const SUBMISSION_LINK_SECONDS = 24 * 60 * 60;
+
+/** A CSV cell: quoted, and a leading = + - @ defused so a spreadsheet never runs it as a formula. */
+const csvCell = (value: string) => `"${(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value).replace(/"/g, '""')}"`;
+
+async function submissions(
+  args: string[],
+  deps: Pick<AppDeps, 'database' | 'env' | 'now'>,
+  now: Date,
+): Promise<{ code: number; out: string[] }> {
+  let since: Date | null = null;
+  let csv = false;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--csv') csv = true;
+    else if (args[i] === '--since') {
+      const day = parseDate(args[++i]);
+      if (!day) return { code: 2, out: ['--since takes a date, YYYY-MM-DD (Jakarta time).', USAGE] };
+      since = jakartaStartOfDay(day);
+    } else return { code: 2, out: [USAGE] };
+  }
+  const found = await listSubmissions(deps, since);
+  if (csv) {
+    const origin = deps.env.SITE_URL.replace(/\/$/, '');
+    const head = ['id', 'form', 'lang', 'created_at', 'name', 'email', 'phone', 'fields', 'mails_queued_at', 'files'];
+    const rows = found.map((s) =>
+      [
+        String(s.id),
+        s.form,
+        s.lang,
+        s.createdAt.toISOString(),
+        s.name,
+        s.email,
+        s.phone,
+        JSON.stringify(s.fields),
+        s.mailsQueuedAt?.toISOString() ?? '',
+        s.files
+          .map((f) => `${f.field}:${origin}${signedFormFileUrl(deps, f.id, now, SUBMISSION_LINK_SECONDS)}`)
+          .join(' '),
+      ]
+        .map(csvCell)
+        .join(','),
+    );
+    return { code: 0, out: [head.join(','), ...rows] };
+  }
+  if (found.length === 0) return { code: 0, out: ['No submissions.'] };
+  return {
+    code: 0,
+    out: found.flatMap((s) => [
+      ...submissionLines(deps, s, s.files, now, SUBMISSION_LINK_SECONDS),
+      ...(s.mailsQueuedAt ? [] : ['  (its e-mails are not queued yet)']),
+    ]),
+  };
+}
 
 /** Run one command; returns the exit code and the lines to print (tests call this directly). */
 export async function runOps(
@@ -28,6 +90,7 @@ export async function runOps(
   const db = deps.database.db as Db;
   const now = deps.now?.() ?? new Date();
   const [command, who, decision] = args;
+  if (command === 'submissions') return submissions(args.slice(1), deps, now);
   if (!command || !who || !['identity', 'reactivate'].includes(command)) return { code: 2, out: [USAGE] };
   const user = await findUser(db, who);
   if (!user) return { code: 1, out: [`No account matches ${JSON.stringify(who)}.`] };
