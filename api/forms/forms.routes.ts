@@ -16,7 +16,7 @@ import { isLang } from '../../core/locales.ts';
 import type { Lang } from '../../core/locales.ts';
 import { readFormBody, UnreadableForm } from './form-body.ts';
 import { formSubmissionFiles } from './forms.schema.ts';
-import { validFileSignature } from './forms.signing.ts';
+import { fillToken, validFileSignature } from './forms.signing.ts';
 import { bodyLang, formPath, saveDraft, startForm, submitForm, successPath, withinPostLimit } from './forms.service.ts';
 
 // POST /api/forms/contact and /api/forms/partnership take the forms as browsers post them, with or
@@ -51,11 +51,12 @@ const queryLang = (c: Context): Lang | null => {
 
 const wantsJson = (c: Context) => (c.req.header('accept') ?? '').includes('application/json');
 
-function invalidAnswer(errs: FieldErrors) {
+/** The 422 of a form sent by the page's script: every field's code, and the token to send again with. */
+function invalidAnswer(errs: FieldErrors, token: string) {
   const fields = Object.entries(errs).map(([field, code]) => ({ field, code: code! }));
   const first = fields[0]!;
   const message = (lang: 'en' | 'id') => (lang === 'en' ? formsEn : formsId).forms.errors[first.code];
-  return new ApiError(422, 'validation_failed', { en: message('en'), id: message('id') }, { fields });
+  return new ApiError(422, 'validation_failed', { en: message('en'), id: message('id') }, { fields, token });
 }
 
 export function formRoutes(deps: AppDeps) {
@@ -93,7 +94,7 @@ export function formRoutes(deps: AppDeps) {
         return json
           ? c.json({ data: { redirect: successPath(form, lang) } })
           : c.redirect(successPath(form, lang), 303);
-      if (json) throw invalidAnswer(outcome.errors);
+      if (json) throw invalidAnswer(outcome.errors, fillToken(deps, form, outcome.startedAt));
       const draft = await saveDraft(deps, form, outcome);
       return c.redirect(`${formPath(form, lang)}?${new URLSearchParams({ draft })}#${form}-form`, 303);
     });

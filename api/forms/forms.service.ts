@@ -15,6 +15,7 @@ import {
   checkForm,
   FILE_FIELDS,
   FORM_FIELDS,
+  HONEYPOT_FIELD,
   MAX_FILL_HOURS,
   MIN_FILL_SECONDS,
   SNIFF_BYTES,
@@ -38,8 +39,6 @@ import { acknowledgement, notification } from './forms.mail.ts';
 export const FORM_POSTS_BY_IP: RateRule = { name: 'form-post-ip', limit: 20, windowSeconds: 60 * 60 };
 /** How long a draft (a form sent back with its errors) is kept. */
 const DRAFT_SECONDS = 60 * 60;
-/** The honeypot: a field people never see, so never fill. */
-export const HONEYPOT_FIELD = 'website';
 
 const db = (deps: Pick<AppDeps, 'database'>) => sqlDb(deps);
 

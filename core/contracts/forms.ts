@@ -9,6 +9,9 @@ import { EmailSchema, normalisePhone } from './auth.ts';
 export const FORM_KINDS = ['contact', 'partnership'] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
 
+/** The honeypot: a field people never see (so never fill), refused quietly when it is filled. */
+export const HONEYPOT_FIELD = 'website';
+
 /** Seconds a person needs at least between the page being rendered and the form being sent. */
 export const MIN_FILL_SECONDS = 3;
 /** A form page older than this asks to be sent again (its values kept). */
