@@ -487,6 +487,23 @@ describe('spam', () => {
     const res = await post('contact', { ...contact(), token });
     const back = await session('contact', new URL(res.location!, 'http://x').searchParams.get('draft')!);
     expect(back.draft).toMatchObject({ errors: { _form: 'form_expired' }, values: { name: 'Rina Putri' } });
+    // The script gets a fresh token with its 422, and sending again with it works.
+    const json = await post(
+      'contact',
+      { ...contact({ email: 'late@example.com' }), token },
+      { json: true, lang: 'id' },
+    );
+    expect(json.status).toBe(422);
+    expect(json.data.details.fields).toEqual([{ field: '_form', code: 'form_expired' }]);
+    expect(json.data.message).toBe(errorsIn.id.form_expired);
+    t.advance(5_000);
+    const again = await post(
+      'contact',
+      { ...contact({ email: 'late@example.com' }), token: json.data.details.token },
+      { json: true },
+    );
+    expect(again.status).toBe(200);
+    expect((await submissions()).some((s) => s.email === 'late@example.com')).toBe(true);
   });
 });
 

@@ -60,7 +60,7 @@ export function enhance(form: HTMLFormElement) {
       slot.textContent = code ? (messages[code] ?? messages.invalid ?? '') : '';
       slot.hidden = !code;
       const box = form.querySelector<HTMLElement>(`[data-field="${name}"]`);
-      const control = box?.matches('fieldset') ? null : box?.querySelector('input, select, textarea');
+      const control = box?.matches('fieldset') ? null : box?.querySelector<HTMLInputElement>('input, select, textarea');
       if (code) control?.setAttribute('aria-invalid', 'true');
       else control?.removeAttribute('aria-invalid');
       if (control?.type !== 'file') {
@@ -104,7 +104,7 @@ export function enhance(form: HTMLFormElement) {
   form.addEventListener('change', onEdit);
   form.addEventListener('focusout', onEdit);
   dependents();
-  form.dataset.enhanced = "true";
+  form.dataset.enhanced = 'true';
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();

@@ -213,12 +213,26 @@ for (const js of [true, false]) {
         await patience();
         const bigPhoto = Buffer.concat([await jpeg(), Buffer.alloc(3 * MB)]);
         const exe = Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(4096)]);
-        const photos = await Promise.all([1, 2, 3, 4, 5].map(async (i) => ({ name: `p${i}.jpg`, buffer: await jpeg() })));
+        const photos = await Promise.all(
+          [1, 2, 3, 4, 5].map(async (i) => ({ name: `p${i}.jpg`, buffer: await jpeg() })),
+        );
         const cases = [
-          { field: 'photos', files: [{ name: 'big.jpg', mimeType: 'image/jpeg', buffer: bigPhoto }], message: e.photo_too_large },
+          {
+            field: 'photos',
+            files: [{ name: 'big.jpg', mimeType: 'image/jpeg', buffer: bigPhoto }],
+            message: e.photo_too_large,
+          },
           { field: 'photos', files: photos.map((f) => ({ ...f, mimeType: 'image/jpeg' })), message: e.photo_too_many },
-          { field: 'document', files: [{ name: 'proposal.pdf', mimeType: 'application/pdf', buffer: exe }], message: e.document_type },
-          { field: 'video', files: [{ name: 'tour.mp4', mimeType: 'video/mp4', buffer: mp4(12 * MB) }], message: e.video_too_large },
+          {
+            field: 'document',
+            files: [{ name: 'proposal.pdf', mimeType: 'application/pdf', buffer: exe }],
+            message: e.document_type,
+          },
+          {
+            field: 'video',
+            files: [{ name: 'tour.mp4', mimeType: 'video/mp4', buffer: mp4(12 * MB) }],
+            message: e.video_too_large,
+          },
         ];
         for (const c of cases) {
           await form.locator(`#partnership-${c.field}`).setInputFiles(c.files);
@@ -269,8 +283,12 @@ for (const js of [true, false]) {
           { name: 'road.jpg', mimeType: 'image/jpeg', buffer: await jpeg(40, 40) },
         ]);
         const video = mp4(2 * MB);
-        await form.locator('#partnership-video').setInputFiles({ name: 'tour.mp4', mimeType: 'video/mp4', buffer: video });
-        await form.locator('#partnership-document').setInputFiles({ name: 'land.pdf', mimeType: 'application/pdf', buffer: pdf });
+        await form
+          .locator('#partnership-video')
+          .setInputFiles({ name: 'tour.mp4', mimeType: 'video/mp4', buffer: video });
+        await form
+          .locator('#partnership-document')
+          .setInputFiles({ name: 'land.pdf', mimeType: 'application/pdf', buffer: pdf });
         await patience();
         if (js) {
           // The button shows the upload's progress: the upload is slowed to 1 MB/s so there is some to see.
@@ -293,7 +311,13 @@ for (const js of [true, false]) {
         expect(ack!.subject).toBe(mail[lang].ack.partnership.subject);
         const note = await notificationFor(request, email);
         expect(note.subject).toMatch(/^New partnership proposal #\d+: Made Wirawan$/);
-        for (const line of ['interest: lease', 'product: cabin', 'area: 12000', 'surrounding: mountain', 'sourceOther: A trade fair'])
+        for (const line of [
+          'interest: lease',
+          'product: cabin',
+          'area: 12000',
+          'surrounding: mountain',
+          'sourceOther: A trade fair',
+        ])
           expect(note.text).toContain(line);
         // The files are stored, private, and served through their signed links only.
         const links = [...(note.text ?? '').matchAll(/^ {2}(photos|video|document): (\S+) .* (http\S+)$/gm)];
@@ -331,14 +355,18 @@ test.describe('budget and accessibility @desktop', () => {
         const total = scripts.reduce((sum, s) => sum + s.bytes, 0);
         console.log(`[budget] ${prefix}${path}: ${scripts.length} scripts, ${total} compressed bytes`);
         expect(total).toBeLessThan(10 * 1024);
-        for (const s of scripts) expect(s.body, s.url).not.toMatch(/react-dom|__SECRET_INTERNALS|react\.transitional\.element/);
+        for (const s of scripts)
+          expect(s.body, s.url).not.toMatch(/react-dom|__SECRET_INTERNALS|react\.transitional\.element/);
         await expect(page.locator('astro-island')).toHaveCount(0);
         // The rules load when the guest reaches for the form, still without React.
         await page.locator('form[data-form] input:not([type=hidden]):not([tabindex="-1"])').first().focus();
         await expect(page.locator('form[data-form]')).toHaveAttribute('data-enhanced', 'true');
         const after = scripts.reduce((sum, s) => sum + s.bytes, 0);
-        console.log(`[budget] ${prefix}${path} once the form is used: ${scripts.length} scripts, ${after} compressed bytes`);
-        for (const s of scripts) expect(s.body, s.url).not.toMatch(/react-dom|__SECRET_INTERNALS|react\.transitional\.element/);
+        console.log(
+          `[budget] ${prefix}${path} once the form is used: ${scripts.length} scripts, ${after} compressed bytes`,
+        );
+        for (const s of scripts)
+          expect(s.body, s.url).not.toMatch(/react-dom|__SECRET_INTERNALS|react\.transitional\.element/);
       });
     }
 

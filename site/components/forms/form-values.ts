@@ -14,7 +14,9 @@ function apiOrigin(): string {
 
 export async function formSession(form: FormKind, draft: string | null): Promise<FormSession> {
   const query = draft ? `?${new URLSearchParams({ draft: draft.slice(0, 100) })}` : '';
-  const res = await fetch(`${apiOrigin()}/api/forms/${form}/session${query}`, { headers: { accept: 'application/json' } });
+  const res = await fetch(`${apiOrigin()}/api/forms/${form}/session${query}`, {
+    headers: { accept: 'application/json' },
+  });
   if (!res.ok) throw new Error(`GET /api/forms/${form}/session answered ${res.status}`);
   return v.parse(FormSessionSchema, ((await res.json()) as { data: unknown }).data);
 }
