@@ -219,6 +219,15 @@ describe('the contact form', () => {
     const notes = (await outbox(deps.env.FORMS_NOTIFY_EMAIL)).filter((m) => m.subject.includes(`#${row!.id}`));
     expect(notes).toHaveLength(1);
     expect(notes[0]!.text).toContain('We are 12 people visiting Bandung in May.');
+    // A body past the contact form's limit (64 KB) is a message far too long, never taken in part.
+    const huge = await post(
+      'contact',
+      // The page sends its hidden fields first.
+      { token: await freshToken('contact'), ...contact({ message: 'x'.repeat(70 * 1024) }) },
+      { json: true, multipart: true },
+    );
+    expect(huge.status).toBe(422);
+    expect(huge.data.details.fields).toContainEqual({ field: 'message', code: 'too_long' });
     // With JavaScript the same message gets JSON naming the page to go to.
     const again = await post('contact', { ...contact(), token: await freshToken('contact') }, { json: true });
     expect(again).toMatchObject({ status: 200, data: { data: { redirect: '/contact/success/' } } });

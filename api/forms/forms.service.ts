@@ -152,7 +152,7 @@ export async function submitForm(deps: AppDeps, form: FormKind, body: FormBody, 
   const values = Object.fromEntries(
     FORM_FIELDS[form].map((name) => [name, String(fields[name] ?? '').slice(0, 5000)]),
   ) as Record<string, string>;
-  const sentFiles = FILE_FIELDS.some((f) => body.files[f].length > 0) || body.truncated;
+  const sentFiles = FILE_FIELDS.some((f) => body.files[f].length > 0) || (body.truncated && form === 'partnership');
   const invalid = (errors: FieldErrors, restart = startedAt): FormOutcome => ({
     kind: 'invalid',
     errors,
@@ -166,6 +166,8 @@ export async function submitForm(deps: AppDeps, form: FormKind, body: FormBody, 
   const checked = checkForm(form, values);
   let errors: FieldErrors = checked.ok ? {} : checked.errors;
   let files: CheckedFile[] = [];
+  // A contact message has no files: a body past its limit is a message far too long.
+  if (body.truncated && form === 'contact') errors = { ...errors, message: 'too_long' };
   if (form === 'partnership') {
     const facts = await factsOf(body.files);
     const fileErrors = body.truncated ? { files: 'files_too_large' as const } : checkFiles(facts);
