@@ -35,7 +35,10 @@ export function enhance(form: HTMLFormElement) {
   };
   const fileInput = (field: FileField) => form.querySelector<HTMLInputElement>(`input[type=file][name=${field}]`);
 
-  async function checkChosenFiles() {
+  // Checks run one after another as files are chosen; only the latest one's answer counts.
+  let fileCheck = 0;
+  async function checkChosenFiles(): Promise<boolean> {
+    const run = ++fileCheck;
     const facts = { photos: [], video: [], document: [] } as Record<FileField, FileFacts[]>;
     for (const field of FILE_FIELDS)
       for (const file of fileInput(field)?.files ?? [])
@@ -43,7 +46,9 @@ export function enhance(form: HTMLFormElement) {
           size: file.size,
           type: sniffUploadType(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer())),
         });
+    if (run !== fileCheck) return false;
     fileErrors = checkFiles(facts) ?? {};
+    return true;
   }
 
   const textErrors = (): FieldErrors => {
@@ -93,7 +98,7 @@ export function enhance(form: HTMLFormElement) {
   const onEdit = async (event: Event) => {
     const target = event.target as HTMLInputElement;
     if (!target.name) return;
-    if (target.type === 'file') await checkChosenFiles();
+    if (target.type === 'file' && !(await checkChosenFiles())) return;
     // A choice counts as touched at once; a text field once the guest leaves it (or it already shows an error).
     const slot = form.querySelector<HTMLElement>(`[data-error-for="${target.name}"]`);
     if (event.type === 'change' || event.type === 'focusout' || (slot && !slot.hidden)) touched.add(target.name);
@@ -106,14 +111,18 @@ export function enhance(form: HTMLFormElement) {
   dependents();
   form.dataset.enhanced = 'true';
 
+  // data-state: checking, invalid, sending (what the form is doing after a click on send).
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    form.dataset.state = 'checking';
     void (async () => {
-      await checkChosenFiles();
+      // The files as they are now (a check started earlier may still be reading).
+      while (!(await checkChosenFiles()));
       const errors = { ...textErrors(), ...fileErrors };
       for (const name of Object.keys(errors)) touched.add(name);
       show(errors);
       if (Object.keys(errors).length > 0) {
+        form.dataset.state = 'invalid';
         showSummary(copy.summary);
         const first = Object.keys(errors)[0];
         form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
@@ -130,6 +139,7 @@ export function enhance(form: HTMLFormElement) {
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.responseType = 'json';
     const busy = (on: boolean) => {
+      form.dataset.state = on ? 'sending' : 'invalid';
       button.disabled = on;
       button.textContent = on ? copy.sending : label;
       form.setAttribute('aria-busy', String(on));

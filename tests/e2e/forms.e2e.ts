@@ -238,6 +238,8 @@ for (const js of [true, false]) {
           await form.locator(`#partnership-${c.field}`).setInputFiles(c.files);
           if (js) await expect(errorOf(form, c.field)).toHaveText(c.message);
           await submit(form);
+          // The script refuses to send (nothing leaves the browser).
+          if (js) await expect(form).toHaveAttribute('data-state', 'invalid');
           await expect(errorOf(form, c.field)).toHaveText(c.message);
           if (!js) {
             // Said plainly: the files must be chosen again; every typed value is kept.
@@ -346,12 +348,18 @@ test.describe('budget and accessibility @desktop', () => {
     for (const path of ['/contact/', '/partnership/']) {
       test(`${prefix}${path} loads no React and under 10 KB of compressed JavaScript`, async ({ page }) => {
         const scripts: { url: string; bytes: number; body: string }[] = [];
-        page.on('response', async (response) => {
+        const reading: Promise<void>[] = [];
+        page.on('response', (response) => {
           if (response.request().resourceType() !== 'script') return;
-          const sizes = await response.request().sizes();
-          scripts.push({ url: response.url(), bytes: sizes.responseBodySize, body: await response.text() });
+          reading.push(
+            (async () => {
+              const sizes = await response.request().sizes();
+              scripts.push({ url: response.url(), bytes: sizes.responseBodySize, body: await response.text() });
+            })(),
+          );
         });
         await page.goto(`${prefix}${path}`, { waitUntil: 'networkidle' });
+        await Promise.all(reading);
         const total = scripts.reduce((sum, s) => sum + s.bytes, 0);
         console.log(`[budget] ${prefix}${path}: ${scripts.length} scripts, ${total} compressed bytes`);
         expect(total).toBeLessThan(10 * 1024);
@@ -361,6 +369,8 @@ test.describe('budget and accessibility @desktop', () => {
         // The rules load when the guest reaches for the form, still without React.
         await page.locator('form[data-form] input:not([type=hidden]):not([tabindex="-1"])').first().focus();
         await expect(page.locator('form[data-form]')).toHaveAttribute('data-enhanced', 'true');
+        await page.waitForLoadState('networkidle');
+        await Promise.all(reading);
         const after = scripts.reduce((sum, s) => sum + s.bytes, 0);
         console.log(
           `[budget] ${prefix}${path} once the form is used: ${scripts.length} scripts, ${after} compressed bytes`,
