@@ -20,6 +20,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { limitEveryBody } from './http/input.ts';
 import { oauthRoutes } from './auth/oauth.routes.ts';
 import { accountRoutes } from './account/account.routes.ts';
+import { formRoutes, isFormUpload } from './forms/forms.routes.ts';
 
 /** The largest request body any API route accepts (the sign-in routes accept less). */
 export const API_MAX_BODY_BYTES = 256 * 1024;
@@ -37,9 +38,9 @@ export function createApp(deps: AppDeps) {
     });
   }
   // Every body is bounded before anything reads it (routes may set a lower limit), then checked for NUL.
-  // The two picture uploads bound their own multipart bodies while streaming (api/profile/multipart.ts).
+  // The picture uploads and the partnership proposal bound their own multipart bodies while streaming.
   const everyBody = limitEveryBody(API_MAX_BODY_BYTES);
-  app.use('*', (c, next) => (isUploadRequest(c) ? next() : everyBody(c, next)));
+  app.use('*', (c, next) => (isUploadRequest(c) || isFormUpload(c) ? next() : everyBody(c, next)));
   app.use('*', refuseNulCharacters());
   app.use('*', authAndRetryHeaders());
   app.use('*', clientAddress(deps.env.TRUST_PROXY));
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', pointsRoutes(deps));
   app.route('/', profileRoutes(deps));
   app.route('/', ancillaryRoutes(deps));
+  app.route('/', formRoutes(deps));
   app.route('/', graphqlRoutes(deps));
   app.route('/', openApiRoutes());
   app.onError(apiErrorHandler);

@@ -99,6 +99,8 @@ export const EnvSchema = v.object({
   /** Real SMTP relay, e.g. smtps://user:pass@smtp.example.com:465. When set, /dev/outbox/ does not exist. */
   SMTP_URL: v.optional(v.pipe(v.string(), v.url())),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.nonEmpty()), 'Bobobox <no-reply@bobobox.local>'),
+  /** The operators' address notified of each contact message and partnership proposal (api/forms). */
+  FORMS_NOTIFY_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.email()), 'partners@bobobox.local'),
 
   // --- Payment gateway (api/payments/gateway). Unset MIDTRANS_SERVER_KEY = the embedded loopback
   // sandbox gateway + /dev/payment-simulator/. Set both keys to talk to Midtrans (no simulator).

@@ -5,6 +5,8 @@
 //                                                to the ID card and selfie for the review
 //   identity <user id or e-mail> approve|reject  decide on a submitted ID (a rejected guest may upload again)
 //   reactivate <user id or e-mail>               bring back an account deleted less than 30 days ago
+//   submissions [--since YYYY-MM-DD] [--csv]     contact messages and partnership proposals (since that
+//                                                day, Jakarta time), with signed links (24 hours) to files
 import { openDatabase } from '../api/db/client.ts';
 import { loadEnv } from '../api/env.ts';
 import { runOps } from '../api/profile/operator.ts';

@@ -79,6 +79,16 @@ import { TokenRequestSchema } from '../auth/oauth.routes.ts';
 import { GraphQLParams } from '../graphql/graphql.routes.ts';
 import { PaymentQrInput } from '../payments/charge.routes.ts';
 import { ConfirmChangeSchema, FileQuery } from '../profile/profile.routes.ts';
+import {
+  ContactSchema,
+  FILE_FIELDS,
+  FILE_RULES,
+  FormPostExtras,
+  FormSentSchema,
+  FormSessionSchema,
+  PartnershipSchema,
+} from '../../core/contracts/forms.ts';
+import { FormFileQuery, FormSessionQuery } from '../forms/forms.routes.ts';
 
 // The OpenAPI document of the REST calls, built from the same valibot contracts the routes use.
 // `npm run openapi:write` refreshes the committed copy; a test keeps both equal and complete.
@@ -123,8 +133,10 @@ type RouteDoc = {
   tag: string;
   /** The success status (200 unless said). */
   ok?: 200 | 201 | 202;
-  /** A text body (the SDL), a PNG image (a payment QR code) or an uploaded picture. */
-  plain?: 'text' | 'png' | 'image';
+  /** A text body (the SDL), a PNG image (a payment QR code), an uploaded picture or a proposal's file. */
+  plain?: 'text' | 'png' | 'image' | 'file';
+  /** A form as browsers post it (urlencoded, or multipart with `files`): a plain post is answered 303. */
+  form?: { fields: v.GenericSchema; files: boolean };
   /** A multipart/form-data body with this many pictures in the field `files` (413 past 2 MB each). */
   upload?: number;
   /** Answers 429 when its rate limit is spent. */
@@ -327,6 +339,53 @@ export const REST_ROUTES: RouteDoc[] = [
     query: FileQuery,
     tag: 'account',
     plain: 'image',
+  },
+  {
+    method: 'get',
+    path: '/forms/contact/session',
+    response: FormSessionSchema,
+    summary: 'What the contact page renders: a fill-time token, and the draft it comes back with (values, error codes)',
+    auth: 'none',
+    query: FormSessionQuery,
+    tag: 'forms',
+  },
+  {
+    method: 'post',
+    path: '/forms/contact',
+    response: FormSentSchema,
+    summary:
+      'Send the contact form (JSON answers with Accept: application/json; a plain post is answered 303 to the success page or back to the form)',
+    auth: 'none',
+    form: { fields: ContactSchema, files: false },
+    tag: 'forms',
+  },
+  {
+    method: 'get',
+    path: '/forms/partnership/session',
+    response: FormSessionSchema,
+    summary: 'What the partnership page renders: a fill-time token, and the draft it comes back with',
+    auth: 'none',
+    query: FormSessionQuery,
+    tag: 'forms',
+  },
+  {
+    method: 'post',
+    path: '/forms/partnership',
+    response: FormSentSchema,
+    summary:
+      'Send a partnership proposal (multipart: up to 4 photos of 2 MB, a 10 MB video, a 2 MB PDF; types by their bytes)',
+    auth: 'none',
+    form: { fields: PartnershipSchema, files: true },
+    tag: 'forms',
+  },
+  {
+    method: 'get',
+    path: '/forms/files',
+    summary: "A proposal's file behind a signed, short-lived URL handed to operators (404 for anything else)",
+    auth: 'none',
+    query: FormFileQuery,
+    tag: 'forms',
+    plain: 'file',
   },
   {
     method: 'get',
@@ -702,16 +761,32 @@ function responsesFor(r: RouteDoc): Json {
                 ]),
               ),
             }
-          : r.answer
-            ? json(toJsonSchema(r.answer))
-            : r.response
-              ? json({ type: 'object', required: ['data'], properties: { data: toJsonSchema(r.response) } })
-              : undefined;
+          : r.plain === 'file'
+            ? {
+                description: 'OK',
+                content: Object.fromEntries(
+                  FILE_FIELDS.flatMap((f) => FILE_RULES[f].types).map((t) => [
+                    t,
+                    { schema: { type: 'string', format: 'binary' } },
+                  ]),
+                ),
+              }
+            : r.answer
+              ? json(toJsonSchema(r.answer))
+              : r.response
+                ? json({ type: 'object', required: ['data'], properties: { data: toJsonSchema(r.response) } })
+                : undefined;
   if (!success) throw new Error(`${r.method.toUpperCase()} ${r.path}: no success schema documented`);
   const out: Json = { [ok]: success };
   for (const status of errorStatusesFor(r)) out[status] = r.tag === 'graphql' ? graphqlErrorResponse : errorResponse;
   // The liveness probe answers 503 with the same body when the database does not answer.
   if (r.path === '/health') out[503] = { ...success, description: 'Degraded: the database does not answer' };
+  if (r.form)
+    out[303] = {
+      description:
+        'A plain form post (no Accept: application/json): to the success page, or back to the form with ?draft= (its values and errors)',
+      headers: { Location: { schema: { type: 'string' } } },
+    };
   return out;
 }
 
@@ -769,6 +844,30 @@ export function buildOpenApi(): Json {
               },
             },
           },
+        },
+      };
+    }
+    if (r.form) {
+      const fields = toJsonSchema(r.form.fields);
+      const extras = toJsonSchema(FormPostExtras);
+      const text = {
+        type: 'object',
+        required: [...((fields.required as string[]) ?? []), ...((extras.required as string[]) ?? [])],
+        properties: { ...(fields.properties as Json), ...(extras.properties as Json) },
+      };
+      const files = Object.fromEntries(
+        FILE_FIELDS.map((f) => [
+          f,
+          { type: 'array', maxItems: FILE_RULES[f].max, items: { type: 'string', format: 'binary' } },
+        ]),
+      );
+      op.requestBody = {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: r.form.files ? { ...text, properties: { ...text.properties, ...files } } : text,
+          },
+          'application/x-www-form-urlencoded': { schema: text },
         },
       };
     }

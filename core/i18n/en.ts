@@ -1,5 +1,6 @@
 // English UI dictionary: the source of truth for keys. `id.ts` must match its shape exactly.
 import { accountEn } from './account-en.ts';
+import { formsEn } from './forms-en.ts';
 import { journeyEn } from './journey-en.ts';
 import { paymentEn } from './payment-en.ts';
 export const en = {
@@ -111,6 +112,7 @@ export const en = {
   ...journeyEn,
   ...paymentEn,
   ...accountEn,
+  ...formsEn,
 } as const;
 
 type Widen<T> = T extends string ? string : { readonly [K in keyof T]: Widen<T[K]> };

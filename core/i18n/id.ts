@@ -1,4 +1,5 @@
 import { accountId } from './account-id.ts';
+import { formsId } from './forms-id.ts';
 import type { Dictionary } from './en.ts';
 import { journeyId } from './journey-id.ts';
 import { paymentId } from './payment-id.ts';
@@ -112,4 +113,5 @@ export const id: Dictionary = {
   ...journeyId,
   ...paymentId,
   ...accountId,
+  ...formsId,
 };

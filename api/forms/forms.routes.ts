@@ -1,0 +1,127 @@
+import { and, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import type { AppDeps } from '../deps.ts';
+import { sqlDb } from '../auth/auth.db.ts';
+import { nowOf } from '../auth/tokens.service.ts';
+import { ApiError, apiErrorHandler, errors } from '../http/errors.ts';
+import { clientIp } from '../http/input.ts';
+import { blobStoreOf } from '../storage/blob-store.ts';
+import { FILES_MAX_BYTES, FORM_KINDS } from '../../core/contracts/forms.ts';
+import type { FieldErrors, FormKind } from '../../core/contracts/forms.ts';
+import { formsEn } from '../../core/i18n/forms-en.ts';
+import { formsId } from '../../core/i18n/forms-id.ts';
+import { isLang } from '../../core/locales.ts';
+import type { Lang } from '../../core/locales.ts';
+import { readFormBody, UnreadableForm } from './form-body.ts';
+import { formSubmissionFiles } from './forms.schema.ts';
+import { fillToken, validFileSignature } from './forms.signing.ts';
+import { bodyLang, formPath, saveDraft, startForm, submitForm, successPath, withinPostLimit } from './forms.service.ts';
+
+// POST /api/forms/contact and /api/forms/partnership take the forms as browsers post them, with or
+// without JavaScript. The page's script asks for JSON (Accept: application/json): 200 with where to go,
+// or 422 with every field's error code. A plain form post gets a 303: to the success page, or back to
+// the form with a signed draft reference (values and errors kept server-side for an hour), which the
+// on-demand form page reads through GET /api/forms/<form>/session to show them in its language.
+
+/** A form page's query: the draft it comes back with, if any. */
+export const FormSessionQuery = v.object({ draft: v.optional(v.pipe(v.string(), v.maxLength(100))) });
+/** A proposal file's signed URL. */
+export const FormFileQuery = v.object({ id: v.string(), exp: v.string(), sig: v.string() });
+
+/** Room around the files of a proposal: its text fields, part headers and boundaries. */
+const TEXT_ROOM = 256 * 1024;
+const MAX_BODY: Record<FormKind, number> = { contact: 64 * 1024, partnership: FILES_MAX_BYTES + TEXT_ROOM };
+
+/** The proposal's multipart body is the one form body past the API's general limit (api/app.ts asks). */
+export function isFormUpload(c: Context): boolean {
+  return (
+    c.req.method === 'POST' &&
+    c.req.path === '/api/forms/partnership' &&
+    (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')
+  );
+}
+
+/** The page's language: the form's action names it (?lang=), its hidden field too. */
+const queryLang = (c: Context): Lang | null => {
+  const lang = c.req.query('lang');
+  return isLang(lang) ? lang : null;
+};
+
+const wantsJson = (c: Context) => (c.req.header('accept') ?? '').includes('application/json');
+
+/** The 422 of a form sent by the page's script: every field's code, and the token to send again with. */
+function invalidAnswer(errs: FieldErrors, token: string) {
+  const fields = Object.entries(errs).map(([field, code]) => ({ field, code: code! }));
+  const first = fields[0]!;
+  const message = (lang: 'en' | 'id') => (lang === 'en' ? formsEn : formsId).forms.errors[first.code];
+  return new ApiError(422, 'validation_failed', { en: message('en'), id: message('id') }, { fields, token });
+}
+
+export function formRoutes(deps: AppDeps) {
+  const app = new Hono();
+  app.onError(apiErrorHandler);
+
+  for (const form of FORM_KINDS) {
+    app.get(`/forms/${form}/session`, async (c) => {
+      const q = v.safeParse(FormSessionQuery, c.req.query());
+      c.header('Cache-Control', 'no-store');
+      return c.json({ data: await startForm(deps, form, q.success ? q.output.draft : undefined) });
+    });
+
+    app.post(`/forms/${form}`, async (c) => {
+      const json = wantsJson(c);
+      if (!(await withinPostLimit(deps, clientIp(c)))) {
+        // Refused quietly, like other spam. The body is not read: the client need not send the rest.
+        c.header('Connection', 'close');
+        const lang = queryLang(c) ?? 'en';
+        return json
+          ? c.json({ data: { redirect: successPath(form, lang) } })
+          : c.redirect(successPath(form, lang), 303);
+      }
+      let body;
+      try {
+        body = await readFormBody(c, MAX_BODY[form]);
+      } catch (error) {
+        if (error instanceof UnreadableForm) throw errors.badRequest();
+        throw error;
+      }
+      if (body.truncated) c.header('Connection', 'close');
+      const lang = queryLang(c) ?? bodyLang(body.fields);
+      const outcome = await submitForm(deps, form, body, lang);
+      if (outcome.kind !== 'invalid')
+        return json
+          ? c.json({ data: { redirect: successPath(form, lang) } })
+          : c.redirect(successPath(form, lang), 303);
+      if (json) throw invalidAnswer(outcome.errors, fillToken(deps, form, outcome.startedAt));
+      const draft = await saveDraft(deps, form, outcome);
+      return c.redirect(`${formPath(form, lang)}?${new URLSearchParams({ draft })}#${form}-form`, 303);
+    });
+  }
+
+  // A proposal's file behind its signed URL (operators only get them): 404 for anything else.
+  app.get('/forms/files', async (c) => {
+    const q = c.req.query();
+    const now = nowOf(deps);
+    if (!validFileSignature(deps, q, now)) throw errors.notFound();
+    const [row] = await sqlDb(deps)
+      .select()
+      .from(formSubmissionFiles)
+      .where(and(eq(formSubmissionFiles.id, q.id)))
+      .limit(1);
+    const blob = row ? await blobStoreOf(deps).get(row.id) : null;
+    if (!row || !blob) throw errors.notFound();
+    const image = row.contentType.startsWith('image/');
+    return c.body(blob.bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': row.contentType,
+      'Content-Length': String(blob.bytes.byteLength),
+      'Cache-Control': 'private, no-store',
+      // Pictures open in the browser; a video or a PDF is downloaded, never run in the site's origin.
+      'Content-Disposition': image ? 'inline' : `attachment; filename="${row.fileName.replace(/[^\w .()-]/g, '_')}"`,
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Cross-Origin-Resource-Policy': 'same-origin',
+    });
+  });
+  return app;
+}

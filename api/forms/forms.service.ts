@@ -1,0 +1,266 @@
+import { and, eq, gt, gte, inArray, lt } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { AppDeps } from '../deps.ts';
+import { sqlDb } from '../auth/auth.db.ts';
+import { nowOf } from '../auth/tokens.service.ts';
+import { ApiError } from '../http/errors.ts';
+import { enqueueMessage } from '../outbox/outbox.service.ts';
+import { cleanImage, UnreadableImage } from '../profile/images.ts';
+import type { ImageType } from '../profile/images.ts';
+import { hitAddressLimit } from '../rate-limit/rate-limit.service.ts';
+import type { RateRule } from '../rate-limit/rate-limit.service.ts';
+import { blobStoreOf } from '../storage/blob-store.ts';
+import {
+  checkFiles,
+  checkForm,
+  FILE_FIELDS,
+  FORM_FIELDS,
+  HONEYPOT_FIELD,
+  MAX_FILL_HOURS,
+  MIN_FILL_SECONDS,
+  SNIFF_BYTES,
+  sniffUploadType,
+} from '../../core/contracts/forms.ts';
+import type { FieldErrors, FileField, FormKind } from '../../core/contracts/forms.ts';
+import { isLang, localizedPath } from '../../core/locales.ts';
+import type { Lang } from '../../core/locales.ts';
+import type { FormBody } from './form-body.ts';
+import { formDrafts, formSubmissionFiles, formSubmissions } from './forms.schema.ts';
+import { fillToken, randomId, readDraftId, readFillToken, signedDraftId } from './forms.signing.ts';
+import { acknowledgement, notification } from './forms.mail.ts';
+
+// The contact form and the partnership proposal (issue 15). A submission goes through, in order:
+// the per-address limit (PostgreSQL), the honeypot and the signed fill time (spam gets the same answer
+// as a real submission, and nothing is kept), the shared rules of core/contracts/forms.ts (text and
+// files), then every file is checked and cleaned before anything is stored; the files, then the rows
+// in one transaction; only then the two e-mails go to the outbox, which retries while the relay is down.
+
+/** Per client address, every POST of either form: a person never needs more in an hour. */
+export const FORM_POSTS_BY_IP: RateRule = { name: 'form-post-ip', limit: 20, windowSeconds: 60 * 60 };
+/** How long a draft (a form sent back with its errors) is kept. */
+const DRAFT_SECONDS = 60 * 60;
+
+const db = (deps: Pick<AppDeps, 'database'>) => sqlDb(deps);
+
+export const formPath = (form: FormKind, lang: Lang) => localizedPath(lang, `/${form}/`);
+export const successPath = (form: FormKind, lang: Lang) => localizedPath(lang, `/${form}/success/`);
+
+export type FormOutcome =
+  | { kind: 'sent'; id: number }
+  /** Refused as spam: answered like a success, nothing kept. */
+  | { kind: 'quiet' }
+  | { kind: 'invalid'; errors: FieldErrors; values: Record<string, string>; filesDropped: boolean; startedAt: Date };
+
+/** What a form page needs when it is rendered: a fresh fill-time token, and the draft it comes back with. */
+export async function startForm(deps: AppDeps, form: FormKind, draftRef: string | undefined) {
+  const now = nowOf(deps);
+  const id = readDraftId(deps, draftRef);
+  const [draft] = id
+    ? await db(deps)
+        .select()
+        .from(formDrafts)
+        .where(and(eq(formDrafts.id, id), eq(formDrafts.form, form), gt(formDrafts.expiresAt, now)))
+        .limit(1)
+    : [];
+  return {
+    token: fillToken(deps, form, draft?.startedAt ?? now),
+    draft: draft ? { values: draft.values, errors: draft.errors, filesDropped: draft.filesDropped } : null,
+  };
+}
+
+/** Keep the values and errors of a form sent without JavaScript; the signed reference for the redirect. */
+export async function saveDraft(
+  deps: AppDeps,
+  form: FormKind,
+  outcome: Extract<FormOutcome, { kind: 'invalid' }>,
+): Promise<string> {
+  const now = nowOf(deps);
+  const id = randomId();
+  await db(deps).delete(formDrafts).where(lt(formDrafts.expiresAt, now));
+  await db(deps)
+    .insert(formDrafts)
+    .values({
+      id,
+      form,
+      values: outcome.values,
+      errors: outcome.errors as Record<string, string>,
+      filesDropped: outcome.filesDropped,
+      startedAt: outcome.startedAt,
+      expiresAt: new Date(now.getTime() + DRAFT_SECONDS * 1000),
+    });
+  return signedDraftId(deps, id);
+}
+
+/** The per-address limit: false once this address has posted too often (refused quietly). */
+export async function withinPostLimit(deps: AppDeps, ip: string): Promise<boolean> {
+  try {
+    await hitAddressLimit(deps, FORM_POSTS_BY_IP, ip);
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 429) return false;
+    throw error;
+  }
+}
+
+export const bodyLang = (fields: Record<string, string>): Lang => (isLang(fields.lang) ? fields.lang : 'en');
+
+type CheckedFile = { field: FileField; id: string; bytes: Uint8Array; type: string; fileName: string };
+type FileFacts = Record<FileField, { size: number; type: string | null }[]>;
+
+/** Each file's size and the type its first bytes show (nothing else of it is read yet). */
+async function factsOf(files: FormBody['files']): Promise<FileFacts> {
+  const facts: FileFacts = { photos: [], video: [], document: [] };
+  for (const field of FILE_FIELDS)
+    for (const file of files[field]) {
+      const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+      facts[field].push({ size: file.size, type: sniffUploadType(head) });
+    }
+  return facts;
+}
+
+/** Files that passed the rules, read and (pictures) cleaned; or the error of a picture that does not decode. */
+async function cleanFiles(files: FormBody['files'], facts: FileFacts): Promise<CheckedFile[] | FieldErrors> {
+  const out: CheckedFile[] = [];
+  for (const field of FILE_FIELDS)
+    for (const [i, file] of files[field].entries()) {
+      const type = facts[field][i]!.type!;
+      let bytes: Uint8Array = new Uint8Array(await file.arrayBuffer());
+      if (field === 'photos') {
+        // Pixels only: the picture is decoded and encoded again (no EXIF, no GPS, nothing appended).
+        try {
+          bytes = (await cleanImage(bytes, type as ImageType)).bytes;
+        } catch (error) {
+          if (error instanceof UnreadableImage) return { photos: 'photo_type' };
+          throw error;
+        }
+      }
+      const fileName = (file.name || field).replace(/[^\p{L}\p{N} ._()-]/gu, '_').slice(0, 120);
+      out.push({ field, id: randomId(), bytes, type, fileName });
+    }
+  return out;
+}
+
+/** One submission, read from its body (the route has already counted it against the address limit). */
+export async function submitForm(deps: AppDeps, form: FormKind, body: FormBody, lang: Lang): Promise<FormOutcome> {
+  const now = nowOf(deps);
+  const { fields } = body;
+  if ((fields[HONEYPOT_FIELD] ?? '') !== '') return { kind: 'quiet' };
+  const startedAt = readFillToken(deps, form, fields.token);
+  // No token of ours, or a form sent faster than a person fills it: a robot.
+  if (!startedAt || now.getTime() - startedAt.getTime() < MIN_FILL_SECONDS * 1000) return { kind: 'quiet' };
+
+  const values = Object.fromEntries(
+    FORM_FIELDS[form].map((name) => [name, String(fields[name] ?? '').slice(0, 5000)]),
+  ) as Record<string, string>;
+  const sentFiles = FILE_FIELDS.some((f) => body.files[f].length > 0) || (body.truncated && form === 'partnership');
+  const invalid = (errors: FieldErrors, restart = startedAt): FormOutcome => ({
+    kind: 'invalid',
+    errors,
+    values,
+    filesDropped: sentFiles,
+    startedAt: restart,
+  });
+  // A page left open for a day: the guest checks it and sends again (the fill time starts anew).
+  if (now.getTime() - startedAt.getTime() > MAX_FILL_HOURS * 3600_000) return invalid({ _form: 'form_expired' }, now);
+
+  const checked = checkForm(form, values);
+  let errors: FieldErrors = checked.ok ? {} : checked.errors;
+  let files: CheckedFile[] = [];
+  // A contact message has no files: a body past its limit is a message far too long.
+  if (body.truncated && form === 'contact') errors = { ...errors, message: 'too_long' };
+  if (form === 'partnership') {
+    const facts = await factsOf(body.files);
+    const fileErrors = body.truncated ? { files: 'files_too_large' as const } : checkFiles(facts);
+    if (fileErrors) errors = { ...errors, ...fileErrors };
+    else if (checked.ok) {
+      const cleaned = await cleanFiles(body.files, facts);
+      if (Array.isArray(cleaned)) files = cleaned;
+      else errors = { ...errors, ...cleaned };
+    }
+  }
+  if (!checked.ok || Object.keys(errors).length > 0) return invalid(errors);
+
+  const value = checked.value as Record<string, string | number>;
+  const name = String(value.name ?? value.fullName);
+  const { email, phone } = value as { email: string; phone: string };
+  const rest = Object.fromEntries(
+    Object.entries(value).filter(([k]) => !['name', 'fullName', 'email', 'phone'].includes(k)),
+  );
+
+  // The files first, then the rows that point at them, in one transaction; a failure keeps nothing.
+  const store = blobStoreOf(deps);
+  const stored: string[] = [];
+  let id: number;
+  try {
+    for (const f of files) {
+      await store.put(f.id, f.bytes, f.type);
+      stored.push(f.id);
+    }
+    id = await db(deps).transaction(async (txx) => {
+      const tx = txx as unknown as PgDatabase<PgQueryResultHKT>;
+      const [row] = await tx
+        .insert(formSubmissions)
+        .values({ form, lang, name, email, phone, fields: rest, createdAt: now })
+        .returning({ id: formSubmissions.id });
+      if (files.length)
+        await tx.insert(formSubmissionFiles).values(
+          files.map((f) => ({
+            id: f.id,
+            submissionId: row!.id,
+            field: f.field,
+            contentType: f.type,
+            size: f.bytes.byteLength,
+            fileName: f.fileName,
+            createdAt: now,
+          })),
+        );
+      return row!.id;
+    });
+  } catch (error) {
+    for (const key of stored) await store.delete(key).catch(() => undefined);
+    throw error;
+  }
+
+  // Committed: now the e-mails. The outbox keeps them until the relay takes them.
+  try {
+    const saved = { id, form, lang, name, email, phone, fields: rest, createdAt: now };
+    const ack = acknowledgement(saved);
+    await enqueueMessage(deps, { channel: 'email', to: email, ...ack, lang });
+    const note = notification(deps, saved, await filesOf(deps, [id]), now);
+    await enqueueMessage(deps, { channel: 'email', to: deps.env.FORMS_NOTIFY_EMAIL, ...note, lang: 'en' });
+    await db(deps)
+      .update(formSubmissions)
+      .set({ mailsQueuedAt: nowOf(deps) })
+      .where(eq(formSubmissions.id, id));
+  } catch (error) {
+    // The submission is kept; `npm run ops -- submissions` shows it without mails_queued_at.
+    console.error('[forms] could not queue the e-mails of submission', id, error);
+  }
+  return { kind: 'sent', id };
+}
+
+export type SubmissionFile = typeof formSubmissionFiles.$inferSelect;
+
+/** The files of some submissions. */
+export async function filesOf(deps: Pick<AppDeps, 'database'>, ids: number[]): Promise<SubmissionFile[]> {
+  if (ids.length === 0) return [];
+  return db(deps)
+    .select()
+    .from(formSubmissionFiles)
+    .where(inArray(formSubmissionFiles.submissionId, ids))
+    .orderBy(formSubmissionFiles.submissionId, formSubmissionFiles.createdAt, formSubmissionFiles.id);
+}
+
+/** Submissions since an instant (all when null), oldest first, with their files. */
+export async function listSubmissions(deps: Pick<AppDeps, 'database'>, since: Date | null) {
+  const found = await db(deps)
+    .select()
+    .from(formSubmissions)
+    .where(since ? gte(formSubmissions.createdAt, since) : undefined)
+    .orderBy(formSubmissions.createdAt, formSubmissions.id);
+  const files = await filesOf(
+    deps,
+    found.map((s) => s.id),
+  );
+  return found.map((s) => ({ ...s, files: files.filter((f) => f.submissionId === s.id) }));
+}

@@ -1,0 +1,59 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { AppDeps } from '../deps.ts';
+import { safeEqual } from '../auth/clients.ts';
+import type { FormKind } from '../../core/contracts/forms.ts';
+import { FORM_KINDS } from '../../core/contracts/forms.ts';
+
+// What the forms sign (HMAC-SHA256 under a key derived from AUTH_JWT_SECRET, shared by every node):
+// - the fill-time token a form page carries: which form, and when the page was rendered;
+// - the draft id of a form sent back with its errors (the id itself is random);
+// - the short-lived URL of a proposal's file, handed to operators only.
+
+const keyOf = (deps: Pick<AppDeps, 'env'>) =>
+  createHmac('sha256', deps.env.AUTH_JWT_SECRET).update('bobobox:forms:v1').digest();
+
+function sign(deps: Pick<AppDeps, 'env'>, purpose: string, payload: string): string {
+  return createHmac('sha256', keyOf(deps)).update(`${purpose}:${payload}`).digest('base64url').slice(0, 32);
+}
+
+export const randomId = () => randomBytes(16).toString('base64url');
+
+/** The token of a form page rendered at `startedAt` (whole seconds). */
+export function fillToken(deps: Pick<AppDeps, 'env'>, form: FormKind, startedAt: Date): string {
+  const payload = `${form}.${Math.floor(startedAt.getTime() / 1000)}`;
+  return `${payload}.${sign(deps, 'fill', payload)}`;
+}
+
+/** When the page of a token was rendered, or null for a token that is not ours (or of another form). */
+export function readFillToken(deps: Pick<AppDeps, 'env'>, form: FormKind, token: unknown): Date | null {
+  if (typeof token !== 'string' || token.length > 120) return null;
+  const m = /^([a-z]+)\.(\d{1,12})\.([\w-]{32})$/.exec(token);
+  if (!m || m[1] !== form || !(FORM_KINDS as readonly string[]).includes(m[1])) return null;
+  if (!safeEqual(m[3]!, sign(deps, 'fill', `${m[1]}.${m[2]}`))) return null;
+  return new Date(Number(m[2]) * 1000);
+}
+
+export const signedDraftId = (deps: Pick<AppDeps, 'env'>, id: string) => `${id}.${sign(deps, 'draft', id)}`;
+
+/** The id of a signed draft reference, or null. */
+export function readDraftId(deps: Pick<AppDeps, 'env'>, ref: unknown): string | null {
+  if (typeof ref !== 'string') return null;
+  const m = /^([\w-]{22})\.([\w-]{32})$/.exec(ref);
+  return m && safeEqual(m[2]!, sign(deps, 'draft', m[1]!)) ? m[1]! : null;
+}
+
+/** A proposal file's URL, valid `seconds` from now. */
+export function signedFormFileUrl(deps: Pick<AppDeps, 'env'>, id: string, now: Date, seconds: number): string {
+  const exp = String(Math.ceil(now.getTime() / 1000 + seconds));
+  return `/api/forms/files?${new URLSearchParams({ id, exp, sig: sign(deps, 'file', `${id}.${exp}`) })}`;
+}
+
+export function validFileSignature(
+  deps: Pick<AppDeps, 'env'>,
+  q: { id?: string; exp?: string; sig?: string },
+  now: Date,
+): q is { id: string; exp: string; sig: string } {
+  if (!q.id || !q.exp || !q.sig || !/^[\w-]{22}$/.test(q.id) || !/^\d{1,12}$/.test(q.exp)) return false;
+  if (Number(q.exp) <= now.getTime() / 1000) return false;
+  return safeEqual(q.sig, sign(deps, 'file', `${q.id}.${q.exp}`));
+}
