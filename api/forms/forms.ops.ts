@@ -62,3 +62,4 @@ export async function submissions(
       ...(s.mailsQueuedAt ? [] : ['  (its e-mails are not queued yet)']),
     ]),
   };
+}
