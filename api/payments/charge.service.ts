@@ -6,7 +6,7 @@ import { rows } from '../db/query.ts';
 import { clock, dbOf } from '../http/context.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { errors } from '../http/errors.ts';
-import { sweepExpired } from '../reservations/expiry.ts';
+import { expireIfLapsed } from '../reservations/expiry.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
 import { loadOwned, priceReservation, reservationErrors } from '../reservations/reservations.service.ts';
 import { findUsableChannel } from './payments.service.ts';
@@ -47,7 +47,7 @@ export async function createCharge(deps: AppDeps, input: ChargeInput, ctx: { use
   const db = dbOf(deps);
   const now = clock(deps);
   if (!input.termsAccepted) throw chargeErrors.termsRequired();
-  await sweepExpired(db, now);
+  await expireIfLapsed(db, input.reservationId, now);
   const r = await loadOwned(db, input.reservationId, ctx.userId);
   if (r.paymentStatusId !== PaymentStatus.waiting) throw reservationErrors.notWaiting();
   const channel = await findUsableChannel(db, input.channelCode);

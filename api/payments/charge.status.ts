@@ -9,7 +9,7 @@ import type { ApiLang } from '../http/errors.ts';
 import { ApiError, errors } from '../http/errors.ts';
 import { msg } from '../http/messages.ts';
 import { pendingStayPoints } from '../points/points.service.ts';
-import { sweepExpired } from '../reservations/expiry.ts';
+import { expireIfLapsed } from '../reservations/expiry.ts';
 import { chargeErrors } from './charge.errors.ts';
 import { paymentCharges } from './charge.schema.ts';
 import { chargeView } from './charge.view.ts';
@@ -93,7 +93,7 @@ const latestCharge = async (db: Db, reservationId: number) =>
 export async function paymentStatus(deps: AppDeps, reservationId: number, ctx: { userId: number; lang: ApiLang }) {
   const db = dbOf(deps);
   const now = clock(deps);
-  await sweepExpired(db, now);
+  await expireIfLapsed(db, reservationId, now);
   let r = await loadOwned(db, reservationId, ctx.userId);
   let latest = await latestCharge(db, r.id);
   if (latest && latest.status === 'pending' && (await claimGatewayCheck(db, latest.id, now))) {

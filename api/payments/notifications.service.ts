@@ -14,7 +14,7 @@ import {
   redeemForReservation,
   STAY_POINTS,
 } from '../points/points.service.ts';
-import { sweepExpired } from '../reservations/expiry.ts';
+import { expireIfLapsed } from '../reservations/expiry.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
 import { dayUseView, priceReservation } from '../reservations/reservations.service.ts';
 import { confirmationEmail, pricePartsOf } from './charge.email.ts';
@@ -218,7 +218,7 @@ export async function applyGatewayState(
 
     if (paid) {
       // A hold that ran out gives its nights back first; then only a still-valid hold is confirmed.
-      await sweepExpired(tx, now);
+      await expireIfLapsed(tx, charge.reservationId, now);
       const confirmed = await tx
         .update(reservations)
         .set({ paymentStatusId: PaymentStatus.paid, paymentChannelCode: charge.channelCode, updatedAt: now })

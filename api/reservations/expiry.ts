@@ -34,12 +34,18 @@ export async function expireDueHolds(
 }
 
 /**
- * One bounded batch of due holds (at most EXPIRY_BATCH), for the payment paths (api/payments) that
- * flip lapsed holds before they read one. Reservation reads and writes no longer call it (they use
- * holdAsOf, the time conditions and releaseOwnLapsedHolds); the job does the sweeping.
+ * One reservation's lapsed hold released now (its nights and hours back), for the payment paths
+ * (api/payments) that must see a hold that ran out as expired before they charge or confirm it:
+ * by its primary key, never a sweep. Returns 1 when it released the hold, 0 otherwise.
  */
-export async function sweepExpired(db: Db, now: Date): Promise<number> {
-  return releaseDueBatch(db, { now, to: PaymentStatus.expired, limit: EXPIRY_BATCH });
+export async function expireIfLapsed(db: Db, reservationId: number, now: Date): Promise<number> {
+  return releaseHold(db, {
+    id: reservationId,
+    from: [PaymentStatus.waiting],
+    to: PaymentStatus.expired,
+    windowOver: true,
+    now,
+  });
 }
 
 /**
