@@ -169,7 +169,11 @@ describe('a mass expiry on real PostgreSQL', () => {
       })
       .catch(() => undefined);
     const batch = recorder.stop().find((r) => /skip locked/i.test(r.text))!;
-    expect(seqScansOver(await explain(nodes[0], batch))).toEqual([]);
+    // The tables this test grows (10,000 holds and their nights). Its hour stock is the seed's two
+    // hourly hotels only, small enough that a scan of it can be the cheaper plan once analysed; the
+    // hour stock's plans are checked on a grown database in api/db/hot-plans.pg.test.ts.
+    const grown = ['reservations', 'reservation_nights', 'reservation_hours', 'room_inventory'] as const;
+    expect(seqScansOver(await explain(nodes[0], batch), grown)).toEqual([]);
 
     // 4. All lapse at once. Both nodes run the job together while 60 guests keep trying the scarce
     // night (each until it gets a room or the sweep is over).
