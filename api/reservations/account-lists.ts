@@ -95,14 +95,9 @@ const mapUrl = (lat: number, lng: number) => `https://www.google.com/maps/search
 const identityOf = (value: string): IdentityState =>
   (IDENTITY_STATES as readonly string[]).includes(value) ? (value as IdentityState) : 'not_submitted';
 
-/** My stay (HotelStayList): the user's paid stays that have not checked out yet, soonest first. */
-export async function listMyStays(
-  db: Db,
-  ctx: { userId: number; now: Date; lang: ApiLang; stayPassSecret: string; siteUrl: string },
-): Promise<MyStay[]> {
-  // A day of slack for zones east of Jakarta; the exact cut is stayWindow's.
-  const from = jakartaToday(ctx.now).subtract({ days: 1 }).toString();
-  const found = await db
+/** A reservation with its hotel, room type, the booker's identity state, check-in state and amount paid. */
+const stayRows = (db: Db) =>
+  db
     .select({
       r: reservations,
       h: hotels,
@@ -116,7 +111,16 @@ export async function listMyStays(
     .innerJoin(hotels, eq(hotels.id, reservations.hotelId))
     .innerJoin(roomTypes, eq(roomTypes.id, reservations.roomTypeId))
     .innerJoin(users, eq(users.id, reservations.userId))
-    .leftJoin(stayCheckins, eq(stayCheckins.reservationId, reservations.id))
+    .leftJoin(stayCheckins, eq(stayCheckins.reservationId, reservations.id));
+
+/** My stay (HotelStayList): the user's paid stays that have not checked out yet, soonest first. */
+export async function listMyStays(
+  db: Db,
+  ctx: { userId: number; now: Date; lang: ApiLang; stayPassSecret: string; siteUrl: string },
+): Promise<MyStay[]> {
+  // A day of slack for zones east of Jakarta; the exact cut is stayWindow's.
+  const from = jakartaToday(ctx.now).subtract({ days: 1 }).toString();
+  const found = await stayRows(db)
     .where(
       and(
         eq(reservations.userId, ctx.userId),
@@ -231,21 +235,7 @@ async function historyRows(db: Db, ctx: { userId: number; now: Date }) {
   const at = ctx.now.toISOString();
   // A day of slack for zones west of the hotel's; the exact cut is stayWindow's.
   const until = jakartaToday(ctx.now).add({ days: 1 }).toString();
-  const found = await db
-    .select({
-      r: reservations,
-      h: hotels,
-      rt: roomTypes,
-      identity: users.identityStatus,
-      retries: stayCheckins.livenessCountRetry,
-      checkedInAt: stayCheckins.checkedInAt,
-      paid: paidAmount,
-    })
-    .from(reservations)
-    .innerJoin(hotels, eq(hotels.id, reservations.hotelId))
-    .innerJoin(roomTypes, eq(roomTypes.id, reservations.roomTypeId))
-    .innerJoin(users, eq(users.id, reservations.userId))
-    .leftJoin(stayCheckins, eq(stayCheckins.reservationId, reservations.id))
+  const found = await stayRows(db)
     .where(
       and(
         eq(reservations.userId, ctx.userId),

@@ -11,8 +11,8 @@ import { getHotel, hotelDto } from '../hotels/hotels.service.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { ApiError } from '../http/errors.ts';
 import { msg } from '../http/messages.ts';
-import { formatRupiah } from '../../core/money.ts';
 import { priceStay } from '../pricing/pricing.ts';
+import { insuranceFields, priceFields, roomTypeFields } from './room-type-out.ts';
 import { promoOutcomeError, promoRule, resolvePromo } from '../promotions/promotions.service.ts';
 import type { PromotionRow } from '../promotions/promotions.service.ts';
 
@@ -80,58 +80,19 @@ export async function searchDayUse(
     let roomMessage = promoMessage;
     if (promo && price.promo && !price.promo.applied)
       roomMessage = promoOutcomeError(price.promo.reason, promo)?.messages[lang] ?? '';
-    const insurancePrice = insurance ? insurance.price : 0;
     return [
       {
-        id: rt.id,
+        ...roomTypeFields(rt, lang),
         roomRemaining: remaining,
         rawRoomRemaining: remaining + rt.stopSellLimitWeb,
-        stopSellLimitWeb: rt.stopSellLimitWeb,
-        stopSellLimitApp: rt.stopSellLimitApp,
-        roomType: rt.roomType,
-        label: rt.label[lang],
-        name: rt.name,
-        description: rt.description[lang],
-        iconUrl: rt.iconUrl,
-        mainPictureUrl: rt.mainPictureUrl,
-        roomPriceType: rt.roomPriceType,
         nights: 1,
         blockHours: choice.blockHours,
-        grossRevenue: price.grossRevenue,
-        grossRevenueLabel: formatRupiah(price.grossRevenue),
-        roomPriceFake: price.fakePrice,
-        roomPriceFakeLabel: formatRupiah(price.fakePrice),
-        guestPrice: price.roomAfterDiscount,
-        guestPriceLabel: formatRupiah(price.roomAfterDiscount),
-        promotionPrice: price.roomAfterDiscount,
-        promotionPriceLabel: formatRupiah(price.roomAfterDiscount),
-        tax: price.tax,
-        taxLabel: formatRupiah(price.tax),
-        serviceFee: price.serviceFee,
-        serviceFeeLabel: formatRupiah(price.serviceFee),
-        totalPrice: price.total,
-        totalPriceLabel: formatRupiah(price.total),
-        insurancePrice,
-        insurancePriceLabel: formatRupiah(insurancePrice),
-        insuranceProvider: insurance
-          ? {
-              providerId: insurance.providerId,
-              providerName: insurance.providerName,
-              coverAmount: insurance.coverAmount,
-              termsUrl: insurance.termsUrl,
-              benefitUrl: insurance.benefitUrl,
-              claimUrl: insurance.claimUrl,
-            }
-          : null,
+        ...priceFields(price),
+        ...insuranceFields(insurance, insurance ? insurance.price : 0),
         giftCertificate: 0,
         giftCertificateRemaining: 0,
         returnMessagePromo: roomMessage,
         addOns,
-        bedSize: rt.bedSize,
-        capacity: rt.capacity,
-        capacityChildren: rt.capacityChildren,
-        facility: rt.facility.map((f) => ({ code: f.code, name: f.name[lang] })),
-        nightlyPrices: price.perNight.map((n) => ({ date: n.date, price: n.price, fakePrice: n.fakePrice })),
       },
     ];
   });

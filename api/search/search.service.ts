@@ -13,6 +13,7 @@ import type { ApiLang } from '../http/errors.ts';
 import { ApiError, errors } from '../http/errors.ts';
 import { formatRupiah } from '../../core/money.ts';
 import { priceStay } from '../pricing/pricing.ts';
+import { insuranceFields, priceFields, roomTypeFields } from './room-type-out.ts';
 import { POINTS_MAX_PER_BOOKING, POINTS_STEP } from '../pricing/pricing.constants.ts';
 import { promotions } from '../promotions/promotions.schema.ts';
 import { pointsBalance } from '../points/points.service.ts';
@@ -210,58 +211,17 @@ export async function searchRooms(db: Db, input: SearchInput, ctx: { now: Date; 
       Math.floor(Math.min(balance, POINTS_MAX_PER_BOOKING, price.roomAfterDiscount) / POINTS_STEP) * POINTS_STEP,
       balance,
     );
-    const insurancePrice = insurance ? insurance.price * stay.nights : 0;
     return {
-      id: rt.id,
+      ...roomTypeFields(rt, lang),
       roomRemaining,
       rawRoomRemaining,
-      stopSellLimitWeb: rt.stopSellLimitWeb,
-      stopSellLimitApp: rt.stopSellLimitApp,
-      roomType: rt.roomType,
-      label: rt.label[lang],
-      name: rt.name,
-      description: rt.description[lang],
-      iconUrl: rt.iconUrl,
-      mainPictureUrl: rt.mainPictureUrl,
-      roomPriceType: rt.roomPriceType,
       nights: stay.nights,
-      grossRevenue: price.grossRevenue,
-      grossRevenueLabel: formatRupiah(price.grossRevenue),
-      roomPriceFake: price.fakePrice,
-      roomPriceFakeLabel: formatRupiah(price.fakePrice),
-      guestPrice: price.roomAfterDiscount,
-      guestPriceLabel: formatRupiah(price.roomAfterDiscount),
-      promotionPrice: price.roomAfterDiscount,
-      promotionPriceLabel: formatRupiah(price.roomAfterDiscount),
-      // What one room costs the guest for the stay before add-ons: the room after discounts plus the
-      // 10 % tax and 5 % service the review adds (priceStay, one rule for both screens).
-      tax: price.tax,
-      taxLabel: formatRupiah(price.tax),
-      serviceFee: price.serviceFee,
-      serviceFeeLabel: formatRupiah(price.serviceFee),
-      totalPrice: price.total,
-      totalPriceLabel: formatRupiah(price.total),
-      insurancePrice,
-      insurancePriceLabel: formatRupiah(insurancePrice),
-      insuranceProvider: insurance
-        ? {
-            providerId: insurance.providerId,
-            providerName: insurance.providerName,
-            coverAmount: insurance.coverAmount,
-            termsUrl: insurance.termsUrl,
-            benefitUrl: insurance.benefitUrl,
-            claimUrl: insurance.claimUrl,
-          }
-        : null,
+      ...priceFields(price),
+      ...insuranceFields(insurance, insurance ? insurance.price * stay.nights : 0),
       giftCertificate: usableGc,
       giftCertificateRemaining: balance - usableGc,
       returnMessagePromo: roomMessage,
       addOns,
-      bedSize: rt.bedSize,
-      capacity: rt.capacity,
-      capacityChildren: rt.capacityChildren,
-      facility: rt.facility.map((f) => ({ code: f.code, name: f.name[lang] })),
-      nightlyPrices: price.perNight.map((n) => ({ date: n.date, price: n.price, fakePrice: n.fakePrice })),
     };
   });
   const messagePromo = hint;

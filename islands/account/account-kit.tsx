@@ -6,15 +6,16 @@ import { fill } from '../../core/i18n/fill.ts';
 export type AccountText = Dictionary['accountArea'];
 
 /** What the server renders and the client's first pass repeats, until the session and data are known. */
-export function Loading({ t }: { t: AccountText }) {
+export function Loading({ text }: { text: string }) {
   return (
     <p role="status" className="rounded-2xl border border-slate-200 p-6 text-slate-600" data-account-loading>
-      {t.common.loading}
+      {text}
     </p>
   );
 }
 
-export function LoadError({ t, message, retry }: { t: AccountText; message: string; retry: () => void }) {
+/** A list or page that could not load, with a retry (`retryLabel` in the island's own copy). */
+export function LoadError({ message, retryLabel, retry }: { message: string; retryLabel: string; retry: () => void }) {
   return (
     <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6" data-account-error>
       <p className="mb-3 text-red-800">{message}</p>
@@ -23,7 +24,7 @@ export function LoadError({ t, message, retry }: { t: AccountText; message: stri
         className="rounded-lg border border-red-300 bg-white px-4 py-2 font-semibold"
         onClick={retry}
       >
-        {t.common.retry}
+        {retryLabel}
       </button>
     </div>
   );

@@ -22,9 +22,9 @@ export function HistoryPage({ lang, t, empty }: { lang: Lang; t: AccountText; em
   useEffect(() => {
     if (requireSession(lang)) void loadHistory(failed);
   }, [lang, failed]);
-  if (state.status === 'idle' || state.status === 'loading') return <Loading t={t} />;
+  if (state.status === 'idle' || state.status === 'loading') return <Loading text={t.common.loading} />;
   if (state.status === 'error')
-    return <LoadError t={t} message={state.message} retry={() => void loadHistory(failed)} />;
+    return <LoadError retryLabel={t.common.retry} message={state.message} retry={() => void loadHistory(failed)} />;
   if (state.items.length === 0) return <Empty text={empty} />;
   return (
     <ul aria-label={t.history.listLabel} className="space-y-4">

@@ -29,9 +29,9 @@ export function OrdersPage({ lang, t, empty }: { lang: Lang; t: AccountText; emp
   useEffect(() => {
     if (requireSession(lang)) void loadOrders(failed);
   }, [lang, failed]);
-  if (state.status === 'idle' || state.status === 'loading') return <Loading t={t} />;
+  if (state.status === 'idle' || state.status === 'loading') return <Loading text={t.common.loading} />;
   if (state.status === 'error')
-    return <LoadError t={t} message={state.message} retry={() => void loadOrders(failed)} />;
+    return <LoadError retryLabel={t.common.retry} message={state.message} retry={() => void loadOrders(failed)} />;
   return (
     <div className="space-y-4">
       <div aria-live="polite">

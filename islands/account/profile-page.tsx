@@ -4,6 +4,7 @@ import { useIslandStore } from '../lib/use-island-store.ts';
 import { requireSession } from '../stores/$account.ts';
 import { $profile, loadProfile } from '../stores/$profile.ts';
 import { profileCopy } from './profile/copy.ts';
+import { LoadError, Loading } from './account-kit.tsx';
 import { DeleteAccount } from './profile/delete-account.tsx';
 import { ProfileDetails } from './profile/details.tsx';
 import { IdentityVerification } from './profile/identity.tsx';
@@ -21,21 +22,9 @@ export default function ProfilePage({ lang }: { lang: Lang }) {
     if (requireSession(lang)) void loadProfile();
   }, [lang]);
 
-  if (state.status === 'loading')
-    return (
-      <p role="status" className="text-muted" data-profile-loading>
-        {t.loading}
-      </p>
-    );
+  if (state.status === 'loading') return <Loading text={t.loading} />;
   if (state.status === 'error')
-    return (
-      <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">
-        <p>{t.loadFailed}</p>
-        <button type="button" className="mt-2 font-semibold underline" onClick={() => void loadProfile()}>
-          {t.retry}
-        </button>
-      </div>
-    );
+    return <LoadError message={t.loadFailed} retryLabel={t.retry} retry={() => void loadProfile()} />;
   const { profile } = state;
   return (
     <div className="flex flex-col gap-6 text-ink" data-profile-page>

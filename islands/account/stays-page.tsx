@@ -37,8 +37,9 @@ export function StaysPage({ lang, t, empty }: { lang: Lang; t: AccountText; empt
     };
   }, [fresh, scope]);
 
-  if (state.status === 'idle' || state.status === 'loading') return <Loading t={t} />;
-  if (state.status === 'error') return <LoadError t={t} message={state.message} retry={() => void loadStays(failed)} />;
+  if (state.status === 'idle' || state.status === 'loading') return <Loading text={t.common.loading} />;
+  if (state.status === 'error')
+    return <LoadError retryLabel={t.common.retry} message={state.message} retry={() => void loadStays(failed)} />;
   if (state.items.length === 0) return <Empty text={empty} />;
   return (
     <div className="space-y-6">

@@ -8,6 +8,7 @@ import { useIslandStore } from '../../lib/use-island-store.ts';
 import { $points, $pointsTab, POINTS_TABS, loadPoints } from '../../stores/$points.ts';
 import type { PointsTab } from '../../stores/$points.ts';
 import type { PointsCopy } from './copy.ts';
+import { LoadError, Loading } from '../account-kit.tsx';
 import { EntryList } from './entries.tsx';
 
 // Bobopoints (spec sections 2 and 3): the active total with its worth in Rupiah and expiry date, and
@@ -18,21 +19,9 @@ export function Bobopoints({ lang, t }: { lang: Lang; t: PointsCopy }) {
   const tab = useIslandStore($pointsTab);
   const tabs = useRef<Record<PointsTab, HTMLButtonElement | null>>({ active: null, pending: null, history: null });
 
-  if (state.status === 'loading')
-    return (
-      <p role="status" className="text-muted" data-points-loading>
-        {t.loading}
-      </p>
-    );
+  if (state.status === 'loading') return <Loading text={t.loading} />;
   if (state.status === 'error')
-    return (
-      <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">
-        <p>{t.loadFailed}</p>
-        <button type="button" className="mt-2 font-semibold underline" onClick={() => void loadPoints()}>
-          {t.retry}
-        </button>
-      </div>
-    );
+    return <LoadError message={t.loadFailed} retryLabel={t.retry} retry={() => void loadPoints()} />;
 
   const { data } = state;
   const label: Record<PointsTab, string> = { active: t.tabActive, pending: t.tabPending, history: t.tabHistory };

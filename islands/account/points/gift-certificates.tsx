@@ -5,6 +5,7 @@ import { formatPoints, formatRupiah } from '../../../core/money.ts';
 import { useIslandStore } from '../../lib/use-island-store.ts';
 import { $giftCertificates, loadGiftCertificates } from '../../stores/$points.ts';
 import type { PointsCopy } from './copy.ts';
+import { LoadError, Loading } from '../account-kit.tsx';
 
 // /my-account/point/GiftCertificate/: the Bobopoint balance as gift certificates, as the search
 // result's giftCertificate fields describe it (what one booking can take, what remains), and the
@@ -12,21 +13,9 @@ import type { PointsCopy } from './copy.ts';
 
 export function GiftCertificates({ lang, t }: { lang: Lang; t: PointsCopy }) {
   const state = useIslandStore($giftCertificates);
-  if (state.status === 'loading')
-    return (
-      <p role="status" className="text-muted" data-points-loading>
-        {t.loading}
-      </p>
-    );
+  if (state.status === 'loading') return <Loading text={t.loading} />;
   if (state.status === 'error')
-    return (
-      <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">
-        <p>{t.loadFailed}</p>
-        <button type="button" className="mt-2 font-semibold underline" onClick={() => void loadGiftCertificates()}>
-          {t.retry}
-        </button>
-      </div>
-    );
+    return <LoadError message={t.loadFailed} retryLabel={t.retry} retry={() => void loadGiftCertificates()} />;
   const g = state.data;
   const figures = [
     { key: 'balance', label: t.gift.balance, value: g.balance_label },
