@@ -71,6 +71,6 @@ describe('wrong code guesses per account', () => {
       target,
       code: fresh,
     });
-    expect(ok.status).toBe(200);
+    expect(ok.status, JSON.stringify(await ok.clone().json())).toBe(200);
   });
 });

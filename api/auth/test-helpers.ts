@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import type { createApp } from '../app.ts';
 import { outboxMessages } from '../outbox/outbox.schema.ts';
+import { codesIn } from '../outbox/templates.ts';
 import { sqlDb } from './auth.db.ts';
 import { backgroundSettled } from './background.ts';
 
@@ -45,7 +46,7 @@ export async function latestCode(deps: AppDeps, to: string): Promise<string> {
     .where(eq(outboxMessages.to, to))
     .orderBy(desc(outboxMessages.id))
     .limit(1);
-  const match = row ? /(?<!\d)(\d{4})(?!\d)/.exec(row.text) : null;
-  if (!match) throw new Error(`no code queued for ${to}`);
-  return match[1];
+  const [code] = row ? codesIn(row.text) : [];
+  if (!code) throw new Error(`no code queued for ${to}`);
+  return code;
 }

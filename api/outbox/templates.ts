@@ -41,6 +41,14 @@ export function codeEmail(lang: ApiLang, purpose: CodeMailPurpose, code: string,
   return { subject: c.subject, text, html };
 }
 
+/**
+ * The one-time codes a code message carries: the e-mail puts the code on a line of its own, the SMS
+ * starts with it. Other four-digit runs (a name such as "Guest 4821ab", a year) are not codes.
+ */
+export function codesIn(text: string): string[] {
+  return [...new Set([...text.matchAll(/^[ \t]*(\d{4})(?=[ \t]|$)/gm)].map((m) => m[1]!))];
+}
+
 /** The SMS variant: short, code first. */
 export function codeSms(lang: ApiLang, purpose: CodeMailPurpose, code: string, minutes: number) {
   const e = emails[lang];

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { AppDeps } from '../../api/deps.ts';
 import { sqlDb } from '../../api/auth/auth.db.ts';
 import { outboxSinkMessages } from '../../api/outbox/outbox.schema.ts';
+import { codesIn } from '../../api/outbox/templates.ts';
 import { outboxPageEnabled } from '../dev-switch.ts';
 
 export type SinkMessage = {
@@ -32,7 +33,7 @@ export async function listSinkMessages(deps: AppDeps, limit = 100): Promise<Sink
     html: row.html,
     attachments: (row.attachments ?? []).map((a) => ({ ...a, size: Buffer.from(a.content, 'base64').length })),
     created: row.receivedAt.toISOString(),
-    codes: [...new Set((row.text ?? '').match(/(?<!\d)\d{4}(?!\d)/g) ?? [])],
+    codes: codesIn(row.text ?? ''),
   }));
 }
 
