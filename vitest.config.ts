@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 // Tiers (STYLE.md #10): *.test.ts unit, *.int.test.ts against a real database (PGlite per test
 // file), *.pg.test.ts against real PostgreSQL (run under pg_virtualenv by `npm run test:pg`),
 // *.sec.test.ts the security tier (an attacker's attempts, each refused; `npm run test:sec`; the
-// attempts that need real PostgreSQL are *.sec.pg.test.ts and run with the pg tier).
+// attempts that need real PostgreSQL are *.sec.pg.test.ts and run with the pg tier), *.ops.test.ts
+// the operations tier (`npm run test:ops`: nodes, proxy, metrics and backups on real servers).
 export default defineConfig({
   // Resolve packages as Node does at run time (no `development` condition): graphql ships a
   // separate development build, and graphql-jit / @graphql-tools, loaded by Node itself, must see
@@ -49,6 +50,19 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Operations tier: real servers (the built site, Debian's PostgreSQL, Caddy and Prometheus)
+          // started as a deployment would; run after the browser tests, when the site is built.
+          name: 'ops',
+          include: ['{api,server,scripts,tests,deploy}/**/*.ops.test.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
           fileParallelism: false,
         },
       },

@@ -2,7 +2,8 @@
 // type checks -> ESLint and Prettier --check -> Vitest (unit + PGlite integration) -> the security
 // tier (*.sec.test.ts) -> Vitest on real
 // PostgreSQL -> Sanity schema validation and offline Studio build -> Playwright in Debian's Chromium
-// against the built server.
+// against the built server -> the operations tier (*.ops.test.ts: real nodes behind Caddy, Prometheus,
+// backups) on real PostgreSQL.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -20,6 +21,7 @@ const steps: [string, string][] = [
   ['PostgreSQL tests', 'npm run test:pg'],
   ['content schema validation and offline Studio build', 'npm run schema:validate && npm run studio:build'],
   ['end-to-end tests', 'npm run test:e2e'],
+  ['operations tests', 'npm run test:ops'],
 ];
 const only = process.env.TEST_STEPS?.split(',');
 let passed = 0;
