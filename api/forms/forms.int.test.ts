@@ -397,6 +397,58 @@ describe('the partnership proposal', () => {
     expect(await store.get(kept[0]!)).toBeNull();
   });
 
+  it('keeps the submission and its e-mails together: when the outbox cannot take them, nothing is kept', async () => {
+    // A submission never waits for a re-queue job: its two e-mails are written in its own transaction.
+    const store = blobStoreOf(deps);
+    const kept: string[] = [];
+    const realPut = store.put.bind(store);
+    vi.spyOn(store, 'put').mockImplementation(async (key, bytes, type) => {
+      kept.push(key);
+      await realPut(key, bytes, type);
+    });
+    await db().execute(sql`
+      create function refuse_operator_mail() returns trigger language plpgsql as $$
+      begin raise exception 'outbox unavailable'; end $$`);
+    const acks = (await outbox('outbox.down@example.com')).length;
+    const operator = deps.env.FORMS_NOTIFY_EMAIL.replaceAll("'", "''");
+    await db().execute(
+      sql.raw(`create trigger refuse_operator_mail before insert on outbox_messages
+        for each row when (new."to" = '${operator}') execute function refuse_operator_mail()`),
+    );
+    try {
+      const before = await Promise.all([count('form_submissions'), count('form_submission_files')]);
+      const token = await freshToken('partnership');
+      const body = {
+        fields: { ...proposal({ email: 'outbox.down@example.com' }), token },
+        files: { photos: [new File([await jpeg()], 'a.jpg')], video: [], document: [] },
+        truncated: false,
+      };
+      await expect(submitForm(deps, 'partnership', body, 'en')).rejects.toThrow();
+      expect(await Promise.all([count('form_submissions'), count('form_submission_files')])).toEqual(before);
+      // The acknowledgement, queued first in the same transaction, went with it.
+      expect(await outbox('outbox.down@example.com')).toHaveLength(acks);
+      expect(kept).toHaveLength(1);
+      expect(await store.get(kept[0]!)).toBeNull();
+    } finally {
+      await db().execute(sql`drop trigger refuse_operator_mail on outbox_messages`);
+    }
+    // With the outbox back, the same proposal goes through with both e-mails.
+    vi.restoreAllMocks();
+    const token = await freshToken('partnership');
+    const sent = await submitForm(
+      deps,
+      'partnership',
+      {
+        fields: { ...proposal({ email: 'outbox.down@example.com' }), token },
+        files: { photos: [], video: [], document: [] },
+        truncated: false,
+      },
+      'en',
+    );
+    expect(sent.kind).toBe('sent');
+    expect(await outbox('outbox.down@example.com')).toHaveLength(acks + 1);
+  });
+
   it('cuts a 500 MB upload off at the limit while it streams; the typed values come back', async () => {
     const token = await freshToken('partnership');
     const boundary = 'xyzBOUNDARY';

@@ -57,9 +57,6 @@ export async function submissions(
   if (found.length === 0) return { code: 0, out: ['No submissions.'] };
   return {
     code: 0,
-    out: found.flatMap((s) => [
-      ...submissionLines(deps, s, s.files, now, SUBMISSION_LINK_SECONDS),
-      ...(s.mailsQueuedAt ? [] : ['  (its e-mails are not queued yet)']),
-    ]),
+    out: found.flatMap((s) => [...submissionLines(deps, s, s.files, now, SUBMISSION_LINK_SECONDS)]),
   };
 }

@@ -1,9 +1,10 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Every contact message and partnership proposal, committed before any e-mail about it is queued
- * (api/forms/forms.service.ts). `fields` holds the validated values of the form's other fields;
- * `mails_queued_at` is set once both e-mails are in the outbox.
+ * Every contact message and partnership proposal, committed together with its two e-mails in the
+ * outbox (api/forms/forms.service.ts), so none is sent before the row is kept and none is missing
+ * after. `fields` holds the validated values of the form's other fields; `mails_queued_at` is when
+ * the e-mails were queued (with the row).
  */
 export const formSubmissions = pgTable(
   'form_submissions',

@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { sqlDb } from '../auth/auth.db.ts';
 import { nowOf } from '../auth/tokens.service.ts';
 import { ApiError } from '../http/errors.ts';
-import { enqueueMessage } from '../outbox/outbox.service.ts';
+import { enqueueMessage, kickOutbox } from '../outbox/outbox.service.ts';
 import { cleanImage, UnreadableImage } from '../profile/images.ts';
 import type { ImageType } from '../profile/images.ts';
 import { hitAddressLimit } from '../rate-limit/rate-limit.service.ts';
@@ -33,7 +33,8 @@ import { acknowledgement, notification } from './forms.mail.ts';
 // the per-address limit (PostgreSQL), the honeypot and the signed fill time (spam gets the same answer
 // as a real submission, and nothing is kept), the shared rules of core/contracts/forms.ts (text and
 // files), then every file is checked and cleaned before anything is stored; the files, then the rows
-// in one transaction; only then the two e-mails go to the outbox, which retries while the relay is down.
+// and the two e-mails in one transaction (the outbox sends them after the commit and retries while
+// the relay is down).
 
 /** Per client address, every POST of either form: a person never needs more in an hour. */
 export const FORM_POSTS_BY_IP: RateRule = { name: 'form-post-ip', limit: 20, windowSeconds: 60 * 60 };
@@ -196,46 +197,37 @@ export async function submitForm(deps: AppDeps, form: FormKind, body: FormBody, 
       await store.put(f.id, f.bytes, f.type);
       stored.push(f.id);
     }
+    // The submission, its files and its two e-mails are one transaction (a transactional outbox):
+    // either all are kept or none, so no submission is ever left without its e-mails. The outbox
+    // sends them only after the commit, and retries while the relay is down.
     id = await db(deps).transaction(async (txx) => {
       const tx = txx as unknown as PgDatabase<PgQueryResultHKT>;
       const [row] = await tx
         .insert(formSubmissions)
-        .values({ form, lang, name, email, phone, fields: rest, createdAt: now })
+        .values({ form, lang, name, email, phone, fields: rest, createdAt: now, mailsQueuedAt: now })
         .returning({ id: formSubmissions.id });
-      if (files.length)
-        await tx.insert(formSubmissionFiles).values(
-          files.map((f) => ({
-            id: f.id,
-            submissionId: row!.id,
-            field: f.field,
-            contentType: f.type,
-            size: f.bytes.byteLength,
-            fileName: f.fileName,
-            createdAt: now,
-          })),
-        );
+      const fileRows = files.map((f) => ({
+        id: f.id,
+        submissionId: row!.id,
+        field: f.field,
+        contentType: f.type,
+        size: f.bytes.byteLength,
+        fileName: f.fileName,
+        createdAt: now,
+      }));
+      if (fileRows.length) await tx.insert(formSubmissionFiles).values(fileRows);
+      const saved = { id: row!.id, form, lang, name, email, phone, fields: rest, createdAt: now };
+      const outboxTx = tx as unknown as Parameters<typeof enqueueMessage>[2];
+      await enqueueMessage(deps, { channel: 'email', to: email, ...acknowledgement(saved), lang }, outboxTx);
+      const note = notification(deps, saved, fileRows, now);
+      await enqueueMessage(deps, { channel: 'email', to: deps.env.FORMS_NOTIFY_EMAIL, ...note, lang: 'en' }, outboxTx);
       return row!.id;
     });
   } catch (error) {
     for (const key of stored) await store.delete(key).catch(() => undefined);
     throw error;
   }
-
-  // Committed: now the e-mails. The outbox keeps them until the relay takes them.
-  try {
-    const saved = { id, form, lang, name, email, phone, fields: rest, createdAt: now };
-    const ack = acknowledgement(saved);
-    await enqueueMessage(deps, { channel: 'email', to: email, ...ack, lang });
-    const note = notification(deps, saved, await filesOf(deps, [id]), now);
-    await enqueueMessage(deps, { channel: 'email', to: deps.env.FORMS_NOTIFY_EMAIL, ...note, lang: 'en' });
-    await db(deps)
-      .update(formSubmissions)
-      .set({ mailsQueuedAt: nowOf(deps) })
-      .where(eq(formSubmissions.id, id));
-  } catch (error) {
-    // The submission is kept; `npm run ops -- submissions` shows it without mails_queued_at.
-    console.error('[forms] could not queue the e-mails of submission', id, error);
-  }
+  kickOutbox(deps);
   return { kind: 'sent', id };
 }
 

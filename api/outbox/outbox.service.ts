@@ -15,9 +15,15 @@ export type OutgoingMessage = {
   lang: ApiLang;
 };
 
-/** Queue a message; the sender delivers it (at least once, never twice concurrently). */
-export async function enqueueMessage(deps: AppDeps, message: OutgoingMessage): Promise<number> {
-  const [row] = await sqlDb(deps)
+type Executor = ReturnType<typeof sqlDb>;
+
+/**
+ * Queue a message; the sender delivers it (at least once, never twice concurrently). Pass the
+ * caller's transaction as `tx` to queue the message with the rows it is about (a transactional
+ * outbox: both are kept or neither); the sender then sees it once that transaction commits.
+ */
+export async function enqueueMessage(deps: AppDeps, message: OutgoingMessage, tx?: Executor): Promise<number> {
+  const [row] = await (tx ?? sqlDb(deps))
     .insert(outboxMessages)
     .values({
       ...message,
@@ -27,6 +33,11 @@ export async function enqueueMessage(deps: AppDeps, message: OutgoingMessage): P
       createdAt: deps.now ? deps.now() : new Date(),
     })
     .returning({ id: outboxMessages.id });
-  deps.outbox?.kick();
+  if (!tx) deps.outbox?.kick();
   return row.id;
+}
+
+/** Wake the sender after a transaction that queued messages has committed. */
+export function kickOutbox(deps: AppDeps): void {
+  deps.outbox?.kick();
 }

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { EmailSchema, normalisePhone, PHONE_PATTERN } from './contact-point.ts';
 
 // Auth request contracts shared by the API and the browser islands. Browser-safe: valibot only.
 // Issue messages are stable keys; `inputMessages[key][lang]` gives the text in id or en.
@@ -28,31 +29,7 @@ export const inputMessages = {
 export type InputMessageKey = keyof typeof inputMessages;
 const m = (key: InputMessageKey) => key;
 
-/**
- * Phone numbers are stored as the national number without the trunk 0 and without the country
- * code, the way the product shows them ("81234567890", spec section 5). Normalisation: remove
- * every non-alphanumeric character (spaces, '+', '-', brackets, dots), then drop a leading
- * country code 62, then a leading trunk 0. So "+62 812-3456-7890", "62812 3456 7890",
- * "0812 3456 7890" and "812-3456-7890" all become "81234567890". Only mobile numbers
- * (starting with 8, 9 to 12 digits in total) are accepted, because codes go out by SMS.
- */
-export function normalisePhone(input: string): string {
-  let digits = input.replace(/[^0-9a-zA-Z]/g, '');
-  if (digits.startsWith('62')) digits = digits.slice(2);
-  if (digits.startsWith('0')) digits = digits.slice(1);
-  return digits;
-}
-export const PHONE_PATTERN = /^8\d{8,11}$/;
-
-export const EmailSchema = v.pipe(
-  v.string(m('required')),
-  v.trim(),
-  v.toLowerCase(),
-  v.nonEmpty(m('required')),
-  v.maxLength(254, m('too_long')),
-  v.check((value) => !value.includes('+'), m('email_plus')),
-  v.email(m('email_invalid')),
-);
+export { EmailSchema, normalisePhone, PHONE_PATTERN } from './contact-point.ts';
 
 export const PhoneSchema = v.pipe(
   v.string(m('required')),

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { EmailSchema, normalisePhone } from './auth.ts';
+import { EmailSchema, normalisePhone } from './contact-point.ts';
 
 // The contact form and the partnership proposal (spec sections 3 and 5): one set of rules, run by the
 // API on every submission and by the page's script (site/scripts/forms.ts) as the guest types.
