@@ -4,7 +4,10 @@ import { openDatabase } from './client.ts';
 import type { Database, Db } from './client.ts';
 import { growDatabase } from './grown-database.test-helpers.ts';
 import { serveHotCalls } from './hot-plans.test-helpers.ts';
-import { explain, hotStatements, seqScansOver, sequentialScans } from './plan-check.test-helpers.ts';
+import { explain, hotStatements, recordStatements, seqScansOver, sequentialScans } from './plan-check.test-helpers.ts';
+import type { Recorded } from './plan-check.test-helpers.ts';
+import { grownPodHotel } from './grown-database.test-helpers.ts';
+import { pruneOldStock } from '../availability/retention.ts';
 import { openSeededDatabase, TEST_NOW } from './test-booking.ts';
 
 // Issue 18: on a grown database (200 hotels with a year of stock, 200,000 reservations with their
@@ -62,6 +65,35 @@ describe('hot query plans on a grown PostgreSQL', () => {
       hot.some((r) => /for update skip locked/i.test(r.text)),
       'the expiry batch',
     ).toBe(true);
+    expect(await sequentialScans(database, recorded)).toEqual([]);
+  });
+
+  it('the stock summary refresh run by the triggers, and the retention job, read stock by index', async () => {
+    // The statements of hotel_day_stock_refresh as the database holds them (0002_hotel_day_stock.sql),
+    // with its two arrays as parameters: the pairs a two-night hold of one hotel refreshes.
+    const { rows } = await database.executeSql(`select prosrc from pg_proc where proname = 'hotel_day_stock_refresh'`);
+    const body = String(rows[0]!.prosrc);
+    const statements = body
+      .split(';')
+      .map((part) => part.replace(/^[\s\S]*?\b(INSERT|UPDATE)\b/, '$1'))
+      .filter((part) => /^(INSERT|UPDATE)\b/.test(part))
+      .map((text) => text.replaceAll('hotel_ids', '$1::integer[]').replaceAll('nights', '$2::date[]'));
+    expect(statements).toHaveLength(2);
+    const pairs = [
+      [grownPodHotel, grownPodHotel],
+      ['2026-03-12', '2026-03-13'],
+    ];
+    for (const text of statements)
+      expect(seqScansOver(await explain(database, { text, params: pairs })), text).toEqual([]);
+    // The retention job's deletes, recorded as the job sends them (nothing is old on this database).
+    const recorder = recordStatements(database);
+    let recorded: Recorded[] = [];
+    try {
+      await pruneOldStock(database, TEST_NOW);
+    } finally {
+      recorded = recorder.stop();
+    }
+    expect(hotStatements(recorded).filter((r) => /\bdelete\b/i.test(r.text))).toHaveLength(3);
     expect(await sequentialScans(database, recorded)).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { pruneOldStock } from '../availability/retention.ts';
 import type { Db } from '../db/client.ts';
 import { analyzeChangedTables } from '../db/statistics.ts';
 import type { AppDeps } from '../deps.ts';
@@ -24,6 +25,8 @@ export const BOOKING_JOBS = {
   'holds.expire': { seconds: 1, run: (deps, now) => expireDueHolds(deps.database.db as Db, now) },
   /** ANALYZE the tables that changed by autovacuum's rule (api/db/statistics.ts); PGlite has no autovacuum. */
   'db.analyze': { seconds: 60, only: 'pglite', run: (deps) => analyzeChangedTables(deps.database) },
+  /** Stock of days that ended more than a month ago is pruned (api/availability/retention.ts). */
+  'stock.retain': { seconds: 6 * 3600, run: (deps, now) => pruneOldStock(deps.database, now) },
 } as const satisfies Record<string, Job>;
 
 export type BookingJobName = keyof typeof BOOKING_JOBS;
