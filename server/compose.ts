@@ -40,8 +40,8 @@ export async function startMail(deps: AppDeps): Promise<ActiveMail> {
 }
 
 /**
- * The developer pages (/dev/outbox/, /api/dev/outbox, /dev/payment-simulator/) to mount at the
- * root, with the site paths they own; null when no tool is active (production).
+ * The developer pages (/dev/outbox/, /api/dev/outbox, /dev/payment-simulator/, /dev/translations/)
+ * to mount at the root, with the site paths they own; null when no tool is active (production).
  */
 export async function devTools(
   deps: AppDeps,
@@ -72,5 +72,9 @@ export async function devTools(
     const { testFixtureRoutes } = await import('./dev/test-fixtures.routes.ts');
     app.route('/api', testFixtureRoutes(deps));
   }
+  // Editors' view of missing translations (the Studio's tool, for a local server), beside the other tools.
+  const { translationRoutes } = await import('./dev/translations.routes.ts');
+  app.route('/', translationRoutes());
+  prefixes.push('/dev/translations/');
   return { app, prefixes };
 }

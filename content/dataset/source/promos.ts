@@ -189,5 +189,24 @@ export function promoDocs(): Doc[] {
       termsId: '1. Diskon 31% untuk menginap di malam tahun baru.',
       termsEn: '1. 31% off New Year stays.',
     }),
+    // A draft an editor has not finished: English only so far. The site never shows it (the
+    // published perspective drops drafts); the translation report lists it and preview shows it.
+    {
+      ...promo({
+        slug: 'natal-ceria',
+        titleId: '',
+        titleEn: 'Merry Christmas: 20% off cabins',
+        summaryId: '',
+        summaryEn: 'Spend Christmas in the hills with 20% off every Bobocabin.',
+        code: 'NATALCERIA',
+        period: ['2026-12-01', '2026-12-31'],
+        stay: ['2026-12-20', '2027-01-05'],
+        discount: { type: 'percent', value: 20, max: 200_000 },
+        hotelIds: CABIN_HOTEL_IDS,
+        termsId: '',
+        termsEn: '1. 20% off up to Rp 200.000 per booking.\n2. Valid at every Bobocabin.',
+      }),
+      _id: 'drafts.promo-natal-ceria',
+    },
   ];
 }
