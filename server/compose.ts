@@ -40,7 +40,8 @@ export async function startMail(deps: AppDeps): Promise<ActiveMail> {
 }
 
 /**
- * The developer pages (/dev/outbox/, /api/dev/outbox, /dev/payment-simulator/, /dev/translations/)
+ * The developer pages (/dev/outbox/, /api/dev/outbox, /dev/payment-simulator/, /dev/translations/,
+ * /dev/preview/)
  * to mount at the root, with the site paths they own; null when no tool is active (production).
  */
 export async function devTools(
@@ -76,5 +77,9 @@ export async function devTools(
   const { translationRoutes } = await import('./dev/translations.routes.ts');
   app.route('/', translationRoutes());
   prefixes.push('/dev/translations/');
+  // Signed preview links of drafts and scheduled documents (gives this process its PREVIEW_SECRET).
+  const { previewRoutes } = await import('./dev/preview.routes.ts');
+  app.route('/', previewRoutes());
+  prefixes.push('/dev/preview/');
   return { app, prefixes };
 }
