@@ -18,7 +18,9 @@ try {
     await seedDatabase(database, today);
     // The advertised promos are the content's (server/promo-sync.ts), as the server does at start.
     const promos = await syncPromotionsFromContent(database);
-    console.log(`[db] seeded ${database.kind} relative to ${today.toString()}; ${promos.upserted} promos from the content`);
+    console.log(
+      `[db] seeded ${database.kind} relative to ${today.toString()}; ${promos.upserted} promos from the content`,
+    );
   }
 } finally {
   await database.close();
