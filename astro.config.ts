@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { DEFAULT_LANG, LANGS } from './core/locales.ts';
 import { localOrigin } from './core/origin.ts';
+import { translationReportIntegration } from './site/lib/content/translation-build-report.ts';
 
 export default defineConfig({
   srcDir: './site',
@@ -14,7 +15,7 @@ export default defineConfig({
   build: { format: 'directory', assets: '_astro' },
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react({ include: ['**/islands/**'] })],
+  integrations: [react({ include: ['**/islands/**'] }), translationReportIntegration()],
   // Routing is declared here once; redirects for /en/ and unknown language prefixes are done
   // by the one server (server/server.ts), which avoids Astro's prefix-stripping pitfalls with slugs
   // such as /promo/endless-summer/ or /idea/.

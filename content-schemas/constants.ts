@@ -67,6 +67,13 @@ export const DESTINATION_KINDS = [
   { value: 'collection', title: 'Collection (a theme across destinations)' },
 ] as const;
 
+/** How a promo discounts: the booking API's discount_type values. */
+export const DISCOUNT_TYPES = [
+  { value: 'percent', title: 'Percent of the room price' },
+  { value: 'amount', title: 'Fixed amount (Rp)' },
+] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number]['value'];
+
 /** Payment methods a promo can be restricted to; values are the booking API's channel codes. */
 export const PAYMENT_METHODS = [
   { value: 'bca_va', title: 'BCA virtual account' },

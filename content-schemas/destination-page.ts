@@ -116,9 +116,35 @@ export const destinationPage = defineType({
       title: 'Booking API hotel ids',
       type: 'array',
       group: 'place',
-      description: 'Hotels of the booking system shown on this page.',
+      description:
+        'Hotels of the booking system at this destination. "Check availability" opens the search with the first one chosen.',
       of: [defineArrayMember({ type: 'number' })],
+      hidden: ({ document }) => document?.kind === 'collection',
       validation: (rule) => rule.unique().error('Each hotel only once.'),
+    }),
+    defineField({
+      name: 'destinations',
+      title: 'Destinations in this collection',
+      type: 'array',
+      group: 'content',
+      description: 'The destinations this collection lists, in the order guests see them. Drag to reorder.',
+      of: [
+        defineArrayMember({
+          type: 'reference',
+          to: [{ type: 'destinationPage' }],
+          options: { filter: 'kind == "destination"', disableNew: true },
+        }),
+      ],
+      hidden: ({ document }) => document?.kind !== 'collection',
+      validation: (rule) =>
+        rule.custom((value: unknown, context: { document?: unknown }) => {
+          const kind = (context.document as { kind?: string } | undefined)?.kind;
+          const refs = Array.isArray(value) ? value.map((item) => (item as { _ref?: string })._ref) : [];
+          if (kind === 'collection' && refs.length === 0) return 'Choose at least one destination for the collection.';
+          if (kind !== 'collection' && refs.length > 0) return 'Only a collection lists destinations.';
+          if (new Set(refs).size !== refs.length) return 'Each destination only once.';
+          return true;
+        }),
     }),
     ...schedulingFields('schedule'),
   ],

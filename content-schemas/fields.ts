@@ -103,3 +103,31 @@ export function titleField(description = 'The page heading and browser title.') 
     validation: (rule) => rule.required().error('Give it a title in both languages.'),
   });
 }
+
+type KeyContext = {
+  document?: { _id?: string; _type?: string };
+  getClient: (options: { apiVersion: string }) => {
+    fetch: (query: string, params: Record<string, unknown>) => Promise<unknown>;
+  };
+};
+
+/**
+ * A rule for the `key` of documents that each fill one page of the site: refused when another
+ * published document of the same type already has this key (the document's own draft and
+ * published version are one document). Asks the dataset through the Studio's client.
+ */
+export function uniqueKey(message: string) {
+  return async (value: unknown, context: KeyContext): Promise<true | string> => {
+    if (typeof value !== 'string' || !context.document?._id) return true;
+    const id = context.document._id.replace(/^drafts\./, '');
+    const others = await context
+      .getClient({ apiVersion: '2025-02-19' })
+      .fetch('count(*[_type == $type && key == $key && !(_id in [$id, $draft]) && !(_id in path("drafts.**"))])', {
+        type: context.document._type,
+        key: value,
+        id,
+        draft: `drafts.${id}`,
+      });
+    return others === 0 || message;
+  };
+}

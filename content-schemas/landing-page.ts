@@ -1,6 +1,6 @@
 import { defineField, defineType } from '@sanity/types';
 import { LANDING_KEYS } from './constants.ts';
-import { imageField, seoDescriptionField, titleField } from './fields.ts';
+import { imageField, seoDescriptionField, titleField, uniqueKey } from './fields.ts';
 import { highlightsField } from './highlights.ts';
 
 /** Product landing pages: pod, cabin, express, living and the members club. */
@@ -20,7 +20,10 @@ export const landingPage = defineType({
       group: 'content',
       description: 'Which product this page sells. Each exists once.',
       options: { list: LANDING_KEYS.map((p) => ({ value: p.value, title: `${p.title} (${p.path})` })) },
-      validation: (rule) => rule.required().error('Choose the product.'),
+      validation: (rule) => [
+        rule.required().error('Choose the product.'),
+        rule.custom(uniqueKey('Another landing page already sells this product: edit that one instead.')),
+      ],
     }),
     { ...titleField(), group: 'content' },
     { ...seoDescriptionField(), group: 'content' },

@@ -1,6 +1,6 @@
 import { defineArrayMember, defineField, defineType } from '@sanity/types';
 import { LEGAL_KEYS } from './constants.ts';
-import { seoDescriptionField, titleField } from './fields.ts';
+import { seoDescriptionField, titleField, uniqueKey } from './fields.ts';
 
 /** Terms and conditions, privacy policy and the Bobopoints terms: numbered items of rich text. */
 export const legalDocument = defineType({
@@ -14,7 +14,10 @@ export const legalDocument = defineType({
       type: 'string',
       description: 'Which legal page this is. Each exists once.',
       options: { list: LEGAL_KEYS.map((d) => ({ value: d.value, title: `${d.title} (${d.path})` })) },
-      validation: (rule) => rule.required().error('Choose the document.'),
+      validation: (rule) => [
+        rule.required().error('Choose the document.'),
+        rule.custom(uniqueKey('Another legal document already fills this page: edit that one instead.')),
+      ],
     }),
     titleField(),
     seoDescriptionField(),

@@ -1,6 +1,6 @@
 import { defineField, defineType } from '@sanity/types';
 import { PAGE_KEYS } from './constants.ts';
-import { imageField, seoDescriptionField, titleField } from './fields.ts';
+import { imageField, seoDescriptionField, titleField, uniqueKey } from './fields.ts';
 import { highlightsField } from './highlights.ts';
 
 /** Company and information pages (about, career, why-bobobox, download-app, …). */
@@ -15,7 +15,10 @@ export const page = defineType({
       type: 'string',
       description: 'Which page of the site this document fills. Each page exists once.',
       options: { list: PAGE_KEYS.map((p) => ({ value: p.value, title: `${p.title} (${p.path})` })) },
-      validation: (rule) => rule.required().error('Choose which page this is.'),
+      validation: (rule) => [
+        rule.required().error('Choose which page this is.'),
+        rule.custom(uniqueKey('Another page document already fills this page: edit that one instead.')),
+      ],
     }),
     titleField(),
     seoDescriptionField(),

@@ -1,5 +1,5 @@
 import { defineArrayMember, defineField, defineType } from '@sanity/types';
-import { PAYMENT_METHODS } from './constants.ts';
+import { DISCOUNT_TYPES, PAYMENT_METHODS } from './constants.ts';
 import { imageField, schedulingFields, slugField, titleField } from './fields.ts';
 
 function afterField(other: string, message: string) {
@@ -10,7 +10,11 @@ function afterField(other: string, message: string) {
   };
 }
 
-/** A public promotion with its coupon code, shown on /promo/ while active. */
+/**
+ * A public promotion with its coupon code, shown on /promo/ while active. This document owns every
+ * fact of an advertised code (code, booking and stay periods, discount, payment methods, hotels):
+ * the booking API's public promotions are synced from the published documents (server/promo-sync.ts).
+ */
 export const promo = defineType({
   name: 'promo',
   title: 'Promo',
@@ -43,6 +47,57 @@ export const promo = defineType({
           .required()
           .regex(/^[A-Z0-9]{4,20}$/, { name: 'coupon code' })
           .error('Use 4–20 capital letters or digits, no spaces.'),
+    }),
+    defineField({
+      name: 'discountType',
+      title: 'Discount type',
+      type: 'string',
+      group: 'rules',
+      description: 'A percentage of the room price, or a fixed amount in Rupiah. The booking API applies exactly this.',
+      options: { list: DISCOUNT_TYPES.map((d) => ({ value: d.value, title: d.title })), layout: 'radio' },
+      validation: (rule) => rule.required().error('Choose percent or amount.'),
+    }),
+    defineField({
+      name: 'discountValue',
+      title: 'Discount',
+      type: 'number',
+      group: 'rules',
+      description: 'Percent (1–100) or whole Rupiah, e.g. 25 or 50000.',
+      validation: (rule) =>
+        rule
+          .required()
+          .integer()
+          .positive()
+          .custom((value: unknown, context: { document?: unknown }) => {
+            const type = (context.document as { discountType?: string } | undefined)?.discountType;
+            return type !== 'percent' || typeof value !== 'number' || value <= 100 || 'A percentage is at most 100.';
+          })
+          .error('Enter a whole number: a percentage up to 100 or Rupiah without dots.'),
+    }),
+    defineField({
+      name: 'maxDiscount',
+      title: 'Largest discount (Rp)',
+      type: 'number',
+      group: 'rules',
+      description: 'Cap of a percentage discount in whole Rupiah. Leave empty for no cap.',
+      validation: (rule) => rule.integer().positive().error('Enter whole Rupiah, no dots.'),
+    }),
+    defineField({
+      name: 'minSpend',
+      title: 'Minimum spend (Rp)',
+      type: 'number',
+      group: 'rules',
+      description: 'Smallest booking total the code works on, in whole Rupiah. Leave empty for none.',
+      validation: (rule) => rule.integer().min(0).error('Enter whole Rupiah, no dots.'),
+    }),
+    defineField({
+      name: 'hotelIds',
+      title: 'Only at these hotels (booking API ids)',
+      type: 'array',
+      group: 'rules',
+      description: 'Hotels where the code works. Leave empty when it works at every hotel.',
+      of: [defineArrayMember({ type: 'number' })],
+      validation: (rule) => rule.unique().error('Each hotel only once.'),
     }),
     defineField({
       name: 'active',

@@ -1,7 +1,10 @@
 // Validates documents (e.g. the bundled NDJSON) against the Studio schema in content-schemas/:
 // the same field definitions and the same `validation` rule callbacks the Studio runs, replayed
 // through a small recorder of Sanity's Rule API. Unknown Rule methods throw, so a schema that
-// starts using one fails the dataset test instead of being silently skipped.
+// starts using one fails the dataset test instead of being silently skipped. Rules that ask the
+// Studio's client (`context.getClient`, e.g. "each page exists once") query the other documents
+// of the same set with groq-js, as the Studio would query the dataset.
+import { evaluate, parse } from 'groq-js';
 
 type Def = {
   name?: string;
@@ -15,7 +18,14 @@ type Def = {
 
 export type ValidationIssue = { documentId: string; path: string; message: string };
 
-type RuleContext = { document: Record<string, unknown>; parent: unknown; path: (string | number)[] };
+/** The part of Sanity's client a rule may use: `fetch` of a GROQ query with parameters. */
+export type RuleClient = { fetch: (query: string, params?: Record<string, unknown>) => Promise<unknown> };
+type RuleContext = {
+  document: Record<string, unknown>;
+  parent: unknown;
+  path: (string | number)[];
+  getClient: (options: { apiVersion: string }) => RuleClient;
+};
 type Op =
   | { kind: 'required' }
   | { kind: 'min' | 'max' | 'length'; n: number }
@@ -24,13 +34,18 @@ type Op =
   | { kind: 'uri'; schemes: string[] }
   | { kind: 'custom'; fn: (value: unknown, context: RuleContext) => unknown };
 
+/** Like Sanity's Rule, every call returns a new rule, so one rule may start several chains. */
 class RecordedRule {
-  ops: Op[] = [];
-  message: string | undefined;
-  level: 'error' | 'warning' = 'error';
+  readonly ops: readonly Op[];
+  readonly message: string | undefined;
+  readonly level: 'error' | 'warning';
+  constructor(ops: readonly Op[] = [], message?: string, level: 'error' | 'warning' = 'error') {
+    this.ops = ops;
+    this.message = message;
+    this.level = level;
+  }
   private add(op: Op) {
-    this.ops.push(op);
-    return this;
+    return new RecordedRule([...this.ops, op], this.message, this.level);
   }
   required() {
     return this.add({ kind: 'required' });
@@ -66,14 +81,10 @@ class RecordedRule {
     return this.add({ kind: 'custom', fn });
   }
   error(message?: string) {
-    this.message = message;
-    this.level = 'error';
-    return this;
+    return new RecordedRule(this.ops, message, 'error');
   }
   warning(message?: string) {
-    this.message = message;
-    this.level = 'warning';
-    return this;
+    return new RecordedRule(this.ops, message, 'warning');
   }
 }
 
@@ -90,14 +101,13 @@ function sizeOf(value: unknown): number | undefined {
 }
 
 /** Returns failure messages of one rule chain for one value. */
-function runRule(rule: RecordedRule, value: unknown, context: RuleContext): string[] {
+async function runRule(rule: RecordedRule, value: unknown, context: RuleContext): Promise<string[]> {
   if (rule.level === 'warning') return [];
   const failures: string[] = [];
   const fail = (fallback: string) => failures.push(rule.message ?? fallback);
   for (const op of rule.ops) {
     if (op.kind === 'custom') {
-      const result = op.fn(value, context);
-      if (result instanceof Promise) throw new Error('async custom rules are not supported by the dataset validator');
+      const result = await op.fn(value, context);
       if (typeof result === 'string') failures.push(result);
       else if (result && typeof result === 'object' && 'message' in result)
         failures.push(String((result as { message: unknown }).message));
@@ -174,8 +184,16 @@ const META_KEYS = new Set([
   'crop',
 ]);
 
-export function createDocumentValidator(schemaTypes: Def[]) {
+/**
+ * `documents`: the whole set the validated documents belong to (the dataset), which rules reach
+ * through `context.getClient()`; without it they see only the document being validated.
+ */
+export function createDocumentValidator(schemaTypes: Def[], documents?: readonly Record<string, unknown>[]) {
   const named = new Map(schemaTypes.filter((t) => t.name).map((t) => [t.name as string, t]));
+  const clientOver = (doc: Record<string, unknown>): RuleClient => ({
+    fetch: async (query, params = {}) =>
+      (await evaluate(parse(query, { params }), { dataset: [...(documents ?? [doc])], params })).get(),
+  });
 
   function rulesOf(def: Def): RecordedRule[] {
     if (!def.validation) return [];
@@ -183,20 +201,24 @@ export function createDocumentValidator(schemaTypes: Def[]) {
     return Array.isArray(out) ? out : [out];
   }
 
-  function validate(
+  async function validate(
     value: unknown,
     def: Def,
     path: (string | number)[],
     ctx: { document: Record<string, unknown>; parent: unknown },
     issues: ValidationIssue[],
-  ) {
+  ): Promise<void> {
     const base = named.get(def.type);
     const resolved: Def = base ? { ...base, ...def, type: base.type, fields: base.fields, of: base.of } : def;
     const dotted = dottedPath(path);
-    const report = (message: string) => issues.push({ documentId: String(ctx.document._id), path: dotted, message });
+    const report = (message: string): void => {
+      issues.push({ documentId: String(ctx.document._id), path: dotted, message });
+    };
 
+    const getClient = () => clientOver(ctx.document);
     for (const rule of [...(base ? rulesOf(base) : []), ...rulesOf(def)])
-      for (const message of runRule(rule, value, { document: ctx.document, parent: ctx.parent, path })) report(message);
+      for (const message of await runRule(rule, value, { document: ctx.document, parent: ctx.parent, path, getClient }))
+        report(message);
     if (value === undefined || value === null) return;
 
     const expectString = ['string', 'text', 'url', 'date', 'datetime'];
@@ -229,7 +251,7 @@ export function createDocumentValidator(schemaTypes: Def[]) {
       const known = new Set(fields.map((f) => f.name));
       for (const k of Object.keys(value)) if (!known.has(k) && !META_KEYS.has(k)) report(`Unknown field "${k}"`);
       for (const field of fields)
-        validate(
+        await validate(
           (value as Record<string, unknown>)[field.name as string],
           field,
           [...path, field.name as string],
@@ -240,7 +262,7 @@ export function createDocumentValidator(schemaTypes: Def[]) {
     }
     if (resolved.type === 'array') {
       if (!Array.isArray(value)) return report('Expected an array');
-      value.forEach((item, index) => {
+      for (const [index, item] of value.entries()) {
         const itemPath = [...path, index];
         const members = resolved.of ?? [];
         if (item !== null && typeof item === 'object') {
@@ -260,10 +282,10 @@ export function createDocumentValidator(schemaTypes: Def[]) {
               path: `${dotted}[${index}]`,
               message: `Item type "${String(o._type)}" is not allowed here`,
             });
-            return;
+            continue;
           }
-          if (member.type === 'block') return validateBlock(o, member, itemPath, ctx, issues);
-          validate(item, member, itemPath, { ...ctx, parent: value }, issues);
+          if (member.type === 'block') await validateBlock(o, member, itemPath, ctx, issues);
+          else await validate(item, member, itemPath, { ...ctx, parent: value }, issues);
         } else {
           const member = members.find((m) => ['string', 'number', 'boolean'].includes(m.type));
           if (!member)
@@ -272,13 +294,13 @@ export function createDocumentValidator(schemaTypes: Def[]) {
               path: `${dotted}[${index}]`,
               message: 'Primitive item not allowed here',
             });
-          else validate(item, member, itemPath, { ...ctx, parent: value }, issues);
+          else await validate(item, member, itemPath, { ...ctx, parent: value }, issues);
         }
-      });
+      }
     }
   }
 
-  function validateBlock(
+  async function validateBlock(
     block: Record<string, unknown>,
     member: Def,
     path: (string | number)[],
@@ -287,7 +309,7 @@ export function createDocumentValidator(schemaTypes: Def[]) {
   ) {
     const annotations = member.marks?.annotations ?? [];
     const markDefs = Array.isArray(block.markDefs) ? (block.markDefs as Record<string, unknown>[]) : [];
-    markDefs.forEach((def, i) => {
+    for (const [i, def] of markDefs.entries()) {
       const annotation = annotations.find((a) => a.name === def._type);
       const p = [...path, 'markDefs', i];
       if (!annotation)
@@ -296,20 +318,20 @@ export function createDocumentValidator(schemaTypes: Def[]) {
           path: dottedPath(p),
           message: `Annotation "${String(def._type)}" is not allowed`,
         });
-      else validate(def, { ...annotation, type: 'object' }, p, { ...ctx, parent: block }, issues);
-    });
+      else await validate(def, { ...annotation, type: 'object' }, p, { ...ctx, parent: block }, issues);
+    }
     if (!Array.isArray(block.children))
       issues.push({ documentId: String(ctx.document._id), path: dottedPath(path), message: 'Block has no children' });
   }
 
-  return function validateDocument(doc: Record<string, unknown>): ValidationIssue[] {
+  return async function validateDocument(doc: Record<string, unknown>): Promise<ValidationIssue[]> {
     const issues: ValidationIssue[] = [];
     const type = named.get(String(doc._type));
     if (typeof doc._id !== 'string' || !doc._id)
       return [{ documentId: '(no _id)', path: '_id', message: 'Document has no _id' }];
     if (!type || (type as { type: string }).type !== 'document')
       return [{ documentId: doc._id, path: '_type', message: `Unknown document type "${String(doc._type)}"` }];
-    validate(doc, { ...type, type: 'object' }, [], { document: doc, parent: undefined }, issues);
+    await validate(doc, { ...type, type: 'object' }, [], { document: doc, parent: undefined }, issues);
     return issues;
   };
 }

@@ -13,12 +13,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const file = path.resolve(root, process.env.CONTENT_DATASET ?? 'content/dataset/production.ndjson');
 const dataset = process.env.SANITY_DATASET || 'production';
 
-const validate = createDocumentValidator(schemaTypes as never);
 const docs = readFileSync(file, 'utf8')
   .trim()
   .split('\n')
   .map((line) => JSON.parse(line) as Record<string, unknown>);
-const issues = docs.flatMap((doc) => validate(doc));
+const validate = createDocumentValidator(schemaTypes as never, docs);
+// Drafts are work in progress (the Studio validates a draft when it is published).
+const published = docs.filter((doc) => !String(doc._id).startsWith('drafts.'));
+const issues = (await Promise.all(published.map((doc) => validate(doc)))).flat();
 if (issues.length > 0) {
   console.error(`The dataset does not pass the Studio schema:\n${formatIssues(issues)}`);
   process.exit(1);

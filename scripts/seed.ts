@@ -5,6 +5,7 @@ import { migrate } from '../api/db/migrate.ts';
 import { seedDatabase } from '../api/db/seed.ts';
 import { loadEnv } from '../api/env.ts';
 import { jakartaToday } from '../core/dates.ts';
+import { syncPromotionsFromContent } from '../server/promo-sync.ts';
 
 const env = loadEnv();
 const database = await openDatabase(env);
@@ -15,7 +16,11 @@ try {
   } else {
     const today = jakartaToday(new Date());
     await seedDatabase(database, today);
-    console.log(`[db] seeded ${database.kind} relative to ${today.toString()}`);
+    // The advertised promos are the content's (server/promo-sync.ts), as the server does at start.
+    const promos = await syncPromotionsFromContent(database);
+    console.log(
+      `[db] seeded ${database.kind} relative to ${today.toString()}; ${promos.upserted} promos from the content`,
+    );
   }
 } finally {
   await database.close();

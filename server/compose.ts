@@ -40,8 +40,9 @@ export async function startMail(deps: AppDeps): Promise<ActiveMail> {
 }
 
 /**
- * The developer pages (/dev/outbox/, /api/dev/outbox, /dev/payment-simulator/) to mount at the
- * root, with the site paths they own; null when no tool is active (production).
+ * The developer pages (/dev/outbox/, /api/dev/outbox, /dev/payment-simulator/, /dev/translations/,
+ * /dev/preview/)
+ * to mount at the root, with the site paths they own; null when no tool is active (production).
  */
 export async function devTools(
   deps: AppDeps,
@@ -72,5 +73,13 @@ export async function devTools(
     const { testFixtureRoutes } = await import('./dev/test-fixtures.routes.ts');
     app.route('/api', testFixtureRoutes(deps));
   }
+  // Editors' view of missing translations (the Studio's tool, for a local server), beside the other tools.
+  const { translationRoutes } = await import('./dev/translations.routes.ts');
+  app.route('/', translationRoutes());
+  prefixes.push('/dev/translations/');
+  // Signed preview links of drafts and scheduled documents (gives this process its PREVIEW_SECRET).
+  const { previewRoutes } = await import('./dev/preview.routes.ts');
+  app.route('/', previewRoutes());
+  prefixes.push('/dev/preview/');
   return { app, prefixes };
 }

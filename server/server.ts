@@ -16,6 +16,7 @@ import type { JobQueue } from '../api/jobs/queue.ts';
 import { startOutboxSender } from '../api/outbox/outbox.sender.ts';
 import { backgroundSettled } from '../api/auth/background.ts';
 import { startContentSync } from './content-sync.ts';
+import { syncPromotionsFromContent } from './promo-sync.ts';
 import { startBackgroundJobs } from './jobs.ts';
 import { contentHookRoutes } from './content-hooks/content-hooks.routes.ts';
 import { createRebuildScheduler, nextScheduledChange } from './content-hooks/content-hooks.service.ts';
@@ -70,7 +71,16 @@ export async function createOneServer(opts: {
     now,
     requestRebuild: (reason) => started.jobs?.at('content.publish', new Date(), reason, { reason }),
   });
-  const rebuildAndRearm = (reason: string) => builds.rebuild(reason).then(() => scheduler.arm());
+  // The API's advertised promos follow the content the live build shows (server/promo-sync.ts).
+  const syncPromos = () =>
+    syncPromotionsFromContent(database).catch((error: unknown) =>
+      console.error('[promotions] could not sync the advertised promos from the content', error),
+    );
+  const rebuildAndRearm = (reason: string) =>
+    builds.rebuild(reason).then(async (live) => {
+      if (live) await syncPromos();
+      return scheduler.arm();
+    });
   // Hashing the site's sources walks the whole tree: do it once, not on every health probe.
   const sourcesHash = computeInputHash(root);
   const deps: AppDeps = {
@@ -156,6 +166,7 @@ export async function createOneServer(opts: {
   server.keepAliveTimeout = 5_000;
   guardConnections(server, env.TRUST_PROXY);
 
+  await syncPromos();
   // A change that fell due while the process was down (the build predates it) rebuilds at once.
   const missed = await nextContentChange(new Date(builds.current.info.builtAt)).catch(() => null);
   if (missed && missed.at.getTime() <= now().getTime())

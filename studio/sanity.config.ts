@@ -2,6 +2,7 @@ import { defineConfig, type DocumentActionComponent, type DocumentActionProps } 
 import { structureTool, type StructureBuilder, type StructureResolver } from 'sanity/structure';
 import { schemaTypes, SINGLETON_IDS } from '../content-schemas/index.ts';
 import { sitePathFor } from '../content-schemas/site-path.ts';
+import { translationsTool } from './translation-tool.tsx';
 
 const projectId = process.env.SANITY_STUDIO_PROJECT_ID || 'offline';
 const dataset = process.env.SANITY_STUDIO_DATASET || 'production';
@@ -116,6 +117,7 @@ export default defineConfig({
   projectId,
   dataset,
   plugins: [structureTool({ structure })],
+  tools: (prev) => [...prev, translationsTool],
   schema: {
     types: schemaTypes,
     // Singletons are opened from the structure only; they cannot be created twice.

@@ -271,6 +271,10 @@ export async function seedDatabase(database: Database, today: Temporal.PlainDate
   const from = today.subtract({ days: 30 }).toString();
   const to = today.add({ days: 180 }).toString();
   const terms = (id: string, en: string) => ({ id, en });
+  // The public promos below are stand-ins for the API's own tests (dates relative to their clock).
+  // The advertised promos belong to the content: the server (start and every content build) and
+  // `npm run db:seed` overwrite these rows by code from the promo documents and switch off any
+  // public code the content does not have (server/promo-sync.ts). Vouchers (not public) stay here.
   await db
     .insert(promotions)
     .values([

@@ -40,6 +40,12 @@ const en = {
   },
   contact: { whatsapp: 'WhatsApp', email: 'E-mail' },
   download: { ios: 'Download on the App Store', android: 'Get it on Google Play' },
+  preview: {
+    banner: 'Preview: guests cannot see this version yet.',
+    draft: 'Unpublished draft',
+    scheduled: 'Goes live {when}',
+    incomplete: 'This version cannot be shown in English yet: the field "{field}" is empty or invalid.',
+  },
 };
 export type ContentStrings = typeof en;
 
@@ -82,6 +88,13 @@ const id: ContentStrings = {
   },
   contact: { whatsapp: 'WhatsApp', email: 'E-mail' },
   download: { ios: 'Unduh di App Store', android: 'Dapatkan di Google Play' },
+  preview: {
+    banner: 'Pratinjau: tamu belum bisa melihat versi ini.',
+    draft: 'Draf yang belum diterbitkan',
+    scheduled: 'Tayang {when}',
+    incomplete:
+      'Versi ini belum bisa ditampilkan dalam Bahasa Indonesia: kolom "{field}" masih kosong atau tidak valid.',
+  },
 };
 
 const strings: Record<Lang, ContentStrings> = { en, id };

@@ -122,9 +122,9 @@ describe('next scheduled change', () => {
       documentId: 'destination-labuan-bajo',
       kind: 'publish',
     });
-    // Active promos in the bundle run until 2030-12-31: their end is the next change in 2030.
-    expect((await nextScheduledChange(new Date('2030-06-01T00:00:00Z'), content))?.at).toEqual(
-      new Date('2030-12-31T17:00:00Z'),
+    // The bundle's longest active promos run until 2027-06-30: their end is the next change after April 2027.
+    expect((await nextScheduledChange(new Date('2027-04-01T00:00:00Z'), content))?.at).toEqual(
+      new Date('2027-06-30T17:00:00Z'),
     );
   });
 });

@@ -1,4 +1,4 @@
-import { highlight, image, ls, lt, pt, type Doc } from './helpers.ts';
+import { highlight, image, key, ls, lt, pt, type Doc } from './helpers.ts';
 import { destinationImage } from './images.ts';
 
 type Place = {
@@ -40,7 +40,7 @@ const destination = (p: Place): Doc => ({
   ...(p.publishAt ? { publishAt: p.publishAt } : {}),
 });
 
-type Theme = { slug: string; titleId: string; titleEn: string; summaryId: string; summaryEn: string; bodyId: string; bodyEn: string; hotelIds: number[] };
+type Theme = { slug: string; titleId: string; titleEn: string; summaryId: string; summaryEn: string; bodyId: string; bodyEn: string; destinations: string[] };
 
 const collection = (t: Theme): Doc => ({
   _id: `destination-${t.slug}`,
@@ -53,7 +53,8 @@ const collection = (t: Theme): Doc => ({
   summary: lt(t.summaryId, t.summaryEn),
   heroImage: image(destinationImage(t.slug), t.titleId, t.titleEn),
   body: pt(t.bodyId, t.bodyEn),
-  hotelIds: t.hotelIds,
+  // The editor's choice, in the editor's order (references to destination documents).
+  destinations: t.destinations.map((slug) => ({ _type: 'reference', _key: key(), _ref: `destination-${slug}` })),
 });
 
 export function destinationDocs(): Doc[] {
@@ -88,13 +89,13 @@ export function destinationDocs(): Doc[] {
     destination({ slug: 'labuan-bajo', name: 'Bobocabin Labuan Bajo', locality: 'Manggarai Barat', region: 'Nusa Tenggara Timur', address: 'Jl. Soekarno Hatta, Labuan Bajo', lat: -8.4964, lng: 119.8877, priceFrom: 1_350_000,
       summaryId: 'Segera hadir: kabin dengan pemandangan pulau-pulau Komodo.', summaryEn: 'Coming soon: cabins overlooking the Komodo islands.',
       bodyId: 'Destinasi baru kami sedang disiapkan.', bodyEn: 'Our newest destination is being prepared.', publishAt: '2031-06-30T17:00:00Z' }),
-    collection({ slug: 'early-bird', titleId: 'Early Bird', titleEn: 'Early Bird', summaryId: 'Pesan jauh hari, dapat harga lebih hemat.', summaryEn: 'Book well ahead and pay less.', bodyId: 'Rencanakan liburanmu minimal 30 hari sebelumnya dan nikmati harga terbaik di semua Bobocabin.', bodyEn: 'Plan your holiday at least 30 days ahead and get the best prices at every Bobocabin.', hotelIds: [101, 102, 103, 104, 105, 106, 107, 108] }),
-    collection({ slug: 'family-fun', titleId: 'Family Fun', titleEn: 'Family Fun', summaryId: 'Kabin family untuk 4 dewasa dan 2 anak.', summaryEn: 'Family cabins for 4 adults and 2 children.', bodyId: 'Destinasi dengan kabin family, area bermain dan jalur alam yang aman untuk anak.', bodyEn: 'Destinations with family cabins, play areas and trails that are safe for children.', hotelIds: [101, 106] }),
-    collection({ slug: 'honeymoon', titleId: 'Honeymoon', titleEn: 'Honeymoon', summaryId: 'Berdua saja, dengan bak air panas pribadi.', summaryEn: 'Just the two of you, with a private hot tub.', bodyId: 'Kabin deluxe hot tub di Ubud, Kintamani dan Coban Rondo untuk bulan madu yang tenang.', bodyEn: 'Deluxe hot tub cabins in Ubud, Kintamani and Coban Rondo for a quiet honeymoon.', hotelIds: [102, 104, 108] }),
-    collection({ slug: 'last-minute', titleId: 'Last Minute', titleEn: 'Last Minute', summaryId: 'Kabin yang masih tersedia akhir pekan ini.', summaryEn: 'Cabins still free this weekend.', bodyId: 'Mendadak ingin kabur? Cek kabin yang masih tersedia dan berangkat besok.', bodyEn: 'A sudden urge to get away? Check the cabins still available and leave tomorrow.', hotelIds: [101, 103, 105] }),
-    collection({ slug: 'memory-maker', titleId: 'Memory Maker', titleEn: 'Memory Maker', summaryId: 'Tempat untuk momen yang tak terlupakan.', summaryEn: 'Places for moments you will not forget.', bodyId: 'Dari matahari terbit di Kintamani sampai savana Sumba, kumpulkan cerita baru.', bodyEn: 'From a Kintamani sunrise to the Sumba savanna, collect new stories.', hotelIds: [104, 107] }),
-    collection({ slug: 'nature-break', titleId: 'Nature Break', titleEn: 'Nature Break', summaryId: 'Istirahat sejenak dari layar dan keramaian.', summaryEn: 'A break from screens and crowds.', bodyId: 'Hutan pinus, kebun teh dan suara air: kabin yang membantu kamu mengisi ulang tenaga.', bodyEn: 'Pine forests, tea gardens and running water: cabins that help you recharge.', hotelIds: [101, 102, 103, 106] }),
-    collection({ slug: 'perfect-feast', titleId: 'Perfect Feast', titleEn: 'Perfect Feast', summaryId: 'Kuliner lokal dan barbeku di depan kabin.', summaryEn: 'Local food and a barbecue by your cabin.', bodyId: 'Pesan paket barbeku dari host dan cicipi kuliner khas setiap daerah.', bodyEn: 'Order a barbecue pack from the host and taste the local dishes of each region.', hotelIds: [103, 104, 108] }),
-    collection({ slug: 'work-from-cabin', titleId: 'Work from Cabin', titleEn: 'Work from Cabin', summaryId: 'Wi-Fi kencang, meja kerja dan pemandangan hijau.', summaryEn: 'Fast Wi-Fi, a desk and a green view.', bodyId: 'Pindahkan kantormu ke alam untuk seminggu. Kabin dengan Wi-Fi stabil dan colokan di dekat meja.', bodyEn: 'Move your office to nature for a week. Cabins with steady Wi-Fi and sockets by the desk.', hotelIds: [103, 106, 108] }),
+    collection({ slug: 'early-bird', titleId: 'Early Bird', titleEn: 'Early Bird', summaryId: 'Pesan jauh hari, dapat harga lebih hemat.', summaryEn: 'Book well ahead and pay less.', bodyId: 'Rencanakan liburanmu minimal 30 hari sebelumnya dan nikmati harga terbaik di semua Bobocabin.', bodyEn: 'Plan your holiday at least 30 days ahead and get the best prices at every Bobocabin.', destinations: ['ubud', 'kintamani', 'sumba', 'baturraden', 'cobanrondo', 'gunungmas', 'madasari', 'padusan'] }),
+    collection({ slug: 'family-fun', titleId: 'Family Fun', titleEn: 'Family Fun', summaryId: 'Kabin family untuk 4 dewasa dan 2 anak.', summaryEn: 'Family cabins for 4 adults and 2 children.', bodyId: 'Destinasi dengan kabin family, area bermain dan jalur alam yang aman untuk anak.', bodyEn: 'Destinations with family cabins, play areas and trails that are safe for children.', destinations: ['padusan', 'baturraden'] }),
+    collection({ slug: 'honeymoon', titleId: 'Honeymoon', titleEn: 'Honeymoon', summaryId: 'Berdua saja, dengan bak air panas pribadi.', summaryEn: 'Just the two of you, with a private hot tub.', bodyId: 'Kabin deluxe hot tub di Ubud, Kintamani dan Coban Rondo untuk bulan madu yang tenang.', bodyEn: 'Deluxe hot tub cabins in Ubud, Kintamani and Coban Rondo for a quiet honeymoon.', destinations: ['ubud', 'kintamani', 'cobanrondo'] }),
+    collection({ slug: 'last-minute', titleId: 'Last Minute', titleEn: 'Last Minute', summaryId: 'Kabin yang masih tersedia akhir pekan ini.', summaryEn: 'Cabins still free this weekend.', bodyId: 'Mendadak ingin kabur? Cek kabin yang masih tersedia dan berangkat besok.', bodyEn: 'A sudden urge to get away? Check the cabins still available and leave tomorrow.', destinations: ['madasari', 'gunungmas', 'baturraden'] }),
+    collection({ slug: 'memory-maker', titleId: 'Memory Maker', titleEn: 'Memory Maker', summaryId: 'Tempat untuk momen yang tak terlupakan.', summaryEn: 'Places for moments you will not forget.', bodyId: 'Dari matahari terbit di Kintamani sampai savana Sumba, kumpulkan cerita baru.', bodyEn: 'From a Kintamani sunrise to the Sumba savanna, collect new stories.', destinations: ['sumba', 'kintamani'] }),
+    collection({ slug: 'nature-break', titleId: 'Nature Break', titleEn: 'Nature Break', summaryId: 'Istirahat sejenak dari layar dan keramaian.', summaryEn: 'A break from screens and crowds.', bodyId: 'Hutan pinus, kebun teh dan suara air: kabin yang membantu kamu mengisi ulang tenaga.', bodyEn: 'Pine forests, tea gardens and running water: cabins that help you recharge.', destinations: ['gunungmas', 'baturraden', 'padusan', 'cobanrondo'] }),
+    collection({ slug: 'perfect-feast', titleId: 'Perfect Feast', titleEn: 'Perfect Feast', summaryId: 'Kuliner lokal dan barbeku di depan kabin.', summaryEn: 'Local food and a barbecue by your cabin.', bodyId: 'Pesan paket barbeku dari host dan cicipi kuliner khas setiap daerah.', bodyEn: 'Order a barbecue pack from the host and taste the local dishes of each region.', destinations: ['kintamani', 'ubud', 'gunungmas'] }),
+    collection({ slug: 'work-from-cabin', titleId: 'Work from Cabin', titleEn: 'Work from Cabin', summaryId: 'Wi-Fi kencang, meja kerja dan pemandangan hijau.', summaryEn: 'Fast Wi-Fi, a desk and a green view.', bodyId: 'Pindahkan kantormu ke alam untuk seminggu. Kabin dengan Wi-Fi stabil dan colokan di dekat meja.', bodyEn: 'Move your office to nature for a week. Cabins with steady Wi-Fi and sockets by the desk.', destinations: ['ubud', 'gunungmas', 'padusan'] }),
   ];
 }

@@ -106,6 +106,7 @@ const PROMO_THEMES: Record<string, PromoTheme> = {
   'harbolnas-2023': 'sale',
   'diam-dulu': 'pod',
   'tahun-baru-2031': 'fireworks',
+  'natal-ceria': 'festive',
 };
 
 /** File names of the drawn pictures, for the dataset's documents. */

@@ -11,6 +11,8 @@ export type ContentEnv = {
   datasetFile: string;
   /** The instant schedules are evaluated at (CONTENT_NOW; tests pin it). */
   now: () => Date;
+  /** Key of signed preview links (PREVIEW_SECRET); unset = no preview (site/lib/content/preview.ts). */
+  previewSecret?: string;
 };
 
 // Resolved from the project root (where npm scripts, Astro and Vitest run): this module is
@@ -21,7 +23,10 @@ export function readContentEnv(source: Record<string, string | undefined> = proc
   const fixedNow = source.CONTENT_NOW ? new Date(source.CONTENT_NOW) : undefined;
   if (fixedNow && Number.isNaN(fixedNow.getTime()))
     throw new Error(`CONTENT_NOW is not an ISO date-time: ${source.CONTENT_NOW}`);
+  if (source.PREVIEW_SECRET && source.PREVIEW_SECRET.length < 32)
+    throw new Error('PREVIEW_SECRET must be at least 32 characters (or unset: no preview)');
   return {
+    previewSecret: source.PREVIEW_SECRET || undefined,
     projectId: source.SANITY_PROJECT_ID || undefined,
     dataset: source.SANITY_DATASET || 'production',
     apiVersion: source.SANITY_API_VERSION || '2025-02-19',

@@ -14,7 +14,7 @@ export type ContentSource = {
 const datasets = new Map<string, Promise<unknown[]>>();
 
 /** Parse an NDJSON export; drafts are dropped so the bundle reads like the published perspective. */
-export function parseNdjson(text: string, fileLabel = 'dataset'): Record<string, unknown>[] {
+export function parseNdjson(text: string, fileLabel = 'dataset', keepDrafts = false): Record<string, unknown>[] {
   const docs: Record<string, unknown>[] = [];
   text.split('\n').forEach((line, index) => {
     if (!line.trim()) return;
@@ -24,7 +24,7 @@ export function parseNdjson(text: string, fileLabel = 'dataset'): Record<string,
     } catch (error) {
       throw new Error(`${fileLabel}:${index + 1} is not valid JSON: ${(error as Error).message}`);
     }
-    if (typeof doc._id === 'string' && !doc._id.startsWith('drafts.')) docs.push(doc);
+    if (typeof doc._id === 'string' && (keepDrafts || !doc._id.startsWith('drafts.'))) docs.push(doc);
   });
   return docs;
 }
@@ -60,4 +60,24 @@ export function createContentSource(env: ContentEnv): ContentSource {
     token: env.token,
   });
   return { kind: 'sanity', query: (groq, params) => client.fetch(groq, params) };
+}
+
+/**
+ * Every document with its drafts, for editors' tools (the translation report, preview): the raw
+ * perspective of the Sanity project (drafts need SANITY_TOKEN), or every line of the bundle.
+ */
+export async function readAllDocuments(env: ContentEnv, types: string[]): Promise<Record<string, unknown>[]> {
+  if (!env.projectId) {
+    const text = await readFile(env.datasetFile, 'utf8');
+    return parseNdjson(text, env.datasetFile, true).filter((d) => types.includes(String(d._type)));
+  }
+  const client = createClient({
+    projectId: env.projectId,
+    dataset: env.dataset,
+    apiVersion: env.apiVersion,
+    useCdn: false,
+    perspective: 'raw',
+    token: env.token,
+  });
+  return client.fetch('*[_type in $types]', { types });
 }

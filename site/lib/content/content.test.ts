@@ -67,7 +67,7 @@ describe('content module over the bundled dataset (groq-js)', () => {
     expect(en?.title).toBe('Endless Summer: 25% off beach cabins');
     expect(id?.title).toBe('Endless Summer: kabin pantai hemat 25%');
     expect(en?.couponCode).toBe('ENDLESSSUMMER');
-    expect(en?.periodEnd).toBe('2030-12-31');
+    expect(en?.periodEnd).toBe('2027-03-31');
     expect(en?.terms.length).toBeGreaterThan(0);
     expect(en?.heroImage.source).toEqual({ kind: 'file', file: 'promo-endless-summer.png' });
   });

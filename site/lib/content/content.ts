@@ -14,6 +14,7 @@ import {
   LandingPageModel,
   LegalDocumentModel,
   PageModel,
+  PromoFactsModel,
   PromoModel,
   ScheduleTimesModel,
   SiteSettingsModel,
@@ -129,6 +130,9 @@ export function createContent(env: ContentEnv, source: ContentSource = createCon
     getPromos: (lang: Lang) => fetchContent('PROMOS', Q.PROMOS, v.array(PromoModel), { lang }),
     getPromo: (slug: string, lang: Lang) =>
       fetchContent('PROMO_BY_SLUG', Q.PROMO_BY_SLUG, maybe(PromoModel), { slug, lang }),
+
+    /** Every published promo's commercial facts, for the booking API (server/promo-sync.ts). */
+    getPromoFacts: () => fetchContent('PROMO_FACTS', Q.PROMO_FACTS, v.array(PromoFactsModel)),
 
     getDestinations: (lang: Lang) =>
       fetchContent('DESTINATIONS', Q.DESTINATIONS, v.array(DestinationCardModel), { lang }),

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import {
+  DISCOUNT_TYPES,
   FAQ_CATEGORIES,
   FOOTER_GROUP_KEYS,
   LANDING_KEYS,
@@ -77,6 +78,32 @@ export const PromoModel = v.object({
 });
 export type Promo = v.InferOutput<typeof PromoModel>;
 
+const bilingual = v.object({ id: text, en: text });
+const rupiah = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+/** The commercial facts of a promo document, as the booking API applies them (PROMO_FACTS). */
+export const PromoFactsModel = v.object({
+  _id: v.string(),
+  slug: text,
+  couponCode: v.pipe(v.string(), v.regex(/^[A-Z0-9]{4,20}$/, 'must be 4–20 capital letters or digits')),
+  name: bilingual,
+  active: v.boolean(),
+  live: v.boolean(),
+  periodStart: date,
+  periodEnd: date,
+  stayStart: date,
+  stayEnd: date,
+  discountType: v.picklist(DISCOUNT_TYPES.map((d) => d.value)),
+  discountValue: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  maxDiscount: v.nullish(rupiah),
+  minSpend: v.nullish(rupiah),
+  paymentMethods: v.array(v.string()),
+  hotelIds: v.array(v.pipe(v.number(), v.integer())),
+  terms: bilingual,
+  imageUrl: text,
+});
+export type PromoFacts = v.InferOutput<typeof PromoFactsModel>;
+
 const Location = v.object({
   locality: text,
   region: text,
@@ -104,6 +131,20 @@ export const DestinationModel = v.object({
   highlights: v.array(Highlight),
   location: v.nullish(Location),
   hotelIds: v.array(v.number()),
+  /**
+   * A collection's destinations in the editor's order; a reference to a document that is not a
+   * published destination (scheduled, unpublished, deleted) is left out.
+   */
+  destinations: v.pipe(
+    v.array(v.nullable(v.object({ ...DestinationCardModel.entries, listed: v.boolean() }))),
+    v.transform((items) =>
+      items.flatMap((item) => {
+        if (!item?.listed) return [];
+        const { listed: _listed, ...card } = item;
+        return [card];
+      }),
+    ),
+  ),
 });
 export type Destination = v.InferOutput<typeof DestinationModel>;
 

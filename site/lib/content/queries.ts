@@ -31,6 +31,19 @@ export const SITE_SETTINGS = `*[_type == "siteSettings" && _id == "siteSettings"
 const promoCard = `_id, "slug": slug.current, "title": ${L('title')}, "summary": ${L('summary')}, couponCode,
   periodStart, periodEnd, stayStart, stayEnd, "paymentMethods": coalesce(paymentMethods, []), "heroImage": ${image('heroImage')}`;
 
+/**
+ * Every published promo with the facts the booking API applies (server/promo-sync.ts copies them
+ * into its public promotions): expired and switched-off ones too, so their codes answer "expired"
+ * rather than "not found"; `live` says whether the schedule lets it be used at $now.
+ */
+export const PROMO_FACTS = `*[_type == "promo"] | order(_id asc){
+  _id, "slug": slug.current, couponCode, "name": { "id": title.id, "en": title.en }, active, "live": ${SCHEDULED},
+  periodStart, periodEnd, stayStart, stayEnd, discountType, discountValue, maxDiscount, minSpend,
+  "paymentMethods": coalesce(paymentMethods, []), "hotelIds": coalesce(hotelIds, []),
+  "terms": { "id": pt::text(terms.id), "en": pt::text(terms.en) },
+  "imageUrl": coalesce(heroImage.asset->url, "/media/promos/" + slug.current)
+}`;
+
 export const PROMOS = `*[${PROMO_VISIBLE}] | order(periodEnd asc, _id asc){ ${promoCard}, "terms": ${L('terms')} }`;
 export const PROMO_BY_SLUG = `*[${PROMO_VISIBLE} && slug.current == $slug][0]{ ${promoCard}, "terms": ${L('terms')} }`;
 
@@ -40,7 +53,8 @@ const DESTINATION_VISIBLE = `_type == "destinationPage" && ${SCHEDULED}`;
 export const DESTINATIONS = `*[${DESTINATION_VISIBLE}] | order(kind desc, slug.current asc){ ${destinationCard} }`;
 export const DESTINATION = `*[${DESTINATION_VISIBLE} && section == $section && slug.current == $slug][0]{
   ${destinationCard}, "description": ${L('description')}, "body": ${L('body')}, ${highlights('highlights')},
-  location, "hotelIds": coalesce(hotelIds, [])
+  location, "hotelIds": coalesce(hotelIds, []),
+  "destinations": coalesce(destinations[]->{ ${destinationCard}, "listed": ${DESTINATION_VISIBLE} && kind == "destination" }, [])
 }`;
 
 export const PAGE = `*[_type == "page" && key == $key][0]{

@@ -1,0 +1,119 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createClient } from '@sanity/client';
+import * as v from 'valibot';
+import { readContentEnv, type ContentEnv } from './content-env.ts';
+import { bundledSource, readAllDocuments, type ContentSource } from './content-source.ts';
+import { createContent, validateResult, type Content } from './content.ts';
+
+// Preview of a draft or a scheduled document on the site before it goes live, for editors only.
+// A preview link names one document and an expiry and carries an HMAC of both under
+// PREVIEW_SECRET; without that secret (production unless an operator sets one) there is no preview
+// at all. On a development server the dev tools set a random secret and sign the links
+// (/dev/preview/). The page renders with the drafts laid over the published documents and the
+// clock at the document's publish time, so it shows exactly what will go live.
+
+const PREVIEWABLE = ['promo', 'destinationPage'];
+/** How long a signed link works. */
+export const PREVIEW_LINK_SECONDS = 60 * 60;
+
+const sign = (secret: string, id: string, expires: number) =>
+  createHmac('sha256', secret).update(`preview:${id}:${expires}`).digest('hex');
+
+/** The query string of a preview link for document `id` (published id or drafts.id). */
+export function signPreview(secret: string, id: string, now: Date): string {
+  const expires = Math.floor(now.getTime() / 1000) + PREVIEW_LINK_SECONDS;
+  return new URLSearchParams({ id, expires: String(expires), sig: sign(secret, id, expires) }).toString();
+}
+
+/** The document id a preview link may show, or null (no secret, bad or expired signature). */
+export function verifyPreview(secret: string | undefined, query: URLSearchParams, now: Date): string | null {
+  const id = query.get('id') ?? '';
+  const expires = Number(query.get('expires'));
+  const sig = query.get('sig') ?? '';
+  if (!secret || !/^[A-Za-z0-9._-]{1,128}$/.test(id) || !Number.isInteger(expires) || !/^[0-9a-f]{64}$/.test(sig))
+    return null;
+  if (expires * 1000 < now.getTime()) return null;
+  const expected = Buffer.from(sign(secret, id, expires), 'hex');
+  return timingSafeEqual(expected, Buffer.from(sig, 'hex')) ? id : null;
+}
+
+/** Drafts replace their published documents (under the published id), as Sanity's drafts perspective does. */
+export function overlayDrafts(docs: readonly Record<string, unknown>[]): Record<string, unknown>[] {
+  const byId = new Map<string, Record<string, unknown>>();
+  for (const doc of docs) {
+    const id = String(doc._id);
+    if (!id.startsWith('drafts.') && !byId.has(id)) byId.set(id, doc);
+  }
+  for (const doc of docs) {
+    const id = String(doc._id);
+    if (id.startsWith('drafts.')) byId.set(id.slice('drafts.'.length), { ...doc, _id: id.slice('drafts.'.length) });
+  }
+  return [...byId.values()];
+}
+
+function previewSource(env: ContentEnv): ContentSource {
+  if (!env.projectId) {
+    const types = [...PREVIEWABLE, 'siteSettings'];
+    return bundledSource(async () => overlayDrafts(await readAllDocuments({ ...env }, types)));
+  }
+  const client = createClient({
+    projectId: env.projectId,
+    dataset: env.dataset,
+    apiVersion: env.apiVersion,
+    useCdn: false,
+    perspective: 'drafts',
+    token: env.token,
+  });
+  return { kind: 'sanity', query: (groq, params) => client.fetch(groq, params) };
+}
+
+const TargetModel = v.nullable(
+  v.object({
+    _type: v.picklist(PREVIEWABLE),
+    slug: v.string(),
+    section: v.nullish(v.string()),
+    publishAt: v.nullish(v.string()),
+    draft: v.boolean(),
+  }),
+);
+
+export type PreviewTarget = {
+  type: 'promo' | 'destinationPage';
+  slug: string;
+  section: string | null;
+  draft: boolean;
+  /** When it goes live, if that is later than now. */
+  scheduledFor: Date | null;
+  /** The content as it will be: drafts laid over, the clock at the publish time. */
+  content: Content;
+};
+
+/** The document a verified preview link names, with the content to render it from; null when none. */
+export async function previewTarget(
+  id: string,
+  now: Date,
+  env: ContentEnv = readContentEnv(),
+): Promise<PreviewTarget | null> {
+  const published = id.replace(/^drafts\./, '');
+  const source = previewSource(env);
+  const found = validateResult(
+    TargetModel,
+    await source.query(
+      `*[_id == $id && _type in $types][0]{ _type, "slug": slug.current, section, publishAt, "draft": $draft }`,
+      { id: published, types: PREVIEWABLE, draft: id.startsWith('drafts.') },
+    ),
+    'PREVIEW_TARGET',
+  );
+  if (!found) return null;
+  const publishAt = found.publishAt ? new Date(found.publishAt) : null;
+  const scheduledFor = publishAt && publishAt.getTime() > now.getTime() ? publishAt : null;
+  const at = scheduledFor ?? now;
+  return {
+    type: found._type as PreviewTarget['type'],
+    slug: found.slug,
+    section: found.section ?? null,
+    draft: found.draft,
+    scheduledFor,
+    content: createContent({ ...env, now: () => at }, source),
+  };
+}
