@@ -20,16 +20,40 @@ describe('content sync across nodes', () => {
     const a = await startContentSync({ database, rebuild: async (r) => rebuilt.a.push(r), intervalMs: 50 });
     const b = await startContentSync({ database, rebuild: async (r) => rebuilt.b.push(r), intervalMs: 50 });
     try {
-      expect(await a.publish('sanity webhook: promo-endless-summer')).toBe(1);
+      expect((await a.publish('sanity webhook: promo-endless-summer')).version).toBe(1);
       expect(rebuilt.a).toEqual(['sanity webhook: promo-endless-summer']);
       await vi.waitFor(() => expect(rebuilt.b).toEqual(['content version 1']));
       await new Promise((r) => setTimeout(r, 200));
       expect([rebuilt.a.length, rebuilt.b.length]).toEqual([1, 1]);
-      expect(await b.publish('scheduled change')).toBe(2);
+      expect((await b.publish('scheduled change')).version).toBe(2);
       await vi.waitFor(() => expect(rebuilt.a).toEqual(['sanity webhook: promo-endless-summer', 'content version 2']));
     } finally {
       a.stop();
       b.stop();
+    }
+  });
+
+  it('a node whose build is behind the shared version rebuilds at start; one that is current does not', async () => {
+    const rebuilt: { reason: string; version: number }[] = [];
+    const behind = await startContentSync({
+      database,
+      rebuild: async (reason, version) => rebuilt.push({ reason, version }),
+      builtVersion: 1,
+      intervalMs: 60_000,
+    });
+    const current = await startContentSync({
+      database,
+      rebuild: async (reason, version) => rebuilt.push({ reason: `current: ${reason}`, version }),
+      builtVersion: 2,
+      intervalMs: 60_000,
+    });
+    try {
+      await vi.waitFor(() => expect(rebuilt).toEqual([{ reason: 'content version 2', version: 2 }]));
+      await current.check();
+      expect(rebuilt).toHaveLength(1);
+    } finally {
+      behind.stop();
+      current.stop();
     }
   });
 
