@@ -76,7 +76,7 @@ describe('publishing across two nodes on PostgreSQL', () => {
     expect(await (await fetch(`${a}/`)).text()).toContain('spring promo');
     const started = Date.now();
     await expect
-      .poll(async () => (await fetch(`${b}/`)).text(), { timeout: 10_000, intervals: [200] })
+      .poll(async () => (await fetch(`${b}/`)).text(), { timeout: 10_000, interval: 200 })
       .toContain('spring promo');
     expect(Date.now() - started).toBeLessThan(60_000);
     expect(await (await fetch(`${b}/api/site/build-status`)).json()).toMatchObject({ contentVersion: 1 });
