@@ -65,7 +65,8 @@ if (!buildDir) {
   } else buildDir = distDir;
   await runBuild(root, buildDir);
 }
-if (buildDir !== distDir) console.log(`[start] serving the build in ${path.relative(root, buildDir) || buildDir}`);
+if (buildDir !== distDir)
+  console.log(`[start] the newest good build is in ${path.relative(root, buildDir) || buildDir}`);
 const build = await loadBuild(buildDir);
 const database = await openDatabase(env);
 await prepareDatabase(database, env);
