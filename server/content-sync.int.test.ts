@@ -57,6 +57,27 @@ describe('content sync across nodes', () => {
     }
   });
 
+  it('a scheduled publish of an embargoed document publishes its draft first, then bumps the version', async () => {
+    const steps: string[] = [];
+    const sync = await startContentSync({
+      database,
+      rebuild: async (reason, version) => steps.push(`rebuild ${version}`),
+      goLive: async (documentId) => steps.push(`go live ${documentId}`),
+      intervalMs: 60_000,
+    });
+    try {
+      const { version } = await sync.publish('scheduled change of promo-lebaran-2027', {
+        goLive: 'promo-lebaran-2027',
+      });
+      expect(steps).toEqual(['go live promo-lebaran-2027', `rebuild ${version}`]);
+      // An unscheduled publish (a webhook) publishes nothing itself.
+      await sync.publish('sanity webhook: promo-x');
+      expect(steps).toHaveLength(3);
+    } finally {
+      sync.stop();
+    }
+  });
+
   it('a node that starts after a publish keeps its own build until the next one', async () => {
     const rebuilt: string[] = [];
     const c = await startContentSync({ database, rebuild: async (r) => rebuilt.push(r), intervalMs: 50 });

@@ -10,7 +10,7 @@ export interface ContentSync<Outcome = unknown> {
    * Record a publish (webhook or scheduled change) and rebuild this node; resolves with the new version
    * once recorded, and `built` with the rebuild's outcome.
    */
-  publish(reason: string): Promise<{ version: number; built: Promise<Outcome> }>;
+  publish(reason: string, options?: { goLive?: string }): Promise<{ version: number; built: Promise<Outcome> }>;
   /** Check the shared version now (the poll does this every interval). */
   check(): Promise<void>;
   seen(): number;
@@ -33,6 +33,8 @@ export async function startContentSync<Outcome = unknown>(opts: {
    */
   builtVersion?: number;
   intervalMs?: number;
+  /** Publish an embargoed document (its draft) before a scheduled publish bumps the version. */
+  goLive?: (documentId: string) => Promise<unknown>;
 }): Promise<ContentSync<Outcome>> {
   const { database } = opts;
   const shared = await readVersion(database);
@@ -51,7 +53,11 @@ export async function startContentSync<Outcome = unknown>(opts: {
   timer.unref();
   if (shared > seen) void check();
   return {
-    async publish(reason) {
+    async publish(reason, options = {}) {
+      if (options.goLive && opts.goLive)
+        await opts
+          .goLive(options.goLive)
+          .catch((error: unknown) => console.error(`[site] could not publish the embargoed ${options.goLive}`, error));
       const { rows } = await database.executeSql(
         `insert into site_content_version (id, version, reason, changed_at) values (1, 1, $1, now())
          on conflict (id) do update set version = site_content_version.version + 1, reason = excluded.reason,

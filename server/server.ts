@@ -17,7 +17,11 @@ import { backgroundSettled } from '../api/auth/background.ts';
 import { startContentSync } from './content-sync.ts';
 import { startBackgroundJobs } from './jobs.ts';
 import { contentHookRoutes } from './content-hooks/content-hooks.routes.ts';
-import { createRebuildScheduler, nextScheduledChange } from './content-hooks/content-hooks.service.ts';
+import {
+  createRebuildScheduler,
+  nextScheduledChange,
+  publishEmbargoed,
+} from './content-hooks/content-hooks.service.ts';
 import { devTools, startGateway, startMail } from './compose.ts';
 import { productionProblems, refusalMessage } from './modes.ts';
 import { guardConnections } from './connection-guard.ts';
@@ -86,7 +90,12 @@ export async function createOneServer(opts: {
   const scheduler = createRebuildScheduler({
     next: nextContentChange,
     now,
-    requestRebuild: (reason) => started.jobs?.at('content.publish', new Date(), reason, { reason }),
+    requestRebuild: (reason, change) =>
+      started.jobs?.at('content.publish', new Date(), reason, {
+        reason,
+        documentId: change.documentId,
+        kind: change.kind,
+      }),
   });
   const rebuildAndRearm = (reason: string, version?: number): Promise<BuildOutcome> =>
     builds.rebuild(reason, version).then(async (outcome) => {
@@ -119,6 +128,7 @@ export async function createOneServer(opts: {
     rebuild: rebuildAndRearm,
     builtVersion: builds.current.info.contentVersion ?? 0,
     intervalMs: opts.contentPollMs,
+    goLive: (documentId) => publishEmbargoed(documentId),
   });
   const jobs = await startBackgroundJobs({ deps, sender, content });
   started.jobs = jobs;

@@ -167,7 +167,12 @@ export function createContent(env: ContentEnv, source: ContentSource = createCon
       fetchContent('ANNOUNCEMENTS', Q.ANNOUNCEMENTS, v.array(AnnouncementModel), { lang }),
 
     getSitemapDocuments: () => fetchContent('SITEMAP', Q.SITEMAP, SitemapModel),
-    getScheduleTimes: () => fetchContent('SCHEDULE_TIMES', Q.SCHEDULE_TIMES, ScheduleTimesModel),
+    /** Every instant the published site changes by itself, embargoed drafts' publish times included. */
+    async getScheduleTimes() {
+      const times = await fetchContent('SCHEDULE_TIMES', Q.SCHEDULE_TIMES, ScheduleTimesModel);
+      const embargoed = (await source.embargoed?.(env.now())) ?? [];
+      return { ...times, instants: [...times.instants, ...embargoed] };
+    },
   };
 }
 
