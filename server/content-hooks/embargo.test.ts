@@ -3,7 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { nextChangeFrom } from './content-hooks.service.ts';
 import { readContentEnv } from '../../site/lib/content/content-env.ts';
-import { bundledSource, parseEmbargoed, parseNdjson } from '../../site/lib/content/content-source.ts';
+import {
+  bundledSource,
+  embargoFutureDocuments,
+  parseEmbargoed,
+  parseNdjson,
+} from '../../site/lib/content/content-source.ts';
 import { createContent } from '../../site/lib/content/content.ts';
 
 // Embargoed content: a promo scheduled for the future is kept as a draft (private in Sanity: the
@@ -66,5 +71,37 @@ describe('embargoed documents', () => {
   test('a draft without a publish time is work in progress: never read', async () => {
     const wip = { ...structuredClone(summer), _id: 'drafts.promo-endless-summer', couponCode: 'CHANGED' };
     expect(parseEmbargoed(JSON.stringify(wip))).toEqual([]);
+  });
+
+  test('the import uploads the bundled documents scheduled for later as drafts; the site reads the same', async () => {
+    const now = new Date('2026-11-26T00:00:00Z');
+    const all = text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const upload = embargoFutureDocuments(all, now);
+    const drafts = upload.filter((d) => String(d._id).startsWith('drafts.')).map((d) => d._id);
+    expect(drafts.length).toBeGreaterThan(0);
+    // Everything that waits is a draft: the public (published) part holds no future publish time.
+    expect(
+      upload.filter((d) => !drafts.includes(d._id) && typeof d.publishAt === 'string' && new Date(d.publishAt) > now),
+    ).toEqual([]);
+    const uploaded = upload.map((d) => JSON.stringify(d)).join('\n');
+    const read = (iso: string, source: string) => {
+      const env = readContentEnv({ CONTENT_NOW: iso, CONTENT_DATASET: DATASET });
+      return createContent(
+        env,
+        bundledSource(async () => parseNdjson(source), { drafts: async () => parseEmbargoed(source), now: env.now }),
+      );
+    };
+    for (const iso of ['2026-11-26T00:00:00Z', '2031-07-01T00:00:00Z', '2031-11-01T00:00:00Z']) {
+      const [before, after] = [read(iso, text), read(iso, uploaded)];
+      expect((await after.getPromos('en')).map((p) => p._id)).toEqual((await before.getPromos('en')).map((p) => p._id));
+      expect((await after.getDestinations('en')).map((d) => d._id).sort()).toEqual(
+        (await before.getDestinations('en')).map((d) => d._id).sort(),
+      );
+    }
+    const times = await read('2026-11-26T00:00:00Z', uploaded).getScheduleTimes();
+    expect(nextChangeFrom(times, new Date('2031-01-01T00:00:00Z'))?.documentId).toBe('destination-labuan-bajo');
   });
 });

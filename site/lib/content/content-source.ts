@@ -54,6 +54,21 @@ export function liveDocuments(published: unknown[], embargoed: Record<string, un
   return [...published.filter((doc) => !ids.has(String((doc as { _id?: unknown })._id))), ...due];
 }
 
+/**
+ * A dataset as it may be uploaded at `now` (`npm run dataset:import`): every document scheduled to
+ * publish later goes up as a draft, so the public dataset holds nothing before its time.
+ */
+export function embargoFutureDocuments<D extends Record<string, unknown>>(docs: D[], now: Date): D[] {
+  return docs.map((doc) =>
+    typeof doc.publishAt === 'string' &&
+    new Date(doc.publishAt).getTime() > now.getTime() &&
+    typeof doc._id === 'string' &&
+    !doc._id.startsWith(DRAFT)
+      ? { ...doc, _id: `${DRAFT}${doc._id}` }
+      : doc,
+  );
+}
+
 /** The embargoed drafts still waiting at `now`, by published id. */
 export function waitingEmbargoes(embargoed: Record<string, unknown>[], now: Date): EmbargoedDocument[] {
   return embargoed
