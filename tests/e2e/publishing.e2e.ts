@@ -33,6 +33,19 @@ test.describe('publishing defects', () => {
     });
   }
 
+  test('the live build is visible: build status and health agree, readable from the Studio origin', async ({
+    request,
+  }) => {
+    const res = await request.get('/api/site/build-status', { headers: { origin: 'https://bobobox.sanity.studio' } });
+    expect(res.status()).toBe(200);
+    expect(res.headers()['access-control-allow-origin']).toBe('*');
+    const status = (await res.json()) as { state: string; contentVersion: number; lastFailure: unknown };
+    expect(status).toMatchObject({ state: 'ok', lastFailure: null });
+    const health = (await (await request.get('/api/health')).json()) as { status: string; build: object };
+    expect(health.status).toBe('ok');
+    expect(health.build).toMatchObject({ state: 'ok', contentVersion: status.contentVersion });
+  });
+
   for (const { lang, prefix } of LANG_CASES) {
     test(`the generic error page's title and screen-reader text say the real code (${lang})`, async ({ page }) => {
       for (const status of [418, 451, 504]) {
