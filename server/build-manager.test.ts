@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import {
   BuildManager,
   failureFromOutput,
+  linkModules,
   listBuilds,
   loadBuild,
   newestGoodBuild,
@@ -155,6 +156,20 @@ describe('where builds live', () => {
     expect(siteBuildsDir('.data', '/srv/app')).toBe('/srv/app/.data/builds');
     expect(siteBuildsDir('/var/lib/bobobox', '/srv/app')).toBe('/var/lib/bobobox/builds');
     expect(siteBuildsDir('memory://', '/srv/app')).toBe('/srv/app/.builds');
+  });
+
+  it('a builds folder outside the checkout gets a node_modules link, so server chunks find their packages', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'checkout-'));
+    const outside = path.join(mkdtempSync(path.join(os.tmpdir(), 'data-')), 'builds');
+    linkModules(outside, root);
+    expect(lstatSync(path.join(outside, 'node_modules')).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(path.join(outside, 'node_modules'))).toBe(path.join(root, 'node_modules'));
+    linkModules(outside, root); // again: unchanged, no error
+    const inside = path.join(root, '.data', 'builds');
+    linkModules(inside, root);
+    expect(existsSync(path.join(inside, 'node_modules'))).toBe(false);
+    // The link is not a build.
+    expect(listBuilds(outside)).toEqual([]);
   });
 
   it('start-up picks the build of the newest publish made from these sources', () => {
