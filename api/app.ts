@@ -52,10 +52,10 @@ export function createApp(deps: AppDeps) {
       dbOk = false;
     }
     const build = deps.buildInfo?.() ?? { present: false, builtAt: null, stale: false };
-    return c.json(
-      { status: dbOk ? 'ok' : 'degraded', build, database: { kind: deps.database.kind, ok: dbOk } },
-      dbOk ? 200 : 503,
-    );
+    // A failed site build is reported (build.lastFailure says which document and field) without
+    // failing the probe: the previous build keeps serving.
+    const status = dbOk && build.state !== 'failed' ? 'ok' : 'degraded';
+    return c.json({ status, build, database: { kind: deps.database.kind, ok: dbOk } }, dbOk ? 200 : 503);
   });
   app.route('/', oauthRoutes(deps));
   app.route('/', authRoutes(deps));

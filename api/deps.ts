@@ -1,6 +1,7 @@
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { PaymentGateway } from './payments/gateway/gateway.ts';
+import type { HealthBuild } from '../core/contracts/responses.ts';
 
 /**
  * Where outgoing mail and SMS go. The composing process (server/) chooses it from the environment:
@@ -21,7 +22,7 @@ export interface AppDeps {
   /** Injected clock so tests can move time. */
   now?: () => Date;
   /** Build state reported by /api/health, provided by the one server. */
-  buildInfo?: () => { present: boolean; builtAt: string | null; stale: boolean };
+  buildInfo?: () => HealthBuild;
   /** The running outbox sender (api/outbox/outbox.sender.ts); enqueueing kicks it. Absent in most tests. */
   outbox?: { kick(): void };
   /** The payment gateway chosen by the composing process (Midtrans, or the development sandbox). */

@@ -15,13 +15,19 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bbx-start-'));
 const port = 4700 + (process.pid % 200);
 const base = `http://127.0.0.1:${port}`;
 
-function fakeBuild() {
-  mkdirSync(path.join(buildDir, 'server'), { recursive: true });
-  mkdirSync(path.join(buildDir, 'client'), { recursive: true });
-  writeFileSync(path.join(buildDir, 'server', 'entry.mjs'), 'export const handler = async (req, res, next) => next();');
+function fakeBuild(dir = buildDir, name = 'dist', contentVersion?: number) {
+  mkdirSync(path.join(dir, 'server'), { recursive: true });
+  mkdirSync(path.join(dir, 'client'), { recursive: true });
+  writeFileSync(path.join(dir, 'server', 'entry.mjs'), 'export const handler = async (req, res, next) => next();');
+  writeFileSync(path.join(dir, 'client', 'which.txt'), name);
   writeFileSync(
-    path.join(buildDir, 'build-info.json'),
-    JSON.stringify({ inputHash: computeInputHash(root), builtAt: new Date().toISOString() }),
+    path.join(dir, 'build-info.json'),
+    JSON.stringify({
+      // The hash start computes: its SITE_URL follows HOST and PORT.
+      inputHash: computeInputHash(root, { ...process.env, SITE_URL: base }),
+      builtAt: new Date().toISOString(),
+      contentVersion,
+    }),
   );
 }
 
@@ -88,6 +94,14 @@ describe('npm start', () => {
     expect(await subscribe('tetap-ada@contoh.com')).toBe(400);
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
+
+    // A publish left its build under DATA_DIR/builds (content version 1; the embedded database has
+    // no publish recorded here, so nothing rebuilds): the next start serves it, not SITE_BUILD_DIR's.
+    fakeBuild(path.join(dataDir, 'builds', `${Date.now()}-published`), 'published', 1);
+    const third = await start();
+    expect(await (await fetch(`${base}/which.txt`)).text()).toBe('published');
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
     // Two cold starts of the embedded database (migrate, seed, open): a hang guard, not a speed check.
   }, 180_000);
 });

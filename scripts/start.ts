@@ -6,7 +6,16 @@ import { loadEnv } from '../api/env.ts';
 import { localOrigin } from '../core/origin.ts';
 import { openDatabase } from '../api/db/client.ts';
 import { computeInputHash, readBuildInfo } from '../server/build-info.ts';
-import { loadBuild, runBuild } from '../server/build-manager.ts';
+import {
+  linkModules,
+  listBuilds,
+  loadBuild,
+  newBuildDir,
+  newestGoodBuild,
+  runBuild,
+  siteBuildsDir,
+  usedByOthers,
+} from '../server/build-manager.ts';
 import { createOneServer } from '../server/server.ts';
 import { prepareDatabase } from '../api/db/prepare.ts';
 import { developmentBanner, productionProblems, refusalMessage } from '../server/modes.ts';
@@ -34,20 +43,31 @@ if (problems.length) {
 // own scripts) rightly blocks, and React would render with its slower development build.
 process.env.NODE_ENV = 'production';
 
-// SITE_BUILD_DIR lets parallel test runs keep separate builds; the default is dist/.
+// SITE_BUILD_DIR is the build `npm run build` writes and start-up makes when none fits (parallel test
+// runs keep separate ones); content rebuilds live under DATA_DIR/builds (server/build-manager.ts).
 const distDir = path.resolve(root, env.SITE_BUILD_DIR);
 if (path.relative(root, distDir).startsWith('..')) {
   // Server chunks resolve packages from the project's node_modules, so builds live inside it.
   console.error(`SITE_BUILD_DIR must be inside the project folder (e.g. .e2e-builds/<name>), not ${distDir}`);
   process.exit(1);
 }
-const info = readBuildInfo(distDir);
+const buildsDir = siteBuildsDir(env.DATA_DIR, root);
 const hash = computeInputHash(root);
-if (!info || info.inputHash !== hash) {
+// The newest good build made from these sources: the last published content survives a restart.
+let buildDir = newestGoodBuild([distDir, ...listBuilds(buildsDir)], hash);
+if (!buildDir) {
+  const info = readBuildInfo(distDir);
   console.log(info ? '[start] the site build is stale; rebuilding' : '[start] no site build yet; building');
-  await runBuild(root, distDir);
+  if (usedByOthers(distDir)) {
+    // Another server from this checkout still serves the old build: build beside it, never over it.
+    linkModules(buildsDir, root);
+    buildDir = newBuildDir(buildsDir);
+  } else buildDir = distDir;
+  await runBuild(root, buildDir);
 }
-const build = await loadBuild(distDir);
+if (buildDir !== distDir)
+  console.log(`[start] the newest good build is in ${path.relative(root, buildDir) || buildDir}`);
+const build = await loadBuild(buildDir);
 const database = await openDatabase(env);
 await prepareDatabase(database, env);
 const one = await createOneServer({ env, database, root, build });

@@ -21,6 +21,11 @@ const INPUT_ENV = [
 export interface BuildInfo {
   inputHash: string;
   builtAt: string;
+  /**
+   * The shared content version (site_content_version) the build was made for: a rebuild for a publish
+   * records it, so start-up serves the build of the newest publish and a node behind it rebuilds.
+   */
+  contentVersion?: number;
 }
 
 function walk(dir: string, out: string[]): void {

@@ -20,16 +20,61 @@ describe('content sync across nodes', () => {
     const a = await startContentSync({ database, rebuild: async (r) => rebuilt.a.push(r), intervalMs: 50 });
     const b = await startContentSync({ database, rebuild: async (r) => rebuilt.b.push(r), intervalMs: 50 });
     try {
-      expect(await a.publish('sanity webhook: promo-endless-summer')).toBe(1);
+      expect((await a.publish('sanity webhook: promo-endless-summer')).version).toBe(1);
       expect(rebuilt.a).toEqual(['sanity webhook: promo-endless-summer']);
       await vi.waitFor(() => expect(rebuilt.b).toEqual(['content version 1']));
       await new Promise((r) => setTimeout(r, 200));
       expect([rebuilt.a.length, rebuilt.b.length]).toEqual([1, 1]);
-      expect(await b.publish('scheduled change')).toBe(2);
+      expect((await b.publish('scheduled change')).version).toBe(2);
       await vi.waitFor(() => expect(rebuilt.a).toEqual(['sanity webhook: promo-endless-summer', 'content version 2']));
     } finally {
       a.stop();
       b.stop();
+    }
+  });
+
+  it('a node whose build is behind the shared version rebuilds at start; one that is current does not', async () => {
+    const rebuilt: { reason: string; version: number }[] = [];
+    const behind = await startContentSync({
+      database,
+      rebuild: async (reason, version) => rebuilt.push({ reason, version }),
+      builtVersion: 1,
+      intervalMs: 60_000,
+    });
+    const current = await startContentSync({
+      database,
+      rebuild: async (reason, version) => rebuilt.push({ reason: `current: ${reason}`, version }),
+      builtVersion: 2,
+      intervalMs: 60_000,
+    });
+    try {
+      await vi.waitFor(() => expect(rebuilt).toEqual([{ reason: 'content version 2', version: 2 }]));
+      await current.check();
+      expect(rebuilt).toHaveLength(1);
+    } finally {
+      behind.stop();
+      current.stop();
+    }
+  });
+
+  it('a scheduled publish of an embargoed document publishes its draft first, then bumps the version', async () => {
+    const steps: string[] = [];
+    const sync = await startContentSync({
+      database,
+      rebuild: async (reason, version) => steps.push(`rebuild ${version}`),
+      goLive: async (documentId) => steps.push(`go live ${documentId}`),
+      intervalMs: 60_000,
+    });
+    try {
+      const { version } = await sync.publish('scheduled change of promo-lebaran-2027', {
+        goLive: 'promo-lebaran-2027',
+      });
+      expect(steps).toEqual(['go live promo-lebaran-2027', `rebuild ${version}`]);
+      // An unscheduled publish (a webhook) publishes nothing itself.
+      await sync.publish('sanity webhook: promo-x');
+      expect(steps).toHaveLength(3);
+    } finally {
+      sync.stop();
     }
   });
 

@@ -24,6 +24,25 @@ export function fallbackErrorHtml(lang: Lang, status: number): string {
 }
 
 /**
+ * The generic page carries its own code (400 or 500) wherever the code is said: the visible code, the
+ * `<title>` and Open Graph title, the description and the screen-reader sentence ("Error 400"), and the
+ * `data-status` attribute. Each of those, and only those, gets the real one (418, 451, 504).
+ */
+export function withRealCode(html: string, generic: string, status: number): string {
+  const real = String(status);
+  const swap = (fragment: string) => fragment.replace(new RegExp(`\\b${generic}\\b`, 'g'), real);
+  return html
+    .replace(/<title>[^<]*<\/title>/, swap)
+    .replace(/<meta (?:name="description"|property="og:(?:title|description)") content="[^"]*"/g, swap)
+    .replace(/data-status="\d{3}"/, `data-status="${real}"`)
+    .replace(/(data-error-code[^>]*>\s*)\d{3}(\s*<)/, `$1${real}$2`)
+    .replace(
+      /(data-error-sr[^>]*>)([^<]*)(<)/,
+      (_all, open: string, text: string, close: string) => open + swap(text) + close,
+    );
+}
+
+/**
  * Read the error page for a status and language from a build's client folder. Statuses without
  * a page of their own reuse the generic page with the real code shown.
  */
@@ -33,7 +52,7 @@ export async function renderErrorPage(clientDir: string, status: number, lang: L
     const file = path.join(clientDir, langPrefix(lang), 'errors', code, 'index.html');
     const html = await readFile(file, 'utf8');
     if (!html.includes('data-error-page')) throw new Error(`not an error page: ${file}`);
-    return code === String(status) ? html : html.replace(/(data-error-code[^>]*>)\d{3}(<)/, `$1${status}$2`);
+    return code === String(status) ? html : withRealCode(html, code, status);
   } catch (error) {
     console.error(`[site] could not render the ${status} error page`, error);
     return fallbackErrorHtml(lang, status);

@@ -34,7 +34,9 @@ export async function startBackgroundJobs(opts: {
   // A scheduled content change: every node's schedule asks for it under the same key, one node runs it
   // and publishes, and every node rebuilds (server/content-sync.ts).
   await queue.onAt('content.publish', async (data) => {
-    await content.publish(String(data.reason ?? 'scheduled change'));
+    // A publish time: an embargoed document (a draft until now) is published first.
+    const goLive = data.kind === 'publish' && typeof data.documentId === 'string' ? data.documentId : undefined;
+    await content.publish(String(data.reason ?? 'scheduled change'), { goLive });
   });
   return queue;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideRoute, resolveError } from './routing.ts';
+import { decideRoute, requestPath, resolveError } from './routing.ts';
 
 describe('decideRoute', () => {
   it.each([
@@ -41,6 +41,21 @@ describe('decideRoute', () => {
     expect(decideRoute('/errors/404/')).toMatchObject({ kind: 'not-found', reason: 'internal' });
     expect(decideRoute('/id/errors/500/')).toMatchObject({ kind: 'not-found', lang: 'id', reason: 'internal' });
     expect(decideRoute('/404.html')).toMatchObject({ kind: 'not-found' });
+  });
+});
+
+describe('requestPath', () => {
+  it('keeps every slash of the path the client sent (a leading "//" is not a host)', () => {
+    expect(requestPath('//whatever/')).toEqual({ pathname: '//whatever/', search: '' });
+    expect(requestPath('///')).toEqual({ pathname: '///', search: '' });
+    expect(requestPath('/promo/?a=1')).toEqual({ pathname: '/promo/', search: '?a=1' });
+    expect(requestPath('http://proxy.example/faq/?x=2')).toEqual({ pathname: '/faq/', search: '?x=2' });
+    expect(requestPath(undefined)).toEqual({ pathname: '/', search: '' });
+  });
+
+  it.each(['//whatever/', '///', '//', '//evil.example/path/'])('%s is a 404, never a page or a redirect', (target) => {
+    const { pathname, search } = requestPath(target);
+    expect(decideRoute(pathname, search)).toMatchObject({ kind: 'not-found' });
   });
 });
 

@@ -22,6 +22,25 @@ function hasFileExtension(pathname: string): boolean {
  */
 const UNSAFE = /\/\/|\\/;
 
+/**
+ * The path and query of a request as the client sent them. Resolving the raw target against a base
+ * (`new URL('//whatever/', base)`) would read a leading "//" as a host ("//whatever/" became "/", the
+ * home page) or throw on "///"; the target is appended to a fixed origin instead, so every slash stays
+ * in the path and the routing rules see it.
+ */
+export function requestPath(target: string | undefined): { pathname: string; search: string } {
+  const raw = target ?? '/';
+  let url: URL;
+  try {
+    // Absolute-form targets ("http://host/path", sent to proxies) keep only their path.
+    url = raw.startsWith('/') ? new URL(`http://localhost${raw}`) : new URL(raw);
+  } catch {
+    // Unreadable: a path no rule continues with, so it ends as the 404 page.
+    return { pathname: '//', search: '' };
+  }
+  return { pathname: url.pathname, search: url.search };
+}
+
 export function decideRoute(pathname: string, search = ''): RouteDecision {
   let path = pathname;
   let redirect = false;

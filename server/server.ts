@@ -1,5 +1,4 @@
 import http from 'node:http';
-import path from 'node:path';
 import compression from 'compression';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -8,7 +7,7 @@ import type { AppDeps } from '../api/deps.ts';
 import { apiErrorHandler, errors, requestLang } from '../api/http/errors.ts';
 import type { Database } from '../api/db/client.ts';
 import type { Env } from '../api/env.ts';
-import { BuildManager, type SiteBuild } from './build-manager.ts';
+import { BuildManager, siteBuildsDir, type BuildOutcome, type SiteBuild } from './build-manager.ts';
 import { computeInputHash } from './build-info.ts';
 import { createSiteHandler } from './site-handler.ts';
 import { decideRoute } from './routing.ts';
@@ -19,7 +18,11 @@ import { startContentSync } from './content-sync.ts';
 import { syncPromotionsFromContent } from './promo-sync.ts';
 import { startBackgroundJobs } from './jobs.ts';
 import { contentHookRoutes } from './content-hooks/content-hooks.routes.ts';
-import { createRebuildScheduler, nextScheduledChange } from './content-hooks/content-hooks.service.ts';
+import {
+  createRebuildScheduler,
+  nextScheduledChange,
+  publishEmbargoed,
+} from './content-hooks/content-hooks.service.ts';
 import { devTools, startGateway, startMail } from './compose.ts';
 import { productionProblems, refusalMessage } from './modes.ts';
 import { guardConnections } from './connection-guard.ts';
@@ -36,6 +39,19 @@ export interface OneServer {
 }
 
 /**
+ * A signed webhook is applied once across every node on the database: its signature is claimed as a
+ * row of the shared window table (rate_limits, pruned with it once expired); a replay finds it taken.
+ */
+async function claimWebhook(database: Database, signature: string, signedAt: Date): Promise<boolean> {
+  const { rows } = await database.executeSql(
+    `insert into rate_limits (key, window_start, count, expires_at)
+     values ($1, $2, 1, now() + interval '15 minutes') on conflict do nothing returning key`,
+    [`sanity-webhook:${signature}`, signedAt.toISOString()],
+  );
+  return rows.length === 1;
+}
+
+/**
  * The one process: the Hono API under /api (and developer tools under /dev while their embedded
  * defaults are active), Astro's pre-rendered pages and on-demand routes for everything else.
  */
@@ -48,6 +64,12 @@ export async function createOneServer(opts: {
   /** Tests inject the site build step and the content schedule. */
   runSiteBuild?: (outDir: string) => Promise<void>;
   nextContentChange?: (now: Date) => Promise<{ at: Date; documentId: string } | null>;
+  /** Where content rebuilds go (default DATA_DIR/builds). */
+  buildsDir?: string;
+  /** How often this node checks the shared content version (default 10 s). */
+  contentPollMs?: number;
+  /** How long the webhook's answer waits for the rebuild (default 20 s). */
+  webhookWaitMs?: number;
 }): Promise<OneServer> {
   const { env, database, root } = opts;
   // Production refuses unsafe settings here too, whoever starts the server (scripts/start.ts says why).
@@ -56,7 +78,7 @@ export async function createOneServer(opts: {
   const now = opts.now ?? (() => new Date());
   const builds = new BuildManager({
     root,
-    buildsDir: path.join(root, '.builds'),
+    buildsDir: opts.buildsDir ?? siteBuildsDir(env.DATA_DIR, root),
     initial: opts.build,
     build: opts.runSiteBuild,
   });
@@ -69,8 +91,14 @@ export async function createOneServer(opts: {
   const scheduler = createRebuildScheduler({
     next: nextContentChange,
     now,
-    requestRebuild: (reason) => started.jobs?.at('content.publish', new Date(), reason, { reason }),
+    requestRebuild: (reason, change) =>
+      started.jobs?.at('content.publish', new Date(), reason, {
+        reason,
+        documentId: change.documentId,
+        kind: change.kind,
+      }),
   });
+<<<<<<< HEAD
   // The API's advertised promos follow the content the live build shows (server/promo-sync.ts).
   const syncPromos = () =>
     syncPromotionsFromContent(database).catch((error: unknown) =>
@@ -80,6 +108,14 @@ export async function createOneServer(opts: {
     builds.rebuild(reason).then(async (live) => {
       if (live) await syncPromos();
       return scheduler.arm();
+=======
+  const rebuildAndRearm = (reason: string, version?: number): Promise<BuildOutcome> =>
+    builds.rebuild(reason, version).then(async (outcome) => {
+      await scheduler
+        .arm()
+        .catch((error: unknown) => console.error('[site] could not arm the content schedule', error));
+      return outcome;
+>>>>>>> publish
     });
   // Hashing the site's sources walks the whole tree: do it once, not on every health probe.
   const sourcesHash = computeInputHash(root);
@@ -89,8 +125,8 @@ export async function createOneServer(opts: {
     now: opts.now,
     buildInfo: () => ({
       present: true,
-      builtAt: builds.current.info.builtAt,
       stale: builds.current.info.inputHash !== sourcesHash,
+      ...builds.status(),
     }),
   };
   // The server decides what the API talks to (Midtrans or the sandbox, a relay or the sink).
@@ -100,13 +136,26 @@ export async function createOneServer(opts: {
   deps.mail = mail.mail;
   const sender = await startOutboxSender(deps);
   deps.outbox = sender;
-  const content = await startContentSync({ database, rebuild: rebuildAndRearm });
+  const content = await startContentSync({
+    database,
+    rebuild: rebuildAndRearm,
+    builtVersion: builds.current.info.contentVersion ?? 0,
+    intervalMs: opts.contentPollMs,
+    goLive: (documentId) => publishEmbargoed(documentId),
+  });
   const jobs = await startBackgroundJobs({ deps, sender, content });
   started.jobs = jobs;
   const root$ = new Hono();
   root$.route(
     '/api',
-    contentHookRoutes({ secret: env.SANITY_WEBHOOK_SECRET, requestRebuild: (reason) => void content.publish(reason) }),
+    contentHookRoutes({
+      secret: env.SANITY_WEBHOOK_SECRET,
+      publish: (reason) => content.publish(reason),
+      status: () => builds.status(),
+      claim: (signature, signedAt) => claimWebhook(database, signature, signedAt),
+      waitMs: opts.webhookWaitMs,
+      now: opts.now,
+    }),
   );
   root$.route('/', createApp(deps));
   // Mounted apps keep their own error handler but not their not-found handler: the root needs both.
@@ -183,6 +232,7 @@ export async function createOneServer(opts: {
     async close() {
       scheduler.stop();
       content.stop();
+      builds.release();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseLangFromPath, type Lang } from '../core/locales.ts';
 import { renderErrorPage, fallbackErrorHtml } from './error-pages.ts';
-import { decideRoute, resolveError } from './routing.ts';
+import { decideRoute, requestPath, resolveError } from './routing.ts';
 import { needsCompression, sendStaticFile } from './static-files.ts';
 import type { SiteBuild } from './build-manager.ts';
 
@@ -50,7 +50,7 @@ export interface SiteHandler {
 export function createSiteHandler(getBuild: () => SiteBuild, options: SiteHandlerOptions = {}): SiteHandler {
   function serveFile(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    const url = requestPath(req.url);
     if (decideRoute(url.pathname, url.search).kind !== 'continue') return false;
     if (options.faultRoutes && FAULT.test(url.pathname)) return false;
     const file = getBuild().files.lookup(url.pathname);
@@ -64,7 +64,7 @@ export function createSiteHandler(getBuild: () => SiteBuild, options: SiteHandle
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const build = getBuild();
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    const url = requestPath(req.url);
     const decision = decideRoute(url.pathname, url.search);
     if (decision.kind === 'redirect') {
       res.statusCode = decision.status;

@@ -2,6 +2,7 @@ import { defineConfig, type DocumentActionComponent, type DocumentActionProps } 
 import { structureTool, type StructureBuilder, type StructureResolver } from 'sanity/structure';
 import { schemaTypes, SINGLETON_IDS } from '../content-schemas/index.ts';
 import { sitePathFor } from '../content-schemas/site-path.ts';
+import { buildStatusBadge, buildStatusTool } from './build-status.tsx';
 import { translationsTool } from './translation-tool.tsx';
 
 const projectId = process.env.SANITY_STUDIO_PROJECT_ID || 'offline';
@@ -117,13 +118,16 @@ export default defineConfig({
   projectId,
   dataset,
   plugins: [structureTool({ structure })],
-  tools: (prev) => [...prev, translationsTool],
+  // The live site's build state (and a badge on the document that stopped the last publish), and
+  // the translation-completeness view.
+  tools: (prev) => [...prev, buildStatusTool(siteUrl), translationsTool],
   schema: {
     types: schemaTypes,
     // Singletons are opened from the structure only; they cannot be created twice.
     templates: (templates) => templates.filter((t) => !singletonTypes.has(t.schemaType)),
   },
   document: {
+    badges: (prev) => [...prev, buildStatusBadge(siteUrl)],
     actions: (prev, context) => {
       const base = singletonTypes.has(context.schemaType)
         ? prev.filter((a) => !['duplicate', 'delete', 'unpublish'].includes(String(a.action)))

@@ -21,6 +21,7 @@ describe('the OpenAPI document', () => {
     );
     // Mounted by the one server next to the API (server/content-hooks), not by createApp.
     served.add('POST /hooks/sanity');
+    served.add('GET /site/build-status');
     const documented = new Set(REST_ROUTES.map((r) => `${r.method.toUpperCase()} ${r.path}`));
     expect([...served].filter((k) => !documented.has(k))).toEqual([]);
     expect([...documented].filter((k) => !served.has(k))).toEqual([]);

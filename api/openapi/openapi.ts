@@ -45,6 +45,7 @@ import {
   GiftCertificatesSchema,
   GraphQLAnswerSchema,
   HealthSchema,
+  BuildStatusSchema,
   MaxDurationSchema,
   DayUseDaySchema,
   NotificationAnswerSchema,
@@ -449,10 +450,19 @@ export const REST_ROUTES: RouteDoc[] = [
     method: 'post',
     path: '/hooks/sanity',
     answer: WebhookAcceptedSchema,
-    summary: 'Sanity publish webhook (signed): publishes the content to every node',
+    summary:
+      'Sanity publish webhook (signed, at most 5 minutes old, each delivery once): publishes the content to every node and says whether the rebuild went live or which document and field broke it',
     auth: 'none',
     tag: 'content',
     ok: 202,
+  },
+  {
+    method: 'get',
+    path: '/site/build-status',
+    answer: BuildStatusSchema,
+    summary: "The live site build: its content version, and the last failed build's document and field",
+    auth: 'none',
+    tag: 'content',
   },
   {
     method: 'get',

@@ -196,12 +196,44 @@ export const CodeCheckedSchema = v.union([
 export const PasswordResetSchema = obj({ reset: v.literal(true) });
 export const SignedOutSchema = obj({ loggedOut: v.literal(true) });
 
-/** Liveness, database and build (200 when the database answers, 503 otherwise). */
+/** Why the last site build failed: the broken document and field when content broke it. */
+export const BuildFailureSchema = obj({
+  at: s,
+  reason: s,
+  message: s,
+  documentId: ns,
+  field: ns,
+  contentVersion: v.nullable(n),
+});
+
+/**
+ * The live site build (GET /api/site/build-status, and /api/health's `build`): `failed` when the last
+ * build failed, in which case the build before it keeps serving.
+ */
+export const BuildStatusSchema = obj({
+  state: v.picklist(['ok', 'building', 'failed']),
+  builtAt: s,
+  contentVersion: n,
+  lastFailure: v.nullable(BuildFailureSchema),
+});
+
+/**
+ * Liveness, database and build: 200 when the database answers (status `degraded` too when the last
+ * site build failed: the node still serves the previous one), 503 when it does not.
+ */
 export const HealthSchema = obj({
   status: v.picklist(['ok', 'degraded']),
-  build: obj({ present: v.boolean(), builtAt: ns, stale: v.boolean() }),
+  build: obj({
+    present: v.boolean(),
+    builtAt: ns,
+    stale: v.boolean(),
+    state: v.optional(v.picklist(['ok', 'building', 'failed'])),
+    contentVersion: v.optional(n),
+    lastFailure: v.optional(v.nullable(BuildFailureSchema)),
+  }),
   database: obj({ kind: s, ok: v.boolean() }),
 });
+export type HealthBuild = v.InferOutput<typeof HealthSchema>['build'];
 
 /** One Bobopoint ledger line (the Active, Pending and History tabs). */
 export const PointEntrySchema = obj({
@@ -413,8 +445,17 @@ export const ReservationCancelledSchema = obj({ reservationId: n, paymentStatus:
 export const SubscribedSchema = obj({ data: obj({ id: n }), message: s });
 export const PromoListSchema = obj({ data: v.array(PromoSchema), total: n });
 
-/** The content webhook was accepted (the rebuild runs in the background). */
-export const WebhookAcceptedSchema = obj({ accepted: v.literal(true) });
+/**
+ * The content webhook was accepted: the new content version, and the rebuild's outcome when it ended
+ * within the answer's wait (`published` null while it still runs; GET /api/site/build-status follows it).
+ */
+export const WebhookAcceptedSchema = obj({
+  accepted: v.literal(true),
+  version: n,
+  published: v.nullable(v.boolean()),
+  failure: v.nullable(BuildFailureSchema),
+  build: BuildStatusSchema,
+});
 
 /** A GraphQL answer: data, errors, or both (the gateway routes). */
 export const GraphQLAnswerSchema = obj({

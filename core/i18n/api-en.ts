@@ -20,6 +20,7 @@ export const apiEn = {
   'http.unreadableForm': 'The form data could not be read.',
   'http.unsupportedBodyType': 'Send the body as application/x-www-form-urlencoded or application/json.',
   'content.invalidSignature': 'The webhook signature is missing or not valid.',
+  'content.staleSignature': 'The webhook is too old or was already delivered; it was not applied.',
   'ancillary.packageUnavailable': 'The add-on package you chose is not available.',
   'auth.invalidToken': 'Your session has ended. Please sign in again.',
   'auth.userTokenRequired': 'Please sign in to your account to continue.',

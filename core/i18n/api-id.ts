@@ -18,6 +18,7 @@ export const apiId: ApiCatalogue = {
   'http.unreadableForm': 'Data formulirnya tidak bisa dibaca.',
   'http.unsupportedBodyType': 'Kirim isi permintaan sebagai application/x-www-form-urlencoded atau application/json.',
   'content.invalidSignature': 'Tanda tangan webhook tidak ada atau tidak valid.',
+  'content.staleSignature': 'Webhook ini terlalu lama atau sudah pernah diterima, jadi tidak diterapkan.',
   'ancillary.packageUnavailable': 'Paket tambahan yang kamu pilih tidak tersedia.',
   'auth.invalidToken': 'Sesi kamu sudah berakhir. Silakan masuk lagi ya.',
   'auth.userTokenRequired': 'Masuk ke akunmu dulu untuk melanjutkan ya.',

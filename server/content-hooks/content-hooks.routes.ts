@@ -1,32 +1,73 @@
-import { isValidSignature, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
-import { Hono } from 'hono';
+import { decodeSignatureHeader, isValidSignature, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
+import { Hono, type Context } from 'hono';
 import { requestLang } from '../../api/http/errors.ts';
 import { msg } from '../../api/http/messages.ts';
+import type { BuildOutcome, BuildStatus } from '../build-manager.ts';
+
+/** How old a signed webhook may be (its signature's timestamp): older ones are refused. */
+export const WEBHOOK_MAX_AGE_MS = 5 * 60_000;
+/** A signature dated this far in the future (clock skew) is still accepted. */
+const WEBHOOK_MAX_SKEW_MS = 60_000;
 
 export interface ContentHookDeps {
   /** SANITY_WEBHOOK_SECRET. */
   secret: string;
-  /** Starts a site rebuild (the one server's build manager); the reason is logged. */
-  requestRebuild: (reason: string) => unknown;
-  /** Re-arm the scheduled rebuild after content changed (optional). */
-  onContentChanged?: () => unknown;
+  /**
+   * Publish: record the new shared content version and rebuild this node. `built` resolves with the
+   * rebuild's outcome (went live, or failed and why).
+   */
+  publish: (reason: string) => Promise<{ version: number; built: Promise<BuildOutcome> }>;
+  /** The live build's state (GET /site/build-status). */
+  status: () => BuildStatus;
+  /**
+   * Claim a delivery once: false when this signature was already accepted (a replay). Nodes on one
+   * database share the claims (server/server.ts); the default is this process's memory.
+   */
+  claim?: (signature: string, signedAt: Date) => Promise<boolean>;
+  /** How long the answer waits for the rebuild before saying it still runs (default 20 s). */
+  waitMs?: number;
+  now?: () => Date;
+}
+
+/** Claims kept in memory for as long as a signature is accepted. */
+export function memoryClaims(now: () => Date = () => new Date()) {
+  const seen = new Map<string, number>();
+  return async (signature: string): Promise<boolean> => {
+    const at = now().getTime();
+    for (const [key, until] of seen) if (until <= at) seen.delete(key);
+    if (seen.has(signature)) return false;
+    seen.set(signature, at + WEBHOOK_MAX_AGE_MS + WEBHOOK_MAX_SKEW_MS);
+    return true;
+  };
 }
 
 /**
  * POST /hooks/sanity (mounted under /api): a Sanity GROQ-powered webhook. The signature header
  * is verified against the raw body with @sanity/webhook (HMAC-SHA256 over "timestamp.body");
- * unsigned or badly signed calls get 401 and trigger nothing.
+ * unsigned or badly signed calls get 401 and trigger nothing, and so do signatures older than five
+ * minutes and a delivery replayed with a signature already accepted. The answer (202) waits for the
+ * rebuild up to `waitMs` and says whether the content went live or why it did not (the document and
+ * field); GET /site/build-status says the same at any time.
  */
 export function contentHookRoutes(deps: ContentHookDeps) {
   const app = new Hono();
+  const now = deps.now ?? (() => new Date());
+  const claim = deps.claim ?? memoryClaims(now);
+  const refuse = (c: Context, key: 'content.invalidSignature' | 'content.staleSignature') => {
+    // The API's one error shape: {code, message} in the caller's language.
+    c.header('WWW-Authenticate', `Signature realm="sanity-webhook", headers="${SIGNATURE_HEADER_NAME}"`);
+    const code = key === 'content.invalidSignature' ? 'invalid_signature' : 'stale_signature';
+    return c.json({ code, message: msg(key)[requestLang(c)] }, 401);
+  };
   app.post('/hooks/sanity', async (c) => {
     const signature = c.req.header(SIGNATURE_HEADER_NAME);
     const body = await c.req.text();
-    if (!signature || !(await isValidSignature(body, signature, deps.secret).catch(() => false))) {
-      // The API's one error shape: {code, message} in the caller's language.
-      c.header('WWW-Authenticate', `Signature realm="sanity-webhook", headers="${SIGNATURE_HEADER_NAME}"`);
-      return c.json({ code: 'invalid_signature', message: msg('content.invalidSignature')[requestLang(c)] }, 401);
-    }
+    if (!signature || !(await isValidSignature(body, signature, deps.secret).catch(() => false)))
+      return refuse(c, 'content.invalidSignature');
+    const { timestamp, hashedPayload } = decodeSignatureHeader(signature);
+    const age = now().getTime() - timestamp;
+    if (age > WEBHOOK_MAX_AGE_MS || age < -WEBHOOK_MAX_SKEW_MS) return refuse(c, 'content.staleSignature');
+    if (!(await claim(hashedPayload, new Date(timestamp)))) return refuse(c, 'content.staleSignature');
     let documentId = 'unknown';
     try {
       const payload = JSON.parse(body) as { _id?: unknown; ids?: { all?: unknown[] } };
@@ -36,9 +77,31 @@ export function contentHookRoutes(deps: ContentHookDeps) {
     } catch {
       // A signed body that is not JSON still means "content changed": rebuild anyway.
     }
-    deps.requestRebuild(`sanity webhook: ${documentId}`);
-    deps.onContentChanged?.();
-    return c.json({ accepted: true }, 202);
+    const { version, built } = await deps.publish(`sanity webhook: ${documentId}`);
+    let timer: NodeJS.Timeout | undefined;
+    const outcome = await Promise.race([
+      built,
+      new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), deps.waitMs ?? 20_000))),
+    ]);
+    clearTimeout(timer);
+    return c.json(
+      {
+        accepted: true as const,
+        version,
+        // null: the build still runs (GET /api/site/build-status follows it).
+        published: outcome ? outcome.published : null,
+        failure: outcome?.failure ?? null,
+        build: deps.status(),
+      },
+      202,
+    );
+  });
+  // The live build's state for the Studio's build tool and for operators: public (it says what the
+  // published site shows and which published document broke the last build), readable cross-origin.
+  app.get('/site/build-status', (c) => {
+    c.header('Access-Control-Allow-Origin', '*');
+    c.header('Cache-Control', 'no-store');
+    return c.json(deps.status());
   });
   return app;
 }

@@ -2,6 +2,7 @@ import { Temporal } from 'temporal-polyfill';
 import { jakartaStartOfDay } from '../../core/dates.ts';
 import { readContentEnv } from '../../site/lib/content/content-env.ts';
 import { createContent, type Content } from '../../site/lib/content/content.ts';
+import { createClient } from '@sanity/client';
 
 // Rules of the content rebuild, no HTTP: when is the next moment the published site changes by
 // itself (a publish or unpublish time, or the day after a promo's booking period ends)?
@@ -47,8 +48,8 @@ export async function nextScheduledChange(
  * re-arms. Clock and timers are injected so tests can drive it.
  */
 export function createRebuildScheduler(deps: {
-  next: (now: Date) => Promise<{ at: Date; documentId: string } | null>;
-  requestRebuild: (reason: string) => unknown;
+  next: (now: Date) => Promise<{ at: Date; documentId: string; kind?: string } | null>;
+  requestRebuild: (reason: string, change: { documentId: string; kind?: string }) => unknown;
   now?: () => Date;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
@@ -74,7 +75,7 @@ export function createRebuildScheduler(deps: {
         handle = undefined;
         if (delay > maxDelay) void arm();
         else {
-          deps.requestRebuild(`scheduled change of ${change.documentId} at ${change.at.toISOString()}`);
+          deps.requestRebuild(`scheduled change of ${change.documentId} at ${change.at.toISOString()}`, change);
           void arm();
         }
       },
@@ -92,4 +93,25 @@ export function createRebuildScheduler(deps: {
       handle = undefined;
     },
   };
+}
+
+/**
+ * An embargoed document goes live: its draft (private until now, see site/lib/content/content-source.ts)
+ * is published in Sanity with the project's write token (SANITY_TOKEN). False when there is nothing to
+ * publish this way: the bundled dataset (read at a later instant it shows the draft as published) or
+ * no token. The scheduled `content.publish` job calls it once, on one node, before the rebuild.
+ */
+export async function publishEmbargoed(documentId: string, env = readContentEnv()): Promise<boolean> {
+  if (!env.projectId || !env.token) return false;
+  const client = createClient({
+    projectId: env.projectId,
+    dataset: env.dataset,
+    apiVersion: env.apiVersion,
+    token: env.token,
+    useCdn: false,
+  });
+  const draftId = `drafts.${documentId}`;
+  if (!(await client.getDocument(draftId))) return false; // published already, or not embargoed
+  await client.action({ actionType: 'sanity.action.document.publish', draftId, publishedId: documentId });
+  return true;
 }

@@ -3,7 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { readContentEnv } from '../../site/lib/content/content-env.ts';
 import { createContent } from '../../site/lib/content/content.ts';
-import { contentHookRoutes } from './content-hooks.routes.ts';
+import type { BuildOutcome, BuildStatus } from '../build-manager.ts';
+import { contentHookRoutes, WEBHOOK_MAX_AGE_MS } from './content-hooks.routes.ts';
 import {
   createRebuildScheduler,
   nextChangeFrom,
@@ -13,9 +14,20 @@ import {
 
 const SECRET = 'test-webhook-secret-0123456789';
 
-function setup() {
+const LIVE: BuildStatus = { state: 'ok', builtAt: '2031-01-01T00:00:00.000Z', contentVersion: 0, lastFailure: null };
+
+function setup(outcome: (reason: string) => BuildOutcome = () => ({ published: true, failure: null })) {
   const reasons: string[] = [];
-  const app = contentHookRoutes({ secret: SECRET, requestRebuild: (reason) => reasons.push(reason) });
+  let version = 0;
+  const app = contentHookRoutes({
+    secret: SECRET,
+    publish: async (reason) => {
+      reasons.push(reason);
+      version += 1;
+      return { version, built: Promise.resolve(outcome(reason)) };
+    },
+    status: () => LIVE,
+  });
   const post = (body: string, headers: Record<string, string> = {}) =>
     app.request('/hooks/sanity', { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
   return { reasons, post };
@@ -66,6 +78,52 @@ describe('POST /hooks/sanity', () => {
     });
     expect(res.status).toBe(401);
     expect(reasons).toEqual([]);
+  });
+
+  test('the answer says the content went live, or which document and field stopped it', async () => {
+    const failure = {
+      at: '2031-01-01T00:00:00.000Z',
+      reason: 'sanity webhook: promo-broken',
+      message: 'Content error in document "promo-broken", field "title": Invalid length',
+      documentId: 'promo-broken',
+      field: 'title',
+      contentVersion: 2,
+    };
+    const { post } = setup((reason) =>
+      reason.includes('promo-broken') ? { published: false, failure } : { published: true, failure: null },
+    );
+    const ok = await post(body, { [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(body, Date.now(), SECRET) });
+    expect(ok.status).toBe(202);
+    expect(await ok.json()).toMatchObject({ accepted: true, version: 1, published: true, failure: null });
+    const broken = JSON.stringify({ _id: 'promo-broken', _type: 'promo' });
+    const res = await post(broken, {
+      [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(broken, Date.now(), SECRET),
+    });
+    expect(await res.json()).toMatchObject({ accepted: true, version: 2, published: false, failure });
+  });
+
+  test('a signature older than five minutes is refused, and so is a replayed delivery', async () => {
+    const { reasons, post } = setup();
+    const old = await encodeSignatureHeader(body, Date.now() - WEBHOOK_MAX_AGE_MS - 1_000, SECRET);
+    const stale = await post(body, { [SIGNATURE_HEADER_NAME]: old });
+    expect(stale.status).toBe(401);
+    expect(await stale.json()).toEqual({
+      code: 'stale_signature',
+      message: 'The webhook is too old or was already delivered; it was not applied.',
+    });
+    const future = await encodeSignatureHeader(body, Date.now() + 10 * 60_000, SECRET);
+    expect((await post(body, { [SIGNATURE_HEADER_NAME]: future })).status).toBe(401);
+    expect(reasons).toEqual([]);
+
+    const fresh = await encodeSignatureHeader(body, Date.now() - 60_000, SECRET);
+    expect((await post(body, { [SIGNATURE_HEADER_NAME]: fresh })).status).toBe(202);
+    // The very same delivery again (an attacker who recorded it, within the five minutes).
+    const replay = await post(body, { [SIGNATURE_HEADER_NAME]: fresh, 'accept-language': 'id' });
+    expect(replay.status).toBe(401);
+    expect((await replay.json()).message).toBe(
+      'Webhook ini terlalu lama atau sudah pernah diterima, jadi tidak diterapkan.',
+    );
+    expect(reasons).toEqual(['sanity webhook: promo-endless-summer']);
   });
 
   test('a garbage signature header is refused', async () => {

@@ -4,6 +4,7 @@ import { createElement, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
+import { safeHref } from './safe-link.ts';
 
 // Server-side Portable Text -> static HTML through @portabletext/react (rendered to markup at build
 // time, so pages ship zero JavaScript for it). React escapes all text and attribute values; this module
@@ -12,16 +13,7 @@ import { localizedPath } from '../../core/locales.ts';
 
 type Block = { _type: string } & Record<string, unknown>;
 
-/** http(s), mailto, tel, or a site-relative path ("/…" but not protocol-relative "//…"). */
-export function safeHref(href: unknown): string | undefined {
-  if (typeof href !== 'string') return undefined;
-  // Browsers ignore ASCII whitespace and control characters inside schemes ("java\tscript:").
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  const compact = href.replace(/[\u0000-\u0020\u007f]/g, '');
-  if (/^(?:https?:\/\/|mailto:|tel:)/i.test(compact)) return compact;
-  if (/^\/(?!\/)/.test(compact) && !compact.includes('\\')) return compact;
-  return undefined;
-}
+export { safeHref };
 
 export function portableTextComponents(lang: Lang): PortableTextComponents {
   return {

@@ -21,6 +21,7 @@ import {
   SitemapModel,
 } from './models.ts';
 import * as Q from './queries.ts';
+import { safeHref, safeWebHref } from '../safe-link.ts';
 
 /** Broken content: names the document and the field so an editor can fix it. */
 export class ContentError extends Error {
@@ -101,20 +102,36 @@ export function createContent(env: ContentEnv, source: ContentSource = createCon
 
     async getSiteSettings(lang: Lang): Promise<SiteSettings> {
       const s = await fetchContent('SITE_SETTINGS', Q.SITE_SETTINGS, required(SiteSettingsModel), { lang });
+      // Settings links follow the rich-text rule (site/lib/safe-link.ts): a footer or menu link with
+      // another scheme (javascript:, data:) is left out; a social or app-store link, which the pages
+      // cannot do without, must be http(s) or the build fails naming the field.
+      const safeLinks = <L extends { url: string }>(links: L[]) =>
+        links.flatMap((link) => {
+          const url = safeHref(link.url);
+          return url ? [{ ...link, url }] : [];
+        });
+      const web = <K extends string>(group: 'social' | 'appStores', links: Record<K, string>) =>
+        Object.fromEntries(
+          Object.entries<string>(links).map(([key, url]) => {
+            const safe = safeWebHref(url);
+            if (!safe) throw new ContentError(s._id, `${group}.${key}`, 'must be an http(s) link', 'SITE_SETTINGS');
+            return [key, safe];
+          }),
+        ) as Record<K, string>;
       return {
         productName: s.productName,
         tagline: s.tagline,
         seoSections: s.seoSections,
-        footerGroups: s.footerGroups,
+        footerGroups: s.footerGroups.map((group) => ({ ...group, links: safeLinks(group.links) })),
         contact: {
           whatsapp: s.contact.whatsapp,
           whatsappUrl: `https://wa.me/${s.contact.whatsapp.replace(/\D/g, '')}`,
           email: s.contact.email,
           tradeRegistrations: [s.contact.tradeRegistrations[0].line, s.contact.tradeRegistrations[1].line],
         },
-        social: s.social,
-        appStores: s.appStores,
-        nav: s.nav.map(({ label, url }) => ({ label, url })),
+        social: web('social', s.social),
+        appStores: web('appStores', s.appStores),
+        nav: safeLinks(s.nav).map(({ label, url }) => ({ label, url })),
       };
     },
 
@@ -154,7 +171,12 @@ export function createContent(env: ContentEnv, source: ContentSource = createCon
       fetchContent('ANNOUNCEMENTS', Q.ANNOUNCEMENTS, v.array(AnnouncementModel), { lang }),
 
     getSitemapDocuments: () => fetchContent('SITEMAP', Q.SITEMAP, SitemapModel),
-    getScheduleTimes: () => fetchContent('SCHEDULE_TIMES', Q.SCHEDULE_TIMES, ScheduleTimesModel),
+    /** Every instant the published site changes by itself, embargoed drafts' publish times included. */
+    async getScheduleTimes() {
+      const times = await fetchContent('SCHEDULE_TIMES', Q.SCHEDULE_TIMES, ScheduleTimesModel);
+      const embargoed = (await source.embargoed?.(env.now())) ?? [];
+      return { ...times, instants: [...times.instants, ...embargoed] };
+    },
   };
 }
 

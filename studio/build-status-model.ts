@@ -1,0 +1,64 @@
+// What the Studio says about the live site build (GET <site>/api/site/build-status): plain data and
+// words, no React, so tests/studio-build-status.test.ts can hold it to the server's answer.
+
+export type BuildFailure = {
+  at: string;
+  reason: string;
+  message: string;
+  documentId: string | null;
+  field: string | null;
+  contentVersion: number | null;
+};
+
+export type BuildStatus = {
+  state: 'ok' | 'building' | 'failed';
+  builtAt: string;
+  contentVersion: number;
+  lastFailure: BuildFailure | null;
+};
+
+export function buildStatusUrl(siteUrl: string): string {
+  return `${siteUrl.replace(/\/$/, '')}/api/site/build-status`;
+}
+
+/** A published id: drafts and versions of a document share the failure of the published one. */
+export function publishedId(id: string): string {
+  return id.replace(/^drafts\./, '').replace(/^versions\.[^.]+\./, '');
+}
+
+/** The headline of the tool: what the site shows now and whether the last publish went live. */
+export function describeBuild(status: BuildStatus): { tone: 'positive' | 'caution' | 'critical'; title: string } {
+  if (status.state === 'building')
+    return {
+      tone: 'caution',
+      title: `Publishing: the site is rebuilding (live: content version ${status.contentVersion})`,
+    };
+  if (status.state === 'failed')
+    return {
+      tone: 'critical',
+      title: 'The last publish did not go live: the site still shows the previous content',
+    };
+  return { tone: 'positive', title: `Live: content version ${status.contentVersion}` };
+}
+
+/** The sentence that tells an editor what to fix. */
+export function describeFailure(failure: BuildFailure): string {
+  if (failure.documentId && failure.field)
+    return `Fix the field "${failure.field}" of the document "${failure.documentId}" and publish it again.`;
+  return 'The site build failed for a reason outside the content; a developer has to look at the server log.';
+}
+
+/** The badge of a document whose content stopped the last build (null: nothing to say). */
+export function failureBadge(
+  status: BuildStatus | null,
+  documentId: string,
+): { label: string; title: string; color: 'danger' } | null {
+  const failure = status?.lastFailure;
+  if (!status || status.state !== 'failed' || !failure?.documentId) return null;
+  if (failure.documentId !== publishedId(documentId)) return null;
+  return {
+    label: 'Not live: build failed',
+    title: `${failure.message}. ${describeFailure(failure)}`,
+    color: 'danger',
+  };
+}
