@@ -98,24 +98,18 @@ export async function createOneServer(opts: {
         kind: change.kind,
       }),
   });
-<<<<<<< HEAD
   // The API's advertised promos follow the content the live build shows (server/promo-sync.ts).
   const syncPromos = () =>
     syncPromotionsFromContent(database).catch((error: unknown) =>
       console.error('[promotions] could not sync the advertised promos from the content', error),
     );
-  const rebuildAndRearm = (reason: string) =>
-    builds.rebuild(reason).then(async (live) => {
-      if (live) await syncPromos();
-      return scheduler.arm();
-=======
   const rebuildAndRearm = (reason: string, version?: number): Promise<BuildOutcome> =>
     builds.rebuild(reason, version).then(async (outcome) => {
+      if (outcome.published) await syncPromos();
       await scheduler
         .arm()
         .catch((error: unknown) => console.error('[site] could not arm the content schedule', error));
       return outcome;
->>>>>>> publish
     });
   // Hashing the site's sources walks the whole tree: do it once, not on every health probe.
   const sourcesHash = computeInputHash(root);
