@@ -14,7 +14,8 @@ const SITEMAP_CACHE_SECONDS = 300;
 
 async function hotelPaths(): Promise<string[]> {
   try {
-    const hotels = await listHotelShells('en');
+    // A fresh list (crawlers ask rarely, and the answer is cached below): a hotel opened a moment ago is listed.
+    const hotels = await listHotelShells('en', 0);
     return hotels.map((h) => `/search/${h.id}-${h.slug}/`);
   } catch {
     return [];
