@@ -6,6 +6,8 @@ import { rows } from '../db/query.ts';
 import { hotels } from '../hotels/hotels.schema.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
 import { runOps } from '../../scripts/ops.ts';
+import { PaymentStatus } from '../../core/payment-status.ts';
+import { Temporal } from 'temporal-polyfill';
 import { analyticsEvents } from './events.schema.ts';
 import { EVENTS_MAX_BODY_BYTES } from './events.routes.ts';
 import { EVENTS_BY_IP } from './events.service.ts';
@@ -119,12 +121,34 @@ describe('POST /api/events', () => {
   });
 });
 
+/** A waiting reservation of a new guest at hotel 1, room type 11. */
+async function holdRoom(checkIn: string, extra: Record<string, string> = {}) {
+  await t.useNewGuest();
+  const res = await t.call('POST', '/api/clients/v1/reservations/create', {
+    token: t.userToken,
+    form: {
+      hotel_id: '1',
+      room_type_id: '11',
+      check_in_date_time: checkIn,
+      check_out_date_time: Temporal.PlainDate.from(checkIn).add({ days: 1 }).toString(),
+      total_room: '1',
+      ...extra,
+    },
+  });
+  expect(res.status, JSON.stringify(res.data)).toBe(201);
+  return res.data.data.id as number;
+}
+
 describe('npm run ops -- funnel', () => {
   it('counts searches, rooms, checkouts and purchases per destination and per campaign, within the days asked', async () => {
     const [jakarta] = await db().select().from(hotels).where(eq(hotels.id, 1));
     const other = (await db().select().from(hotels)).find((h) => h.city !== jakarta!.city)!;
     const mudik = { utm_source: 'instagram', utm_campaign: 'mudik-2026' };
     const at = (iso: string) => t.setNow(new Date(iso));
+    // The journey's reservation, paid; and another one left waiting.
+    const paid = await holdRoom('2026-03-20');
+    await db().update(reservations).set({ paymentStatusId: PaymentStatus.paid }).where(eq(reservations.id, paid));
+    const waiting = await holdRoom('2026-03-22');
     // 1 March 23:30 Jakarta time: before the range.
     at('2026-03-01T16:30:00.000Z');
     await send({ events: [search()] });
@@ -137,9 +161,17 @@ describe('npm run ops -- funnel', () => {
         search({ campaign: mudik }),
         search({ campaign: mudik }),
         { event: 'room_chosen', ...base, hotel_id: 1, room_type_id: 11, value: 500_000, campaign: mudik },
-        { event: 'begin_checkout', ...base, hotel_id: 1, reservation_id: 7001, value: 540_000, campaign: mudik },
-        { event: 'purchase', ...base, hotel_id: 1, reservation_id: 7001, value: 540_000, campaign: mudik },
-        { event: 'purchase', ...base, hotel_id: 1, reservation_id: 7001, value: 540_000, campaign: mudik },
+        { event: 'begin_checkout', ...base, hotel_id: 1, reservation_id: paid, value: 540_000, campaign: mudik },
+        { event: 'purchase', ...base, hotel_id: 1, reservation_id: paid, value: 540_000, campaign: mudik },
+        { event: 'purchase', ...base, hotel_id: 1, reservation_id: paid, value: 540_000, campaign: mudik },
+      ],
+    });
+    // Purchases nobody paid for (anyone can send events): an unpaid reservation, an unknown one, none.
+    await send({
+      events: [
+        { event: 'purchase', ...base, hotel_id: 1, reservation_id: waiting, value: 999_000, campaign: mudik },
+        { event: 'purchase', ...base, hotel_id: 1, reservation_id: 2_000_000, value: 999_000, campaign: mudik },
+        { event: 'purchase', ...base, hotel_id: 1, value: 999_000, campaign: mudik },
       ],
     });
     await send({

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { testDeps } from '../auth/test-db.ts';
@@ -6,6 +6,9 @@ import { openDatabase } from '../db/client.ts';
 import type { Database, Db } from '../db/client.ts';
 import { openSeededDatabase, TEST_NOW } from '../db/test-booking.ts';
 import { runOps } from '../../scripts/ops.ts';
+import { tokensForTest } from '../auth/test-tokens.ts';
+import { reservations } from '../reservations/reservations.schema.ts';
+import { PaymentStatus } from '../../core/payment-status.ts';
 import { EVENTS_BY_IP } from './events.service.ts';
 
 // The collector on two API nodes over one real PostgreSQL: one address's limit is shared by the
@@ -55,22 +58,40 @@ describe('the collector on two nodes', () => {
     expect((await send(nodes[1]!, [{ event: 'page_view', ...base }], ip)).status).toBe(429);
   });
 
-  it('the funnel counts the events either node stored', async () => {
+  it('the funnel counts the events either node stored, and only purchases really paid', async () => {
     const campaign = { utm_campaign: 'pg-launch' };
+    const { userToken } = await tokensForTest(nodes[0]!.t.deps);
+    const hold = await nodes[0]!.app.request('/api/clients/v1/reservations/create', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${userToken}` },
+      body: new URLSearchParams({
+        hotel_id: '1',
+        room_type_id: '11',
+        check_in_date_time: '2026-03-20',
+        check_out_date_time: '2026-03-21',
+        total_room: '1',
+      }).toString(),
+    });
+    expect(hold.status).toBe(201);
+    const id = ((await hold.json()) as { data: { id: number } }).data.id;
+    await (nodes[1]!.database.db as Db)
+      .update(reservations)
+      .set({ paymentStatusId: PaymentStatus.paid })
+      .where(eq(reservations.id, id));
     await send(nodes[0]!, [{ event: 'search', ...base, hotel_id: 1, value: 200_000, campaign }], '203.0.113.1');
     await send(nodes[1]!, [{ event: 'search', ...base, hotel_id: 1, value: 200_000 }], '203.0.113.2');
     await send(
       nodes[1]!,
       [
         { event: 'room_chosen', ...base, hotel_id: 1, value: 200_000, campaign },
-        { event: 'begin_checkout', ...base, hotel_id: 1, reservation_id: 9, value: 220_000, campaign },
-        { event: 'purchase', ...base, hotel_id: 1, reservation_id: 9, value: 220_000, campaign },
+        { event: 'begin_checkout', ...base, hotel_id: 1, reservation_id: id, value: 220_000, campaign },
+        { event: 'purchase', ...base, hotel_id: 1, reservation_id: id, value: 220_000, campaign },
       ],
       '203.0.113.3',
     );
     await send(
       nodes[0]!,
-      [{ event: 'purchase', ...base, hotel_id: 1, reservation_id: 9, value: 220_000, campaign }],
+      [{ event: 'purchase', ...base, hotel_id: 1, reservation_id: id, value: 220_000, campaign }],
       '203.0.113.4',
     );
     const { code, out } = await runOps(['funnel', '--from', '2026-03-02', '--to', '2026-03-02'], nodes[0]!.t.deps);

@@ -5,6 +5,7 @@ import { sqlDb } from '../auth/auth.db.ts';
 import { rows } from '../db/query.ts';
 import type { RateRule } from '../rate-limit/rate-limit.service.ts';
 import type { TrackedEvent } from '../../core/contracts/events.ts';
+import { PaymentStatus } from '../../core/payment-status.ts';
 import { analyticsEvents } from './events.schema.ts';
 
 /**
@@ -56,8 +57,9 @@ export type FunnelRow = {
 
 /**
  * The booking funnel between two instants: searches, room choices, checkouts and purchases, per
- * destination (the hotel's city) or per campaign (utm_campaign). A purchase counts once per
- * reservation, however often its status page was shown.
+ * destination (the hotel's city) or per campaign (utm_campaign). Anyone can send events, so a
+ * purchase counts only for a reservation that really was paid (paid, or refunded since), once
+ * however often its status page was shown.
  */
 export async function funnel(
   deps: Pick<AppDeps, 'database'>,
@@ -65,6 +67,7 @@ export async function funnel(
   by: 'destination' | 'campaign',
 ): Promise<FunnelRow[]> {
   const key = by === 'destination' ? sql`coalesce(h.city, '(none)')` : sql`coalesce(e.campaign, '(none)')`;
+  const paid = [PaymentStatus.paid, PaymentStatus.refunded];
   const found = await rows<{
     key: string;
     searches: number;
@@ -75,12 +78,14 @@ export async function funnel(
   }>(
     sqlDb(deps) as unknown as Db,
     sql`with purchase_once as (
-          select distinct on (coalesce(reservation_id::text, id::text)) id
-          from analytics_events
-          where name = 'purchase'
-            and received_at >= ${range.from.toISOString()}::timestamptz
-            and received_at < ${range.to.toISOString()}::timestamptz
-          order by coalesce(reservation_id::text, id::text), id)
+          select distinct on (p.reservation_id) p.id
+          from analytics_events p
+          join reservations r on r.id = p.reservation_id
+            and r.payment_status_id in (${sql.join(paid, sql`, `)})
+          where p.name = 'purchase'
+            and p.received_at >= ${range.from.toISOString()}::timestamptz
+            and p.received_at < ${range.to.toISOString()}::timestamptz
+          order by p.reservation_id, p.id)
         select ${key}::text as key,
           count(*) filter (where e.name = 'search')::int as searches,
           count(*) filter (where e.name = 'room_chosen')::int as rooms,
