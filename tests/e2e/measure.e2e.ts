@@ -193,6 +193,52 @@ for (const { lang, prefix } of LANG_CASES) {
   });
 }
 
+test('a page view 250 ms after each route change: the load, a pushState to another path, back; not a new query @desktop', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const sent: { at: number; path: string }[] = [];
+    (window as unknown as { __beacons: typeof sent }).__beacons = sent;
+    const original = navigator.sendBeacon.bind(navigator);
+    navigator.sendBeacon = (url, data) => {
+      sent.push({ at: performance.now(), path: location.pathname });
+      return original(url, data);
+    };
+  });
+  const { events } = await watch(page);
+  await page.goto('/promo/');
+  await expect.poll(() => events.length).toBe(1);
+  const first = await page.evaluate(() => ({
+    beacon: (window as unknown as { __beacons: { at: number }[] }).__beacons[0]!.at,
+    interactive: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domInteractive,
+  }));
+  expect(first.beacon - first.interactive).toBeGreaterThanOrEqual(250);
+
+  const timed = (go: () => void) =>
+    page.evaluate(async (fn) => {
+      const before = performance.now();
+      new Function(fn)();
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      const after = (window as unknown as { __beacons: { at: number; path: string }[] }).__beacons.filter(
+        (b) => b.at >= before,
+      );
+      return after.map((b) => ({ delay: b.at - before, path: b.path }));
+    }, `(${go.toString()})()`);
+  // Another path: one page view, 250 ms later.
+  const pushed = await timed(() => history.pushState(null, '', '/promo/elsewhere/'));
+  expect(pushed.map((b) => b.path)).toEqual(['/promo/elsewhere/']);
+  expect(pushed[0]!.delay).toBeGreaterThanOrEqual(250);
+  // The same path with another query (the hotel page's new dates): not a new page.
+  expect(await timed(() => history.pushState(null, '', '/promo/elsewhere/?checkin=2026-12-01'))).toEqual([]);
+  // Back twice, to the first path (once would only drop the query).
+  expect((await timed(() => history.go(-2))).map((b) => b.path)).toEqual(['/promo/']);
+  expect(events.map((e) => [e.event, e.page_path])).toEqual([
+    ['page_view', '/promo/'],
+    ['page_view', '/promo/elsewhere/'],
+    ['page_view', '/promo/'],
+  ]);
+});
+
 test('the newsletter subscription is a Subscribe event on the dataLayer and at the collector @desktop', async ({
   page,
 }) => {
