@@ -21,6 +21,7 @@ import { limitEveryBody } from './http/input.ts';
 import { oauthRoutes } from './auth/oauth.routes.ts';
 import { accountRoutes } from './account/account.routes.ts';
 import { formRoutes, isFormUpload } from './forms/forms.routes.ts';
+import { eventRoutes } from './events/events.routes.ts';
 
 /** The largest request body any API route accepts (the sign-in routes accept less). */
 export const API_MAX_BODY_BYTES = 256 * 1024;
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', profileRoutes(deps));
   app.route('/', ancillaryRoutes(deps));
   app.route('/', formRoutes(deps));
+  app.route('/', eventRoutes(deps));
   app.route('/', graphqlRoutes(deps));
   app.route('/', openApiRoutes());
   app.onError(apiErrorHandler);

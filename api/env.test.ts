@@ -21,6 +21,14 @@ describe('environment', () => {
   });
 });
 
+describe('GTM_ID', () => {
+  it('is unset by default (no third party) and must look like a container id', () => {
+    expect(loadEnv({}).GTM_ID).toBeUndefined();
+    expect(loadEnv({ GTM_ID: 'GTM-ABC123' }).GTM_ID).toBe('GTM-ABC123');
+    expect(() => loadEnv({ GTM_ID: 'GTM-x"><script>' })).toThrow(/GTM_ID/);
+  });
+});
+
 describe('the embedded SITE_URL', () => {
   it('follows HOST and PORT, so no default points at another default', () => {
     expect(loadEnv({}).SITE_URL).toBe('http://127.0.0.1:4321');

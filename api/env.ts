@@ -111,6 +111,13 @@ export const EnvSchema = v.object({
   /** Core API base; Midtrans' own sandbox by default, https://api.midtrans.com for production. */
   MIDTRANS_BASE_URL: v.optional(v.pipe(v.string(), v.url()), 'https://api.sandbox.midtrans.com'),
 
+  // --- Measurement (api/events/README.md). Unset GTM_ID = no third party: events go to /api/events only.
+  /**
+   * A Google Tag Manager container (GTM-XXXXXXX). When set, pages load it 3 s after their load event
+   * (never on 2g or with data saver), and the CSP allows its origins; changing it rebuilds the site.
+   */
+  GTM_ID: v.optional(v.pipe(v.string(), v.regex(/^GTM-[A-Z0-9]{1,12}$/, 'GTM_ID looks like GTM-XXXXXXX'))),
+
   // --- Content (Sanity). Unset SANITY_PROJECT_ID = the bundled dataset in content/dataset/.
   /** Secret of the Sanity webhook calling POST /api/hooks/sanity. EMBEDDED DEVELOPMENT DEFAULT: replace in production. */
   SANITY_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(16)), EMBEDDED_SECRETS.SANITY_WEBHOOK_SECRET),

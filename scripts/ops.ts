@@ -7,6 +7,8 @@
 //   reactivate <user id or e-mail>               bring back an account deleted less than 30 days ago
 //   submissions [--since YYYY-MM-DD] [--csv]     contact messages and partnership proposals (since that
 //                                                day, Jakarta time), with signed links (24 hours) to files
+//   funnel --from YYYY-MM-DD --to YYYY-MM-DD     searches, room choices, checkouts and purchases per
+//                                                destination and per campaign (api/events/events.ops.ts)
 import { openDatabase } from '../api/db/client.ts';
 import { loadEnv } from '../api/env.ts';
 import { runOps } from '../api/profile/operator.ts';

@@ -16,6 +16,9 @@ const INPUT_ENV = [
   'CONTENT_NOW',
   'CONTENT_DATASET',
   'PUBLIC_SEARCH_FILTER',
+  // Written into every page (the tag manager's id) and into the tracker (the campaign's lifetime).
+  'GTM_ID',
+  'PUBLIC_CAMPAIGN_HOURS',
 ];
 
 export interface BuildInfo {

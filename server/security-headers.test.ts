@@ -77,3 +77,32 @@ describe("the CSP hashes of Astro's hydration directives", () => {
     }
   });
 });
+
+describe('the tag manager in the CSP (issue 16)', () => {
+  const sandbox = { MIDTRANS_SERVER_KEY: undefined, MIDTRANS_BASE_URL: 'https://api.sandbox.midtrans.com' };
+  const directive = (policy: string, name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `))!;
+
+  it('allows no third-party script or call without GTM_ID', () => {
+    const policy = contentSecurityPolicy([sha('x()')], sandbox);
+    expect(directive(policy, 'script-src')).toBe(`script-src 'self' ${sha('x()')}`);
+    expect(directive(policy, 'connect-src')).toBe("connect-src 'self'");
+    expect(policy).not.toContain('google');
+  });
+
+  it('allows the tag manager script and the analytics calls only when GTM_ID is set', () => {
+    const policy = contentSecurityPolicy([sha('x()')], { ...sandbox, GTM_ID: 'GTM-ABC123' });
+    expect(directive(policy, 'script-src')).toBe(`script-src 'self' https://www.googletagmanager.com ${sha('x()')}`);
+    expect(directive(policy, 'connect-src')).toContain('https://www.google-analytics.com');
+    expect(directive(policy, 'connect-src')).toContain('https://www.googletagmanager.com');
+    expect(directive(policy, 'script-src')).not.toContain('unsafe');
+  });
+});
+
+describe('JSON-LD data blocks', () => {
+  it('need no hash: they are data, not executed', () => {
+    const html =
+      '<script type="application/ld+json">{"@type":"Organization"}</script><script>run()</script>' +
+      '<script type="application/ld+json">{"@type":"BreadcrumbList"}</script>';
+    expect(inlineScriptHashes(html)).toEqual([sha('run()')]);
+  });
+});

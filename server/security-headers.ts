@@ -73,18 +73,33 @@ export function directiveScriptHashes(serverSource: string): string[] {
     .flatMap((script) => inlineScriptHashes(`<script>${script}</script>`));
 }
 
-/** Origins the browser may call besides this one: the card tokeniser of a live gateway. */
-function connectOrigins(env: Pick<Env, 'MIDTRANS_SERVER_KEY' | 'MIDTRANS_BASE_URL'>): string[] {
-  return env.MIDTRANS_SERVER_KEY ? [new URL(env.MIDTRANS_BASE_URL).origin] : [];
+/**
+ * The tag manager's origins, allowed only when GTM_ID configures one (its script, and the calls of
+ * the Google Analytics tags it usually loads). Without GTM_ID the site calls no third party.
+ */
+export const TAG_MANAGER_SCRIPT_ORIGIN = 'https://www.googletagmanager.com';
+const TAG_MANAGER_CONNECT_ORIGINS = [
+  TAG_MANAGER_SCRIPT_ORIGIN,
+  'https://www.google-analytics.com',
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+];
+
+type CspEnv = Pick<Env, 'MIDTRANS_SERVER_KEY' | 'MIDTRANS_BASE_URL'> & Partial<Pick<Env, 'GTM_ID'>>;
+
+/** Origins the browser may call besides this one: the card tokeniser of a live gateway, the tag manager. */
+function connectOrigins(env: CspEnv): string[] {
+  return [
+    ...(env.MIDTRANS_SERVER_KEY ? [new URL(env.MIDTRANS_BASE_URL).origin] : []),
+    ...(env.GTM_ID ? TAG_MANAGER_CONNECT_ORIGINS : []),
+  ];
 }
 
-export function contentSecurityPolicy(
-  scriptHashes: readonly string[],
-  env: Pick<Env, 'MIDTRANS_SERVER_KEY' | 'MIDTRANS_BASE_URL'>,
-): string {
+export function contentSecurityPolicy(scriptHashes: readonly string[], env: CspEnv): string {
+  const scriptOrigins = env.GTM_ID ? [TAG_MANAGER_SCRIPT_ORIGIN] : [];
   return [
     "default-src 'self'",
-    `script-src 'self' ${[...scriptHashes].sort().join(' ')}`.trim(),
+    `script-src 'self' ${[...scriptOrigins, ...[...scriptHashes].sort()].join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self' data:",

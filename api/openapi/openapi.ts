@@ -90,6 +90,7 @@ import {
   PartnershipSchema,
 } from '../../core/contracts/forms.ts';
 import { FormFileQuery, FormSessionQuery } from '../forms/forms.routes.ts';
+import { EventBatch, EventsAcceptedSchema } from '../../core/contracts/events.ts';
 
 // The OpenAPI document of the REST calls, built from the same valibot contracts the routes use.
 // `npm run openapi:write` refreshes the committed copy; a test keeps both equal and complete.
@@ -387,6 +388,18 @@ export const REST_ROUTES: RouteDoc[] = [
     query: FormFileQuery,
     tag: 'forms',
     plain: 'file',
+  },
+  {
+    method: 'post',
+    path: '/events',
+    ok: 202,
+    response: EventsAcceptedSchema,
+    summary:
+      "The site's own event collector (page views, search, room chosen, checkout, purchase, subscribe; sent with sendBeacon)",
+    auth: 'none',
+    body: EventBatch,
+    tag: 'events',
+    limited: true,
   },
   {
     method: 'get',

@@ -9,16 +9,20 @@
 //   reactivate <user id or e-mail>               bring back an account deleted less than 30 days ago
 //   submissions [--since YYYY-MM-DD] [--csv]     contact messages and partnership proposals (since that
 //                                                day, Jakarta time), with signed links (24 hours) to files
+//   funnel --from YYYY-MM-DD --to YYYY-MM-DD     searches, room choices, checkouts and purchases per
+//                                                destination and per campaign (api/events/events.ops.ts)
 import type { Db } from '../db/client.ts';
 import type { AppDeps } from '../deps.ts';
 import { decideIdentity, eraseOn, findUser, reactivateAccount } from './account.service.ts';
 import { currentUploads, signedFileUrl } from './uploads.service.ts';
 import { submissions } from '../forms/forms.ops.ts';
+import { funnelCommand } from '../events/events.ops.ts';
 
 const USAGE = `usage:
   npm run ops -- identity <user id or e-mail> [approve|reject]
   npm run ops -- reactivate <user id or e-mail>
-  npm run ops -- submissions [--since YYYY-MM-DD] [--csv]`;
+  npm run ops -- submissions [--since YYYY-MM-DD] [--csv]
+  npm run ops -- funnel --from YYYY-MM-DD --to YYYY-MM-DD`;
 
 /** An operator's review link lives longer than a guest's (time to look at the pictures). */
 const REVIEW_LINK_SECONDS = 60 * 60;
@@ -32,6 +36,7 @@ export async function runOps(
   const now = deps.now?.() ?? new Date();
   const [command, who, decision] = args;
   if (command === 'submissions') return submissions(args.slice(1), deps, now);
+  if (command === 'funnel') return funnelCommand(args.slice(1), deps);
   if (!command || !who || !['identity', 'reactivate'].includes(command)) return { code: 2, out: [USAGE] };
   const user = await findUser(db, who);
   if (!user) return { code: 1, out: [`No account matches ${JSON.stringify(who)}.`] };

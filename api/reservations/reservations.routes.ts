@@ -48,6 +48,11 @@ export function reservationRoutes(deps: AppDeps) {
         totalRoom: b.total_room,
         promoCode: b.promo_code,
         notes: b.notes,
+        campaign: {
+          identifier: b.campaign_identifier || null,
+          event: b.campaign_event || null,
+          channelSource: b.channel_source || null,
+        },
         dayUse:
           b.start_hour !== undefined || b.block_hours !== undefined
             ? { startHour: b.start_hour, blockHours: b.block_hours }

@@ -47,7 +47,12 @@ export const reservations = pgTable(
     ancillaryPackageUuids: jsonb('ancillary_package_uuids').$type<string[]>().notNull().default([]),
     paymentChannelCode: text('payment_channel_code'),
     notes: text('notes').notNull().default(''),
+    /** The campaign the guest came from (utm_campaign, kept by the browser's campaign tracker). */
     campaignIdentifier: text('campaign_identifier'),
+    /** The campaign's promo or content (promo, else utm_content, else utm_term). */
+    campaignEvent: text('campaign_event'),
+    /** Where the guest came from (utm_source / utm_medium); null = the site itself ('web'). */
+    channelSource: text('channel_source'),
     guestName: text('guest_name').notNull(),
     guestEmail: text('guest_email').notNull(),
     guestPhone: text('guest_phone').notNull().default(''),

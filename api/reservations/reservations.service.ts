@@ -101,6 +101,8 @@ export async function createReservation(
     totalRoom: number;
     promoCode?: string | null;
     notes?: string;
+    /** The campaign the guest came from (utm_campaign, its promo or content, utm_source / medium). */
+    campaign?: { identifier: string | null; event: string | null; channelSource: string | null };
     /** Day use: the check-in value is the day; the check-out is not read. */
     dayUse?: { startHour?: number; blockHours?: number };
   },
@@ -221,6 +223,9 @@ export async function createReservation(
           paymentStatusId: PaymentStatus.waiting,
           promoCode: promo?.promoCode ?? null,
           notes: input.notes ?? '',
+          campaignIdentifier: input.campaign?.identifier ?? null,
+          campaignEvent: input.campaign?.event ?? null,
+          channelSource: input.campaign?.channelSource ?? null,
           guestName: user.name,
           guestEmail: user.email,
           guestPhone: user.telephone ?? '',
@@ -380,8 +385,8 @@ export async function reservationDetail(db: Db, reservationId: number, ctx: Cloc
       isRemoved: false,
       hasAddOn: r.isUseAddon || r.ancillaryPackageUuids.length > 0,
       campaignIdentifier: r.campaignIdentifier,
-      campaignEvent: null,
-      channelSource: 'web',
+      campaignEvent: r.campaignEvent,
+      channelSource: r.channelSource ?? 'web',
       reservationChangeType: null,
       reservationChangeReferenceId: null,
       hotel: {

@@ -10,6 +10,7 @@ import {
   StringList,
 } from './common.ts';
 import { EmailSchema } from './auth.ts';
+import { CampaignValue } from './events.ts';
 
 // Inputs of the booking calls, shared by the REST routes, the GraphQL resolvers and the islands.
 
@@ -62,6 +63,10 @@ export const CreateReservationInput = v.object({
   /** Day use: both set, check_in_date_time is the day (check_out_date_time is not read). */
   start_hour: v.optional(StartHour),
   block_hours: v.optional(BlockHours),
+  /** The campaign the guest came from (the browser's campaign tracker, core/contracts/events.ts). */
+  campaign_identifier: v.optional(CampaignValue),
+  campaign_event: v.optional(CampaignValue),
+  channel_source: v.optional(CampaignValue),
 });
 
 export const DayUseAvailabilityInput = v.object({

@@ -24,6 +24,8 @@ import { countdown } from '../stores/timer.ts';
 import { useIslandStore } from '../lib/use-island-store.ts';
 import { useHydrated } from '../lib/client-value.ts';
 import { capacityLabel } from './search-result.ts';
+import { trackOnce } from '../lib/track.ts';
+import { reservationFields } from './journey-events.ts';
 
 export interface ReviewProps {
   lang: Lang;
@@ -93,6 +95,7 @@ export function Review({ lang, t, nightsText, reservationId }: ReviewProps) {
     rememberReservation(reservationId);
     loadReservation(reservationId)
       .then(async (d) => {
+        trackOnce('begin_checkout', String(d.info.reservationId), reservationFields(d));
         const pod = d.info.pods[0];
         // The detail carries the insurance offer; only the carbon packages need a second call.
         if (d.insuranceOffer) setProvider({ info: d.insuranceOffer, perNight: d.insuranceOffer.pricePerNight });

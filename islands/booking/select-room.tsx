@@ -16,12 +16,15 @@ import { addNights, formatDate } from '../../core/dates.ts';
 import { useIslandStore } from '../lib/use-island-store.ts';
 import { useHydrated } from '../lib/client-value.ts';
 import { Picture } from '../lib/picture.tsx';
+import { track } from '../lib/track.ts';
+import { roomFields, searchFields } from './journey-events.ts';
 
 export interface SelectRoomProps {
   lang: Lang;
   t: Dictionary['booking'];
   nightsText: { one: string; many: string };
-  hotel: { id: number; slug: string; isCabin: boolean };
+  /** name and city name the hotel in the measurement events (api/events). */
+  hotel: { id: number; slug: string; isCabin: boolean; name?: string; city?: string };
 }
 
 /** A committed day-use search as the search and the hold take it (null for nights). */
@@ -59,6 +62,7 @@ export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
       .then((r) => {
         if (!live) return;
         setAnswer({ seq, result: r });
+        track('search', searchFields(hotel, r));
         const promo = promoAlertMessage(r);
         if (promo) showAlert({ name: t.promoTitle, message: promo });
       })
@@ -86,6 +90,8 @@ export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
       promocode: state?.promocode ?? '',
       dayUse: dayUseOf(state?.dayUse),
     };
+    // Counted once per choice: not again when it is replayed after the sign-in detour.
+    if (!resumed.current) track('room_chosen', roomFields(hotel, result, room, count));
     if (!$auth.get().isLoggedIn) {
       // Sign in (or register) first, then come back to this page and this choice.
       saveChoice(choice);

@@ -15,6 +15,8 @@ import { formatDate } from '../../core/dates.ts';
 import { $now } from '../stores/timer.ts';
 import { useIslandStore } from '../lib/use-island-store.ts';
 import { useHydrated } from '../lib/client-value.ts';
+import { trackOnce } from '../lib/track.ts';
+import { reservationFields } from '../booking/journey-events.ts';
 
 export interface PaymentStatusProps {
   lang: Lang;
@@ -82,8 +84,11 @@ export function PaymentStatus({ lang, t, steps, reservationId }: PaymentStatusPr
         if (s.result === 'success') {
           markStep(4, steps);
           $pendingCount.set(Math.max(0, $pendingCount.get() - 1));
-          // Settled: the summary is the price as confirmed (its points now taken).
-          void loadReservationDetail(reservationId).catch(() => undefined);
+          // Settled: the summary is the price as confirmed (its points now taken), and the purchase is
+          // measured once (api/events).
+          void loadReservationDetail(reservationId)
+            .then((d) => trackOnce('purchase', String(reservationId), reservationFields(d)))
+            .catch(() => undefined);
         }
         if (!stopped && (s.result === 'pending' || s.result === 'unpaid'))
           timer = window.setTimeout(() => void tick(), POLL_MS);

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { ApiError, openCall, userCall } from '../lib/api-client.ts';
+import { campaignForReservation } from '../lib/track.ts';
 import type { AncillaryPackage, ReservationDetail } from '../../core/contracts/responses.ts';
 
 // The booking in progress: the room the guest chose (kept across the sign-in detour), the
@@ -67,6 +68,8 @@ export async function createReservation(choice: RoomChoice): Promise<number> {
       promo_code: choice.promocode || undefined,
       start_hour: choice.dayUse?.start,
       block_hours: choice.dayUse?.hours,
+      // The campaign this browser arrived with (utm_* and promo, kept PUBLIC_CAMPAIGN_HOURS).
+      ...campaignForReservation(),
     },
   });
   rememberReservation(body.data.id);

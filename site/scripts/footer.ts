@@ -1,5 +1,6 @@
 import { showAlert } from '../../islands/stores/$ui.ts';
 import { submitNewsletter } from '../lib/client/newsletter.ts';
+import { track } from '../../islands/lib/track.ts';
 
 // SEO text: one section always visible, five more behind a see more / hide toggle.
 const toggle = document.querySelector<HTMLButtonElement>('[data-seo-toggle]');
@@ -46,10 +47,8 @@ if (form) {
         form.setAttribute('aria-busy', String(loading));
       },
       alert: showAlert,
-      track(name) {
-        const w = window as unknown as { dataLayer?: unknown[] };
-        (w.dataLayer ??= []).push({ event: name });
-      },
+      // The newsletter's Subscribe: onto the dataLayer and to the site's own collector.
+      track: () => track('subscribe'),
       clear() {
         input.value = '';
       },

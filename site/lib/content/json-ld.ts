@@ -8,6 +8,23 @@ import type { Destination, FaqCategory } from './models.ts';
 
 const abs = (siteUrl: string | URL, path: string) => new URL(path, siteUrl).href;
 
+/** BreadcrumbList for a page whose breadcrumb shows (home, then the page): the same trail as the chrome's. */
+export function breadcrumbJsonLd(
+  items: { name: string; path: string }[],
+  siteUrl: string | URL,
+): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: item.name,
+      item: abs(siteUrl, item.path),
+    })),
+  };
+}
+
 /** Organization, for the home page (the lead's index.astro passes it to the layout). */
 export function organizationJsonLd(settings: SiteSettings, siteUrl: string | URL, lang: Lang): Record<string, unknown> {
   return {
@@ -18,7 +35,13 @@ export function organizationJsonLd(settings: SiteSettings, siteUrl: string | URL
     url: abs(siteUrl, localizedPath(lang, '/')),
     logo: abs(siteUrl, '/favicon.svg'),
     email: settings.contact.email,
-    sameAs: [settings.social.facebook, settings.social.instagram, settings.social.twitter, settings.social.youtube],
+    // Only web addresses: an empty or unsafe settings link is not a profile.
+    sameAs: [
+      settings.social.facebook,
+      settings.social.instagram,
+      settings.social.twitter,
+      settings.social.youtube,
+    ].filter((url) => /^https?:\/\//i.test(url)),
     contactPoint: [
       {
         '@type': 'ContactPoint',
