@@ -1,6 +1,9 @@
 import { PgBoss } from 'pg-boss';
 import type { Job, SendOptions } from 'pg-boss';
 import type { Database } from '../db/client.ts';
+import { logger } from '../observability/logger.ts';
+
+const log = logger('jobs');
 
 // The one job queue of the product: pg-boss on the database the API already uses (PGlite embedded, or
 // PostgreSQL), so every node of a deployment shares it and each job runs once, on one node, whatever
@@ -35,7 +38,7 @@ export async function startJobQueue(
     // The queue's own upkeep (archiving, deleting old jobs) stays on; the product's jobs are below.
     superviseIntervalSeconds: 60,
   });
-  boss.on('error', (error: unknown) => console.error('[jobs] queue error', error));
+  boss.on('error', (error: unknown) => log.error({ err: error }, 'queue error'));
   await boss.start();
   const periods = new Map<string, number>();
   const tickers: NodeJS.Timeout[] = [];
