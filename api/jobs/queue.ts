@@ -55,7 +55,9 @@ export async function startJobQueue(
   const tick = async (name: string) => {
     const seconds = periods.get(name);
     if (seconds === undefined) throw new Error(`No periodic job named ${name}`);
-    const send: SendOptions = { singletonKey: name, singletonSeconds: seconds, retryLimit: 0 };
+    // One retry: a slot's run that a stopping node abandoned (failed back after the stop's grace) runs
+    // again on another node instead of waiting for the next slot; a failing run is tried once more.
+    const send: SendOptions = { singletonKey: name, singletonSeconds: seconds, retryLimit: 1 };
     return boss.send(name, {}, send);
   };
 

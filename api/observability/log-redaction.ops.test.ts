@@ -25,7 +25,13 @@ const WEB_KEY = EMBEDDED_SECRETS.WEB_API_KEY;
 
 describe('the log of a whole journey', () => {
   it('has a line per request with its id, route, status and duration, and none of the secrets used', async () => {
-    node = await startNode({ DATA_DIR: dataDir, SITE_BUILD_DIR: build.dir, LOG_LEVEL: 'debug' });
+    // The embedded database (seeded on start), even when the ops tier sets DATABASE_URL.
+    node = await startNode({
+      DATA_DIR: dataDir,
+      DATABASE_URL: undefined,
+      SITE_BUILD_DIR: build.dir,
+      LOG_LEVEL: 'debug',
+    });
     const base = node.base;
     const secrets: string[] = [];
     const call = async (
