@@ -30,6 +30,8 @@ import { recordRoute, requestIdOf, routeOf } from '../api/observability/requests
 import { bindMetrics, metricsAllowed, observeRequest, serveMetrics } from '../api/observability/metrics.ts';
 
 const log = logger('server');
+/** A proxy's health checks come every second or so (and answer 503 by design while a node starts or drains): debug lines. */
+const PROBES = new Set(['/api/ready', '/api/health']);
 
 /** How a node stops (scripts/start.ts reads SHUTDOWN_DELAY_SECONDS and SHUTDOWN_GRACE_SECONDS). */
 export interface CloseOptions {
@@ -177,7 +179,7 @@ export async function createOneServer(opts: {
       const seconds = (performance.now() - started) / 1000;
       observeRequest(req.method ?? 'GET', route, res.statusCode, seconds);
       requestContext.run({ reqId }, () =>
-        log[res.statusCode >= 500 ? 'error' : 'info'](
+        log[PROBES.has(route) ? 'debug' : res.statusCode >= 500 ? 'error' : 'info'](
           {
             method: req.method,
             route,
