@@ -12,6 +12,7 @@ import {
   SiteBuildError,
   siteBuildsDir,
 } from './build-manager.ts';
+import { logger } from '../api/observability/logger.ts';
 
 // A fake build: what scripts/build.ts would leave behind, with a handler that names its build.
 function writeFakeBuild(dir: string, name: string, info: { contentVersion?: number; builtAt?: string } = {}) {
@@ -29,8 +30,8 @@ function writeFakeBuild(dir: string, name: string, info: { contentVersion?: numb
 }
 
 const quiet = () => {
-  vi.spyOn(console, 'log').mockImplementation(() => {});
-  vi.spyOn(console, 'error').mockImplementation(() => {});
+  for (const level of ['info', 'warn', 'error'] as const)
+    vi.spyOn(logger('site'), level).mockImplementation(() => undefined as never);
 };
 
 describe('BuildManager', () => {

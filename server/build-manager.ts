@@ -19,6 +19,9 @@ import { pathToFileURL } from 'node:url';
 import { readBuildInfo, type BuildInfo } from './build-info.ts';
 import { StaticIndex } from './static-files.ts';
 import { directiveScriptHashes } from './security-headers.ts';
+import { logger } from '../api/observability/logger.ts';
+
+const log = logger('site');
 
 export type AstroHandler = (
   req: IncomingMessage,
@@ -176,7 +179,7 @@ export function markInUse(dir: string): void {
     writeFileSync(path.join(dir, USERS, thisProcess()), new Date().toISOString());
   } catch (error) {
     // A read-only build (an image's) is never removed by anyone anyway.
-    console.warn(`[site] could not mark ${dir} as in use`, error);
+    log.warn({ err: error, dir }, 'could not mark a build as in use');
   }
 }
 
@@ -362,7 +365,7 @@ export class BuildManager {
   private async runOnce(reason: string, contentVersion?: number): Promise<BuildOutcome> {
     linkModules(this.buildsDir, this.root);
     const outDir = newBuildDir(this.buildsDir);
-    console.log(`[site] rebuilding (${reason}) into ${outDir}`);
+    log.info({ reason, outDir }, 'rebuilding the site');
     try {
       await this.build(outDir);
       if (contentVersion !== undefined) stampContentVersion(outDir, contentVersion);
@@ -372,7 +375,7 @@ export class BuildManager {
       this.previous = this.current;
       this.current = next;
       this.lastAttemptFailed = false;
-      console.log(`[site] new build is live (${next.info.builtAt}, content version ${next.info.contentVersion ?? 0})`);
+      log.info({ builtAt: next.info.builtAt, contentVersion: next.info.contentVersion ?? 0 }, 'new build is live');
       if (before) releaseBuild(before.dir);
       this.prune();
       return { published: true, failure: null };
@@ -387,7 +390,10 @@ export class BuildManager {
       };
       this.lastFailure = failure;
       this.lastAttemptFailed = true;
-      console.error(`[site] rebuild failed; the live site is unchanged: ${failure.message}`);
+      log.error(
+        { err: error, documentId: failure.documentId, field: failure.field },
+        'rebuild failed; the live site is unchanged',
+      );
       rmSync(outDir, { recursive: true, force: true });
       return { published: false, failure };
     }

@@ -1,4 +1,7 @@
 import type { Database } from '../api/db/client.ts';
+import { logger } from '../api/observability/logger.ts';
+
+const log = logger('site');
 
 // Every node serves the same content: a publish increments the one shared version row
 // (site_content_version) and rebuilds this node at once; every other node polls the row and rebuilds
@@ -47,7 +50,7 @@ export async function startContentSync<Outcome = unknown>(opts: {
       seen = version;
       await opts.rebuild(`content version ${version}`, version);
     });
-    return checking.catch((error: unknown) => console.error('[site] content version check failed', error));
+    return checking.catch((error: unknown) => log.error({ err: error }, 'content version check failed'));
   };
   const timer = setInterval(() => void check(), opts.intervalMs ?? 10_000);
   timer.unref();
@@ -57,7 +60,9 @@ export async function startContentSync<Outcome = unknown>(opts: {
       if (options.goLive && opts.goLive)
         await opts
           .goLive(options.goLive)
-          .catch((error: unknown) => console.error(`[site] could not publish the embargoed ${options.goLive}`, error));
+          .catch((error: unknown) =>
+            log.error({ err: error, document: options.goLive }, 'could not publish an embargoed document'),
+          );
       const { rows } = await database.executeSql(
         `insert into site_content_version (id, version, reason, changed_at) values (1, 1, $1, now())
          on conflict (id) do update set version = site_content_version.version + 1, reason = excluded.reason,
