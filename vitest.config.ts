@@ -18,7 +18,14 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['{api,core,server,site,islands,content-schemas,scripts,tests}/**/*.test.ts'],
-          exclude: ['**/*.int.test.ts', '**/*.pg.test.ts', '**/*.sec.test.ts', '**/node_modules/**', 'tests/e2e/**'],
+          exclude: [
+            '**/*.int.test.ts',
+            '**/*.pg.test.ts',
+            '**/*.sec.test.ts',
+            '**/*.ops.test.ts',
+            '**/node_modules/**',
+            'tests/e2e/**',
+          ],
         },
       },
       {
