@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { computeInputHash, readBuildInfo } from '../../server/build-info.ts';
-import { runBuild } from '../../server/build-manager.ts';
+import { computeInputHash } from '../../server/build-info.ts';
 
 // Real processes for the operations tier: nodes as `npm start` runs them (scripts/start.ts) and
 // Debian's caddy on deploy/Caddyfile, on loopback ports, each with its output kept for a failure's
@@ -12,12 +11,21 @@ import { runBuild } from '../../server/build-manager.ts';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
-/** The site build the nodes serve, built once when missing or stale (never by two nodes at once). */
-export async function siteBuildDir(): Promise<string> {
-  const dir = process.env.SITE_BUILD_DIR ?? 'dist';
-  const abs = path.resolve(root, dir);
-  if (readBuildInfo(abs)?.inputHash !== computeInputHash(root)) await runBuild(root, abs);
-  return dir;
+/**
+ * A stand-in site build for nodes whose test is about the API (the journeys call the API only): a
+ * handler that passes every page on, stamped with the sources' hash for `siteUrl` (the hash covers
+ * SITE_URL) so that no node starts a real build of a minute or more. Returns SITE_BUILD_DIR.
+ */
+export function standInBuild(siteUrl: string, name: string): { dir: string; remove(): void } {
+  const dir = path.join(root, '.e2e-builds', name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(path.join(dir, 'server'), { recursive: true });
+  mkdirSync(path.join(dir, 'client'), { recursive: true });
+  writeFileSync(path.join(dir, 'server', 'entry.mjs'), 'export const handler = async (req, res, next) => next();');
+  writeFileSync(path.join(dir, 'client', 'index.html'), '<!doctype html><html lang="en"><title>Home</title></html>');
+  const inputHash = computeInputHash(root, { ...process.env, SITE_URL: siteUrl });
+  writeFileSync(path.join(dir, 'build-info.json'), JSON.stringify({ inputHash, builtAt: new Date().toISOString() }));
+  return { dir: path.relative(root, dir), remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 export type Proc = {
@@ -91,3 +99,15 @@ export async function stop(proc: Proc, signal: NodeJS.Signals = 'SIGTERM'): Prom
   if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill(signal);
   return proc.exited;
 }
+
+/**
+ * Whether Caddy (its admin API) counts no recent failure for any of the nodes: after a node came back,
+ * its passive failures are forgotten (fail_duration) before the next fault is made.
+ */
+export const upstreamsClear = (adminPort: number) => async () => {
+  const res = await fetch(`http://127.0.0.1:${adminPort}/reverse_proxy/upstreams`, {
+    signal: AbortSignal.timeout(2_000),
+  });
+  const upstreams = (await res.json()) as { address: string; fails: number }[];
+  return upstreams.length > 0 && upstreams.every((u) => u.fails === 0);
+};

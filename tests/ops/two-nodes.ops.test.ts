@@ -9,7 +9,7 @@ import { seedDatabase } from '../../api/db/seed.ts';
 import { loadEnv } from '../../api/env.ts';
 import { jakartaToday } from '../../core/dates.ts';
 import { SANDBOX_CLIENT_KEY, SANDBOX_SERVER_KEY, SandboxGateway } from '../../server/dev/sandbox-gateway.ts';
-import { siteBuildDir, startCaddy, startNode, stop, waitUntil } from './cluster.ts';
+import { standInBuild, startCaddy, startNode, stop, upstreamsClear, waitUntil } from './cluster.ts';
 import type { Proc } from './cluster.ts';
 
 // Issue 17, "Two nodes behind a real proxy": Debian's caddy on deploy/Caddyfile, a real PostgreSQL
@@ -29,7 +29,7 @@ if (!url) throw new Error('DATABASE_URL is required: run through `npm run test:o
 
 const PORTS = { caddy: 4470, admin: 4471, a: 4472, b: 4473 };
 const proxy = `http://127.0.0.1:${PORTS.caddy}`;
-const GUESTS = 8;
+const GUESTS = 6;
 const tag = randomBytes(4).toString('hex');
 const dbName = `two_nodes_${tag}`;
 const dbUrl = (() => {
@@ -42,6 +42,7 @@ const admin = new pg.Client({ connectionString: url });
 const sandbox = new SandboxGateway();
 let closeSandbox = async () => undefined as void;
 const procs: Proc[] = [];
+const build = standInBuild(proxy, `two-nodes-${tag}`);
 let nodeEnv: Record<string, string> = {};
 const guests: { userId: number; token: string }[] = [];
 let clientToken = '';
@@ -73,7 +74,7 @@ beforeAll(async () => {
     DATABASE_URL: dbUrl,
     SITE_URL: proxy,
     TRUST_PROXY: 'loopback',
-    SITE_BUILD_DIR: await siteBuildDir(),
+    SITE_BUILD_DIR: build.dir,
     MIDTRANS_SERVER_KEY: SANDBOX_SERVER_KEY,
     MIDTRANS_CLIENT_KEY: SANDBOX_CLIENT_KEY,
     MIDTRANS_BASE_URL: server.baseUrl,
@@ -83,6 +84,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const p of procs) await stop(p, 'SIGKILL');
   await closeSandbox();
+  build.remove();
   await admin.query(`drop database if exists ${dbName} with (force)`);
   await admin.end();
 });
@@ -124,14 +126,20 @@ describe('two nodes behind Caddy', () => {
     }
 
     // What the proxy acknowledged, to be found in the database at the end.
-    const holds: { userId: number; id: number; checkin: string }[] = [];
+    const holds: { userId: number; id: number }[] = [];
     const charges: string[] = [];
     const notified: string[] = [];
-    const journeys: { userId: number; reservationId: number; checkin: string }[] = [];
+    const journeys: { userId: number; reservationId: number; checkin: string; roomType: number }[] = [];
     let faultsDone = false;
 
-    async function journey(g: { userId: number; token: string }, index: number, n: number) {
-      const checkin = today.add({ days: 2 + index * 8 + n });
+    /**
+     * Each guest books (night, room type) slots of its own in turn, moving on past a sold-out or
+     * closed night (the seeded stock): slot k is night 1 + k/4 of room type 11 + k%4.
+     */
+    const cursor = guests.map(() => 4);
+    const slot = (k: number) => ({ checkin: today.add({ days: Math.floor(k / 4) }), roomType: 11 + (k % 4) });
+    async function journey(g: { userId: number; token: string }, index: number) {
+      let { checkin, roomType } = slot(cursor[index]!);
       const search = await api('POST', '/api/clients/v1/search', {
         token: clientToken,
         form: {
@@ -141,19 +149,24 @@ describe('two nodes behind Caddy', () => {
         },
       });
       expect(search.status).toBe(200);
-      const hold = await api('POST', '/api/clients/v1/reservations/create', {
-        token: g.token,
-        form: {
-          hotel_id: '1',
-          room_type_id: '11',
-          check_in_date_time: checkin.toString(),
-          check_out_date_time: checkin.add({ days: 1 }).toString(),
-          total_room: '1',
-        },
-      });
+      let hold: { status: number; data: any };
+      for (;;) {
+        ({ checkin, roomType } = slot(cursor[index]!++));
+        hold = await api('POST', '/api/clients/v1/reservations/create', {
+          token: g.token,
+          form: {
+            hotel_id: '1',
+            room_type_id: String(roomType),
+            check_in_date_time: checkin.toString(),
+            check_out_date_time: checkin.add({ days: 1 }).toString(),
+            total_room: '1',
+          },
+        });
+        if (!(hold.status === 409 && hold.data?.code === 'sold_out' && cursor[index]! < 320)) break;
+      }
       expect(hold.status, JSON.stringify(hold.data)).toBe(201);
       const reservationId = hold.data.data.id as number;
-      holds.push({ userId: g.userId, id: reservationId, checkin: checkin.toString() });
+      holds.push({ userId: g.userId, id: reservationId });
       const charge = await api('POST', '/api/clients/v1/payment/charge', {
         token: g.token,
         form: { reservation_id: String(reservationId), payment_channel_code: 'bca_va', terms_accepted: 'true' },
@@ -175,13 +188,18 @@ describe('two nodes behind Caddy', () => {
         },
         60_000,
       );
-      journeys.push({ userId: g.userId, reservationId, checkin: checkin.toString() });
+      journeys.push({ userId: g.userId, reservationId, checkin: checkin.toString(), roomType });
     }
 
     const guestsDone = guests.map(async (g, index) => {
-      // At least two journeys each, and on until the faults are over (at most eight: their dates).
-      for (let n = 0; n < 8 && (n < 2 || !faultsDone); n++) await journey(g, index, n);
+      // At least two journeys each, and on until the faults are over, a guest every half second.
+      for (let n = 0; n < 2 || !faultsDone; n++) {
+        await journey(g, index);
+        await new Promise((r) => setTimeout(r, 500));
+      }
     });
+    // Awaited below, after the faults; a journey failing meanwhile is reported there.
+    for (const done of guestsDone) done.catch(() => undefined);
 
     // Faults, while the journeys run. First node A dies without warning, and comes back.
     await new Promise((r) => setTimeout(r, 2_000));
@@ -189,8 +207,9 @@ describe('two nodes behind Caddy', () => {
     await new Promise((r) => setTimeout(r, 3_000));
     a = await startNode({ port: PORTS.a, env: nodeEnv });
     procs.push(a);
-    // Caddy's active check finds it ready again within its interval.
-    await new Promise((r) => setTimeout(r, 2_000));
+    // Caddy's active check finds it ready again within its interval, and forgets its failures.
+    await new Promise((r) => setTimeout(r, 1_500));
+    await waitUntil('caddy clear of failures', upstreamsClear(PORTS.admin), 15_000);
 
     // Then node B is restarted with SIGTERM: it drains, exits 0, and comes back; no 5xx meanwhile.
     const sigtermFrom = Date.now();
@@ -213,8 +232,9 @@ describe('two nodes behind Caddy', () => {
     try {
       for (const j of journeys) {
         const paid = await db.query<{ id: number }>(
-          `select id from reservations where user_id = $1 and checkin_date = $2 and payment_status_id = 2`,
-          [j.userId, j.checkin],
+          `select id from reservations
+            where user_id = $1 and checkin_date = $2 and room_type_id = $3 and payment_status_id = 2`,
+          [j.userId, j.checkin, j.roomType],
         );
         expect(
           paid.rows.map((r) => r.id),
