@@ -11,7 +11,7 @@
 // simulator, which notifies the node, and the status the status page polls).
 // The node runs in development mode (the embedded sandbox gateway and mail sink: production refuses
 // both), on PostgreSQL: a throwaway cluster through scripts/with-postgres.ts (its Unix socket), or
-// DATABASE_URL when set (its schema is dropped and seeded!).
+// DATABASE_URL with --reset-database (its schema is dropped and seeded!).
 // Options: --minutes=N (default 2) --rate=R requests/s (default 200) --warmup=S seconds (default 30)
 // --port=P (default: a free one).
 import { spawn, spawnSync } from 'node:child_process';
@@ -398,8 +398,14 @@ async function soak(databaseUrl: string) {
   }
 }
 
-if (process.env.DATABASE_URL) {
-  await soak(process.env.DATABASE_URL);
+if (process.argv.includes('--inner') || (process.env.DATABASE_URL && process.argv.includes('--reset-database'))) {
+  await soak(process.env.DATABASE_URL!);
+} else if (process.env.DATABASE_URL) {
+  console.error(
+    'bench:soak drops and seeds the schema of its database: unset DATABASE_URL (a throwaway cluster is made),' +
+      ' or add --reset-database to use DATABASE_URL anyway.',
+  );
+  process.exit(2);
 } else {
   // A throwaway PostgreSQL reached over its Unix socket, as a database on the same host usually is.
   const r = spawnSync(
@@ -409,6 +415,7 @@ if (process.env.DATABASE_URL) {
       '--unix-socket',
       process.execPath,
       import.meta.filename,
+      '--inner',
       ...process.argv.slice(2),
     ],
     { stdio: 'inherit' },
