@@ -21,6 +21,7 @@ import { limitEveryBody } from './http/input.ts';
 import { oauthRoutes } from './auth/oauth.routes.ts';
 import { accountRoutes } from './account/account.routes.ts';
 import { formRoutes, isFormUpload } from './forms/forms.routes.ts';
+import { readinessCheck } from './observability/readiness.ts';
 
 /** The largest request body any API route accepts (the sign-in routes accept less). */
 export const API_MAX_BODY_BYTES = 256 * 1024;
@@ -56,6 +57,13 @@ export function createApp(deps: AppDeps) {
       { status: dbOk ? 'ok' : 'degraded', build, database: { kind: deps.database.kind, ok: dbOk } },
       dbOk ? 200 : 503,
     );
+  });
+  // Readiness (api/observability/readiness.ts): 503 until the node may take guests, and from SIGTERM on.
+  const readiness = readinessCheck(deps);
+  app.get('/ready', async (c) => {
+    const { ready, checks } = await readiness();
+    c.header('cache-control', 'no-store');
+    return c.json({ status: ready ? 'ready' : 'unready', checks }, ready ? 200 : 503);
   });
   app.route('/', oauthRoutes(deps));
   app.route('/', authRoutes(deps));

@@ -1,5 +1,6 @@
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import type { Lifecycle } from './observability/readiness.ts';
 import type { PaymentGateway } from './payments/gateway/gateway.ts';
 
 /**
@@ -28,6 +29,8 @@ export interface AppDeps {
   gateway?: PaymentGateway;
   /** The mail transport chosen by the composing process; the outbox sender needs it. */
   mail?: MailTransport;
+  /** The node's lifecycle (draining from SIGTERM on), provided by the one server; /api/ready reads it. */
+  lifecycle?: Lifecycle;
   /** Sees every API answer with the route pattern that produced it (null when no route matched). */
   observe?: (event: { method: string; route: string | null; status: number; response: Response }) => unknown;
 }

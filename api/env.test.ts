@@ -9,6 +9,22 @@ describe('environment', () => {
     const missing = Object.keys(EnvSchema.entries).filter((key) => !listed.has(key));
     expect(missing).toEqual([]);
   });
+  it("the operations variables are in the README's environment table too", () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const table = readme.slice(readme.indexOf('## Environment'), readme.indexOf('### Security headers'));
+    const operations = [
+      'MIGRATE_ON_START',
+      'SHUTDOWN_DELAY_SECONDS',
+      'SHUTDOWN_GRACE_SECONDS',
+      'METRICS_PORT',
+      'METRICS_HOST',
+      'METRICS_TOKEN',
+      'LOG_LEVEL',
+      'LOG_FORMAT',
+    ];
+    expect(operations.filter((key) => key in EnvSchema.entries)).toEqual(operations);
+    expect(operations.filter((key) => !table.includes(`\`${key}\``))).toEqual([]);
+  });
   it('runs on embedded defaults with nothing set', () => {
     const env = loadEnv({});
     expect(env.PORT).toBe(4321);

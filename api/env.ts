@@ -75,6 +75,34 @@ export const EnvSchema = v.object({
     '0',
   ),
 
+  // --- Operations (README "Operations": metrics, logs, readiness and shutdown).
+  /**
+   * Whether a starting node applies the migrations itself: auto (the default) does in development
+   * and test, not in production, where `npm run ops -- migrate` runs once per deployment and the
+   * nodes wait (unready) until the database is current.
+   */
+  MIGRATE_ON_START: v.optional(v.picklist(['auto', '0', '1']), 'auto'),
+  /** Seconds a node keeps accepting after SIGTERM, answering /api/ready with 503, before it closes. */
+  SHUTDOWN_DELAY_SECONDS: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.number(), v.minValue(0), v.maxValue(120)),
+    '0',
+  ),
+  /** Seconds a stopping node waits for requests in flight before cutting their connections. */
+  SHUTDOWN_GRACE_SECONDS: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.number(), v.minValue(0), v.maxValue(300)),
+    '10',
+  ),
+  /** Port of the metrics listener (GET /metrics, Prometheus text); unset = none. */
+  METRICS_PORT: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(65535))),
+  /** Address the metrics listener binds: loopback by default (it answers anyone who reaches it). */
+  METRICS_HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '127.0.0.1'),
+  /** When set, GET /metrics on the site's port answers with this bearer token (and 401 without). */
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(32))),
+  /** Log level: fatal, error, warn, info (default), debug, trace or silent. */
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  /** Log form: json (one object per line) or pretty (readable); unset = pretty in development, else json. */
+  LOG_FORMAT: v.optional(v.picklist(['json', 'pretty'])),
+
   // --- Auth (api/auth/README.md). EMBEDDED DEVELOPMENT DEFAULTS: public, never use them in production.
   /** HS256 key for access tokens. Embedded development default; set a long random value in production. */
   AUTH_JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32)), EMBEDDED_SECRETS.AUTH_JWT_SECRET),

@@ -1,6 +1,8 @@
 // Operator commands (README "Operations"): `npm run ops -- <command> ...`, against DATABASE_URL when
 // set, else the embedded PGlite under DATA_DIR (which belongs to one process: stop `npm start` first).
 //
+//   migrate                                      apply the committed migrations (once per deployment, before
+//                                                the nodes start; concurrent runs wait on an advisory lock)
 //   identity <user id or e-mail>                 the ID verification state, and signed links (1 hour)
 //                                                to the ID card and selfie for the review
 //   identity <user id or e-mail> approve|reject  decide on a submitted ID (a rejected guest may upload again)
@@ -10,7 +12,8 @@
 //   backup FILE                                  the database and the uploads, in one file (api/backup)
 //   restore FILE                                 a backup, into an empty database and DATA_DIR
 import { backup, BackupError, restore } from '../api/backup/backup.ts';
-import { openDatabase } from '../api/db/client.ts';
+import { openDatabase, type Database } from '../api/db/client.ts';
+import { migrate, pendingMigrations } from '../api/db/migrate.ts';
 import { loadEnv } from '../api/env.ts';
 import { runOps } from '../api/profile/operator.ts';
 import { localOrigin } from '../core/origin.ts';
@@ -27,6 +30,21 @@ async function serverRunning(origin: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * `migrate`: what a deployment runs once before its nodes start (production nodes wait, unready,
+ * until the database is current). Two at once apply each migration once: the second waits on the
+ * advisory lock (api/db/migrate.ts), then finds nothing pending.
+ */
+export async function runMigrate(database: Database): Promise<{ code: number; out: string[] }> {
+  const applied = await migrate(database);
+  const left = await pendingMigrations(database);
+  if (left.length) return { code: 1, out: [`migrations still pending after migrate: ${left.join(', ')}`] };
+  return {
+    code: 0,
+    out: [applied.length ? `applied ${applied.length} migration(s): ${applied.join(', ')}` : 'the database is current'],
+  };
 }
 
 if (import.meta.main) {
@@ -56,7 +74,8 @@ if (import.meta.main) {
   }
   const database = await openDatabase(env);
   try {
-    const { code, out } = await runOps(process.argv.slice(2), { database, env });
+    const args = process.argv.slice(2);
+    const { code, out } = args[0] === 'migrate' ? await runMigrate(database) : await runOps(args, { database, env });
     for (const line of out) (code === 0 ? console.log : console.error)(line);
     process.exitCode = code;
   } finally {

@@ -42,7 +42,7 @@ function start(): Promise<{ child: ChildProcess; exited: Promise<number | null> 
     let out = '';
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
-      if (out.includes('[start] serving')) resolve({ child, exited });
+      if (/"msg":"serving"|\bserving http/.test(out)) resolve({ child, exited });
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', (chunk: Buffer) => {

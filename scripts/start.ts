@@ -1,23 +1,30 @@
 // `npm start`: build the site when the build is missing or stale, prepare the database, then
-// serve site and API on one port until SIGTERM/SIGINT.
+// serve site and API on one port until SIGTERM/SIGINT, which drains the node (README "Operations").
+import http from 'node:http';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from '../api/env.ts';
 import { localOrigin } from '../core/origin.ts';
-import { openDatabase } from '../api/db/client.ts';
+import { openDatabase, type Database } from '../api/db/client.ts';
+import { pendingMigrations } from '../api/db/migrate.ts';
 import { computeInputHash, readBuildInfo } from '../server/build-info.ts';
 import { loadBuild, runBuild } from '../server/build-manager.ts';
-import { createOneServer } from '../server/server.ts';
+import { createOneServer, type OneServer } from '../server/server.ts';
 import { prepareDatabase } from '../api/db/prepare.ts';
 import { developmentBanner, productionProblems, refusalMessage } from '../server/modes.ts';
+import { logger } from '../api/observability/logger.ts';
+import { startMetricsServer } from '../api/observability/metrics.ts';
+import type { ReadyReport } from '../api/observability/readiness.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const log = logger('start');
 
 let env;
 try {
   env = loadEnv();
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  log.fatal(error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
 // Production refuses to start on public secrets, the mail sink or a payment sandbox (server/modes.ts).
@@ -25,7 +32,7 @@ try {
 process.env.SITE_URL ??= env.SITE_URL;
 const problems = productionProblems(env);
 if (problems.length) {
-  console.error(refusalMessage(problems));
+  log.fatal(refusalMessage(problems));
   process.exit(1);
 }
 // The server's mode is `env.NODE_ENV` (read above). The built site and the libraries it renders
@@ -38,40 +45,125 @@ process.env.NODE_ENV = 'production';
 const distDir = path.resolve(root, env.SITE_BUILD_DIR);
 if (path.relative(root, distDir).startsWith('..')) {
   // Server chunks resolve packages from the project's node_modules, so builds live inside it.
-  console.error(`SITE_BUILD_DIR must be inside the project folder (e.g. .e2e-builds/<name>), not ${distDir}`);
+  log.fatal(`SITE_BUILD_DIR must be inside the project folder (e.g. .e2e-builds/<name>), not ${distDir}`);
   process.exit(1);
 }
-const info = readBuildInfo(distDir);
-const hash = computeInputHash(root);
-if (!info || info.inputHash !== hash) {
-  console.log(info ? '[start] the site build is stale; rebuilding' : '[start] no site build yet; building');
-  await runBuild(root, distDir);
-}
-const build = await loadBuild(distDir);
-const database = await openDatabase(env);
-await prepareDatabase(database, env);
-const one = await createOneServer({ env, database, root, build });
-// On-demand pages ask the API of this very process (the hotel page's shell): derived from where it
-// listens, never a second copy of the port's default.
-process.env.API_INTERNAL_URL ??= localOrigin(env.HOST, env.PORT);
 
-one.server.listen(env.PORT, env.HOST, () => {
-  console.log(`[start] serving http://${env.HOST}:${env.PORT}/ (database: ${database.kind})`);
-  if (env.NODE_ENV !== 'production') console.log(developmentBanner(env, one.devPaths));
+// Until the node can serve, its port answers 503 (GET /api/ready says which check is missing), so a
+// proxy's health check and an operator see a starting node rather than a closed port.
+const checks: ReadyReport['checks'] = { database: false, migrations: false, build: false, draining: false };
+const starting = http.createServer((req, res) => {
+  const api = (req.url ?? '/').startsWith('/api/');
+  res.writeHead(503, {
+    'content-type': api ? 'application/json' : 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+    'retry-after': '2',
+    connection: 'close',
+  });
+  res.end(api ? JSON.stringify({ status: 'unready', checks }) : 'Starting\n');
 });
+await listen(starting, env.PORT, env.HOST);
 
+let one: OneServer | null = null;
+let metrics: Server | null = null;
 let closing = false;
 const shutdown = (signal: string) => {
   if (closing) return;
   closing = true;
-  console.log(`[start] ${signal}: finishing in-flight requests and closing the database`);
-  one.close().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error('[start] shutdown failed', error);
+  checks.draining = true;
+  const delayMs = env.SHUTDOWN_DELAY_SECONDS * 1000;
+  const graceMs = env.SHUTDOWN_GRACE_SECONDS * 1000;
+  log.info({ signal, delayMs, graceMs }, 'draining: unready now, finishing requests in flight, handing jobs back');
+  // A shutdown that hangs (a database that never answers) must not keep the node up for ever.
+  setTimeout(
+    () => {
+      log.error('shutdown did not finish in time; exiting');
       process.exit(1);
     },
-  );
+    delayMs + graceMs + 20_000,
+  ).unref();
+  const stopping = one ? one.close({ delayMs, graceMs }) : closeServer(starting);
+  stopping
+    .then(() => (metrics ? closeServer(metrics) : undefined))
+    .then(
+      () => {
+        log.info({ signal }, 'stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
 };
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));
+
+const info = readBuildInfo(distDir);
+const hash = computeInputHash(root);
+if (!info || info.inputHash !== hash) {
+  log.info(info ? 'the site build is stale; rebuilding' : 'no site build yet; building');
+  await runBuild(root, distDir);
+}
+const build = await loadBuild(distDir);
+checks.build = true;
+const database = await openDatabase(env);
+// Migrations run once per deployment (`npm run ops -- migrate`, under an advisory lock). A production
+// node only waits for them; development and test runs migrate on start, so `npm start` just works.
+const migrateOnStart = env.MIGRATE_ON_START === 'auto' ? env.NODE_ENV !== 'production' : env.MIGRATE_ON_START === '1';
+if (!migrateOnStart) await untilMigrated(database);
+await prepareDatabase(database, env, undefined, { migrate: migrateOnStart });
+checks.database = checks.migrations = true;
+if (closing) await new Promise(() => undefined); // SIGTERM while starting: shutdown() exits
+one = await createOneServer({ env, database, root, build });
+// On-demand pages ask the API of this very process (the hotel page's shell): derived from where it
+// listens, never a second copy of the port's default.
+process.env.API_INTERNAL_URL ??= localOrigin(env.HOST, env.PORT);
+
+await closeServer(starting);
+await listen(one.server, env.PORT, env.HOST);
+log.info({ url: `http://${env.HOST}:${env.PORT}/`, database: database.kind }, 'serving');
+if (env.NODE_ENV !== 'production') log.info(developmentBanner(env, one.devPaths));
+if (env.METRICS_PORT) {
+  metrics = await startMetricsServer(env.METRICS_PORT, env.METRICS_HOST);
+  log.info({ port: env.METRICS_PORT, host: env.METRICS_HOST }, 'metrics at /metrics');
+}
+
+/** Waits until the database answers and has every committed migration applied. */
+async function untilMigrated(database: Database): Promise<void> {
+  let told = '';
+  for (;;) {
+    let pending: string[] | null = null;
+    try {
+      checks.database = await database.ping();
+      pending = checks.database ? await pendingMigrations(database) : null;
+    } catch {
+      checks.database = false;
+    }
+    if (pending?.length === 0) return;
+    const why = pending
+      ? `waiting for \`npm run ops -- migrate\` (${pending.length} migration(s) pending, the first ${pending[0]})`
+      : 'waiting for the database';
+    if (why !== told) log.warn(why);
+    told = why;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      log.fatal({ err: error }, `cannot listen on ${host}:${port}`);
+      process.exit(1);
+    });
+    server.listen(port, host, () => resolve());
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve();
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

@@ -23,6 +23,21 @@ import { devTools, startGateway, startMail } from './compose.ts';
 import { productionProblems, refusalMessage } from './modes.ts';
 import { guardConnections } from './connection-guard.ts';
 import { applySecurityHeaders, baseSecurityHeaders, contentSecurityPolicy } from './security-headers.ts';
+import { trustProxy } from '../api/http/client-address.ts';
+import { logger, requestContext } from '../api/observability/logger.ts';
+import type { Lifecycle } from '../api/observability/readiness.ts';
+import { recordRoute, requestIdOf, routeOf } from '../api/observability/requests.ts';
+import { bindMetrics, metricsAllowed, observeRequest, serveMetrics } from '../api/observability/metrics.ts';
+
+const log = logger('server');
+
+/** How a node stops (scripts/start.ts reads SHUTDOWN_DELAY_SECONDS and SHUTDOWN_GRACE_SECONDS). */
+export interface CloseOptions {
+  /** Keep accepting (answering /api/ready with 503) this long, so a proxy's health check sees it go. */
+  delayMs?: number;
+  /** Then wait at most this long for requests in flight before cutting their connections. */
+  graceMs?: number;
+}
 
 export interface OneServer {
   server: http.Server;
@@ -31,7 +46,9 @@ export interface OneServer {
   builds: BuildManager;
   deps: AppDeps;
   scheduler: ReturnType<typeof createRebuildScheduler>;
-  close(): Promise<void>;
+  lifecycle: Lifecycle;
+  /** Drain and stop: unready at once, then stop accepting, finish requests in flight, hand jobs back. */
+  close(options?: CloseOptions): Promise<void>;
 }
 
 /**
@@ -73,7 +90,9 @@ export async function createOneServer(opts: {
   const rebuildAndRearm = (reason: string) => builds.rebuild(reason).then(() => scheduler.arm());
   // Hashing the site's sources walks the whole tree: do it once, not on every health probe.
   const sourcesHash = computeInputHash(root);
+  const lifecycle: Lifecycle = { draining: false };
   const deps: AppDeps = {
+    lifecycle,
     env,
     database,
     now: opts.now,
@@ -94,6 +113,8 @@ export async function createOneServer(opts: {
   const jobs = await startBackgroundJobs({ deps, sender, content });
   started.jobs = jobs;
   const root$ = new Hono();
+  // The route template that answered, for the request's log line and metrics (never the raw URL).
+  root$.use('*', recordRoute());
   root$.route(
     '/api',
     contentHookRoutes({ secret: env.SANITY_WEBHOOK_SECRET, requestRebuild: (reason) => void content.publish(reason) }),
@@ -131,7 +152,48 @@ export async function createOneServer(opts: {
     return csp;
   };
 
+  // Metrics (api/observability/metrics.ts) describe this node's database and build.
+  bindMetrics({
+    database,
+    build: () => ({
+      builtAt: builds.current.info.builtAt,
+      stale: builds.current.info.inputHash !== sourcesHash,
+      rebuilding: builds['running'] !== null,
+      lastError: builds.lastError,
+    }),
+  });
+  const trust = trustProxy(env.TRUST_PROXY);
+
+  // Every request: an id (a trusted proxy's X-Request-Id, else a new one) echoed in the answer and
+  // carried by every log line written for it; one log line and the metrics when it is answered.
   const server = http.createServer((req, res) => {
+    const started = performance.now();
+    const reqId = requestIdOf(req, trust);
+    res.setHeader('x-request-id', reqId);
+    // Draining: answers close their connection, so keep-alive clients reconnect to another node.
+    if (lifecycle.draining) res.setHeader('connection', 'close');
+    const done = () => {
+      const route = routeOf(req);
+      const seconds = (performance.now() - started) / 1000;
+      observeRequest(req.method ?? 'GET', route, res.statusCode, seconds);
+      requestContext.run({ reqId }, () =>
+        log[res.statusCode >= 500 ? 'error' : 'info'](
+          {
+            method: req.method,
+            route,
+            status: res.statusCode,
+            ms: Math.round(seconds * 10_000) / 10,
+            aborted: !res.writableFinished || undefined,
+          },
+          'request',
+        ),
+      );
+    };
+    res.once('close', done);
+    requestContext.run({ reqId }, () => handle(req, res));
+  });
+
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     applySecurityHeaders(res, baseHeaders, cspOf(builds.current));
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     const toApi =
@@ -139,6 +201,11 @@ export async function createOneServer(opts: {
       pathname.startsWith('/api/') ||
       (devPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(prefix)) &&
         decideRoute(pathname).kind === 'continue');
+    // /metrics on the site's port only with METRICS_TOKEN (else as unknown as any other path).
+    if (pathname === '/metrics' && env.METRICS_TOKEN) {
+      void serveMetrics(req, res, metricsAllowed(req.headers.authorization, env.METRICS_TOKEN));
+      return;
+    }
     // Pre-rendered files answer from memory with their build-time .br/.gz bytes: no middleware.
     if (!toApi && siteHandler.serveFile(req, res)) return;
     compress(req as never, res as never, () => {
@@ -147,12 +214,12 @@ export async function createOneServer(opts: {
         return;
       }
       siteHandler.handle(req, res).catch((error: unknown) => {
-        console.error('[server] unhandled site error', error);
+        log.error({ err: error }, 'unhandled site error');
         if (!res.headersSent) res.statusCode = 500;
         res.end();
       });
     });
-  });
+  };
   server.keepAliveTimeout = 5_000;
   guardConnections(server, env.TRUST_PROXY);
 
@@ -160,8 +227,7 @@ export async function createOneServer(opts: {
   const missed = await nextContentChange(new Date(builds.current.info.builtAt)).catch(() => null);
   if (missed && missed.at.getTime() <= now().getTime())
     void rebuildAndRearm(`scheduled change of ${missed.documentId} since the last build`);
-  else
-    await scheduler.arm().catch((error: unknown) => console.error('[site] could not arm the content schedule', error));
+  else await scheduler.arm().catch((error: unknown) => log.error({ err: error }, 'could not arm the content schedule'));
 
   return {
     server,
@@ -169,19 +235,29 @@ export async function createOneServer(opts: {
     builds,
     deps,
     scheduler,
-    async close() {
+    lifecycle,
+    async close({ delayMs = 0, graceMs = 5_000 }: CloseOptions = {}) {
+      lifecycle.draining = true;
       scheduler.stop();
       content.stop();
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      // Stop accepting; idle keep-alive connections close now, busy ones after their answer
+      // (Connection: close above), and whatever is still running after graceMs is cut.
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
-        setTimeout(() => server.closeAllConnections(), 5_000).unref();
+        const idle = setInterval(() => server.closeIdleConnections(), 100);
+        idle.unref();
+        server.once('close', () => clearInterval(idle));
+        setTimeout(() => server.closeAllConnections(), graceMs).unref();
       });
+      // A job still running when the queue's own grace ends is failed back to it (retried by another node).
       await jobs.stop();
       await backgroundSettled();
       await sender.stop();
       await mail.close();
       await payments.close();
+      bindMetrics(null);
       await database.close();
     },
   };

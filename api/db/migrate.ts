@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -8,25 +9,55 @@ import { analyzeChangedTables } from './statistics.ts';
 
 export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
-// Any fixed number: several API nodes starting together must not apply the same migration twice.
+// Any fixed number: two `npm run ops -- migrate` (or development nodes starting together) must not
+// apply the same migration twice; the second waits for the first, then finds nothing left to apply.
 const MIGRATION_LOCK_KEY = 4_242_001;
 
-/** Apply the committed SQL migrations (the same files for PGlite and PostgreSQL). */
-export async function migrate(database: Database): Promise<void> {
+/** The committed migrations, oldest first (drizzle's journal: `when` is what it records as created_at). */
+export function committedMigrations(): { tag: string; when: number }[] {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  return journal.entries;
+}
+
+/**
+ * The committed migrations this database has not applied yet (by their tag), oldest first. A database
+ * ahead of this code (a newer deployment migrated it) has none pending: migrations only add.
+ */
+export async function pendingMigrations(database: Database): Promise<string[]> {
+  let last = -1;
+  try {
+    const { rows } = await database.executeSql('select max(created_at) as last from drizzle.__drizzle_migrations');
+    last = rows[0]?.last === null || rows[0]?.last === undefined ? -1 : Number(rows[0].last);
+  } catch {
+    last = -1; // no migrations table yet: nothing applied
+  }
+  return committedMigrations()
+    .filter((m) => m.when > last)
+    .map((m) => m.tag);
+}
+
+/** Apply the committed SQL migrations (the same files for PGlite and PostgreSQL); returns the tags applied. */
+export async function migrate(database: Database): Promise<string[]> {
   if (database.kind === 'pglite') {
+    const pending = await pendingMigrations(database);
     await migratePglite(database.db as Parameters<typeof migratePglite>[0], { migrationsFolder });
     // Statistics for the planner (statistics.ts): PGlite gathers none by itself.
     await analyzeChangedTables(database);
-    return;
+    return pending;
   }
   const pool = (database.db as unknown as { $client: pg.Pool }).$client;
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    // Read under the lock: what another run applied meanwhile is no longer pending.
+    const pending = await pendingMigrations(database);
     await migratePg(drizzlePg(client), { migrationsFolder });
     // A migration that filled or rebuilt a table leaves it without statistics until autovacuum
     // gets to it: analyse now what changed (statistics.ts), before the nodes serve.
     await analyzeChangedTables(database);
+    return pending;
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     client.release();

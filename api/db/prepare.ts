@@ -14,8 +14,10 @@ export async function prepareDatabase(
   database: Database,
   env: Pick<Env, 'DATABASE_URL'>,
   now: () => Date = () => new Date(),
+  options: { migrate?: boolean } = {},
 ): Promise<void> {
-  await migrate(database);
+  // A production node does not migrate (`npm run ops -- migrate` did, once): it only seeds.
+  if (options.migrate !== false) await migrate(database);
   if (database.kind === 'pglite' && !env.DATABASE_URL) {
     await seedDatabase(database, jakartaToday(now()));
   } else if (!(await isEmpty(database))) {

@@ -89,6 +89,7 @@ import {
   PartnershipSchema,
 } from '../../core/contracts/forms.ts';
 import { FormFileQuery, FormSessionQuery } from '../forms/forms.routes.ts';
+import { ReadySchema } from '../observability/readiness.ts';
 
 // The OpenAPI document of the REST calls, built from the same valibot contracts the routes use.
 // `npm run openapi:write` refreshes the committed copy; a test keeps both equal and complete.
@@ -153,6 +154,15 @@ export const REST_ROUTES: RouteDoc[] = [
     path: '/health',
     answer: HealthSchema,
     summary: 'Liveness, database and build state',
+    auth: 'none',
+    tag: 'meta',
+  },
+  {
+    method: 'get',
+    path: '/ready',
+    answer: ReadySchema,
+    summary:
+      'Readiness: the database answers, its migrations are current, the site build is in place and the node is not shutting down',
     auth: 'none',
     tag: 'meta',
   },
@@ -781,6 +791,7 @@ function responsesFor(r: RouteDoc): Json {
   for (const status of errorStatusesFor(r)) out[status] = r.tag === 'graphql' ? graphqlErrorResponse : errorResponse;
   // The liveness probe answers 503 with the same body when the database does not answer.
   if (r.path === '/health') out[503] = { ...success, description: 'Degraded: the database does not answer' };
+  if (r.path === '/ready') out[503] = { ...success, description: 'Not ready (a check is false), or shutting down' };
   if (r.form)
     out[303] = {
       description:
