@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +12,9 @@ import { seedDatabase } from '../../api/db/seed.ts';
 import { loadEnv } from '../../api/env.ts';
 import { jakartaToday } from '../../core/dates.ts';
 import { SANDBOX_CLIENT_KEY, SANDBOX_SERVER_KEY, SandboxGateway } from '../../server/dev/sandbox-gateway.ts';
-import { standInBuild, startCaddy, startNode, stop, upstreamsClear, waitUntil } from './cluster.ts';
+import { standInBuild, startNode } from '../helpers/node-process.ts';
+import type { NodeProcess } from '../helpers/node-process.ts';
+import { startCaddy, upstreamsClear, waitUntil } from './cluster.ts';
 import type { Proc } from './cluster.ts';
 
 // Issue 17, "Two nodes behind a real proxy": Debian's caddy on deploy/Caddyfile, a real PostgreSQL
@@ -41,7 +46,7 @@ const dbUrl = (() => {
 const admin = new pg.Client({ connectionString: url });
 const sandbox = new SandboxGateway();
 let closeSandbox = async () => undefined as void;
-const procs: Proc[] = [];
+const procs: (Proc | NodeProcess)[] = [];
 const build = standInBuild(proxy, `two-nodes-${tag}`);
 let nodeEnv: Record<string, string> = {};
 const guests: { userId: number; token: string }[] = [];
@@ -73,7 +78,10 @@ beforeAll(async () => {
     NODE_ENV: 'development',
     DATABASE_URL: dbUrl,
     SITE_URL: proxy,
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'two-nodes-')),
     TRUST_PROXY: 'loopback',
+    // Unready for two seconds before it stops accepting: Caddy's health check runs every second.
+    SHUTDOWN_DELAY_SECONDS: '2',
     SITE_BUILD_DIR: build.dir,
     MIDTRANS_SERVER_KEY: SANDBOX_SERVER_KEY,
     MIDTRANS_CLIENT_KEY: SANDBOX_CLIENT_KEY,
@@ -82,20 +90,20 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
-  for (const p of procs) await stop(p, 'SIGKILL');
+  for (const p of procs) await p.stop('SIGKILL');
   await closeSandbox();
   build.remove();
   await admin.query(`drop database if exists ${dbName} with (force)`);
   await admin.end();
 });
 
-type Logged = { at: number; method: string; path: string; status: number | 'network' };
+type Logged = { at: number; method: string; path: string; status: number | 'network'; detail?: string };
 
 describe('two nodes behind Caddy', () => {
   it('books through SIGKILL of one node and a SIGTERM restart of the other without losing anything', async () => {
-    let a = await startNode({ port: PORTS.a, env: nodeEnv });
+    let a = await startNode(nodeEnv, { port: PORTS.a });
     procs.push(a);
-    let b = await startNode({ port: PORTS.b, env: nodeEnv });
+    let b = await startNode(nodeEnv, { port: PORTS.b });
     procs.push(b);
     const caddy = await startCaddy({ port: PORTS.caddy, adminPort: PORTS.admin, nodes: [PORTS.a, PORTS.b] });
     procs.push(caddy);
@@ -111,14 +119,18 @@ describe('two nodes behind Caddy', () => {
       for (;;) {
         let status: number | 'network' = 'network';
         let data: any = null;
+        let detail = '';
         try {
           const res = await fetch(`${proxy}${path}`, { method, headers, body, signal: AbortSignal.timeout(30_000) });
           status = res.status;
-          data = await res.json().catch(() => null);
-        } catch {
-          status = 'network';
+          const text = await res.text();
+          data = JSON.parse(text || 'null');
+          // Who answered a 5xx: Caddy itself (no node to send it to) or a node (its JSON body).
+          if (status >= 500) detail = `${res.headers.get('server') ?? ''} ${text.slice(0, 200)}`;
+        } catch (error) {
+          if (status === 'network') detail = String(error);
         }
-        log.push({ at: Date.now(), method, path: path.split('?')[0]!, status });
+        log.push({ at: Date.now(), method, path: path.split('?')[0]!, status, ...(detail ? { detail } : {}) });
         if (status !== 'network' && status < 500) return { status, data };
         if (Date.now() > end) throw new Error(`${method} ${path}: still ${status} after 60 s`);
         await new Promise((r) => setTimeout(r, 250));
@@ -203,9 +215,9 @@ describe('two nodes behind Caddy', () => {
 
     // Faults, while the journeys run. First node A dies without warning, and comes back.
     await new Promise((r) => setTimeout(r, 2_000));
-    expect(await stop(a, 'SIGKILL')).toBeNull();
+    expect(await a.stop('SIGKILL')).toBeNull();
     await new Promise((r) => setTimeout(r, 3_000));
-    a = await startNode({ port: PORTS.a, env: nodeEnv });
+    a = await startNode(nodeEnv, { port: PORTS.a });
     procs.push(a);
     // Caddy's active check finds it ready again within its interval, and forgets its failures.
     await new Promise((r) => setTimeout(r, 1_500));
@@ -213,8 +225,8 @@ describe('two nodes behind Caddy', () => {
 
     // Then node B is restarted with SIGTERM: it drains, exits 0, and comes back; no 5xx meanwhile.
     const sigtermFrom = Date.now();
-    expect(await stop(b, 'SIGTERM')).toBe(0);
-    b = await startNode({ port: PORTS.b, env: nodeEnv });
+    expect(await b.stop('SIGTERM')).toBe(0);
+    b = await startNode(nodeEnv, { port: PORTS.b });
     procs.push(b);
     await new Promise((r) => setTimeout(r, 2_000));
     const sigtermTo = Date.now();
