@@ -122,6 +122,7 @@ async function soak(databaseUrl: string) {
   const { tokensForTest } = await import('../api/auth/test-tokens.ts');
   const { jakartaToday } = await import('../core/dates.ts');
   const { MAX_UNPAID_RESERVATIONS } = await import('../core/contracts/booking.ts');
+  const { MAX_CONNECTIONS_PER_CLIENT } = await import('../server/connection-guard.ts');
 
   // The database: fresh, migrated, seeded, with stock enough that every hold is a real hold.
   const env = loadEnv({ ...process.env, NODE_ENV: 'development', DATABASE_URL: databaseUrl, DATA_DIR: 'memory://' });
@@ -171,7 +172,9 @@ async function soak(databaseUrl: string) {
       .slice(0, 40);
     if (pages.length === 0) pages.push('/', '/en/');
 
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+    // One client address may hold at most MAX_CONNECTIONS_PER_CLIENT sockets (server/connection-guard.ts):
+    // stay under it (requests beyond wait for a free socket, and that wait counts in their latency).
+    const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_CONNECTIONS_PER_CLIENT - 16 });
     const send = (method: string, p: string, headers: Record<string, string> = {}, body?: string) =>
       new Promise<{ status: number; text: string }>((resolve, reject) => {
         const req = http.request(
