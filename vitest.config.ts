@@ -11,7 +11,8 @@ export default defineConfig({
   // the same graphql module as our code, or a schema "from another realm" is refused.
   ssr: { resolve: { conditions: ['module', 'node'] } },
   test: {
-    env: { TZ: 'Asia/Jakarta', LANG: 'en_US.UTF-8' },
+    // Logs at warn and above (the one server logs every request at info); node processes log at info.
+    env: { TZ: 'Asia/Jakarta', LANG: 'en_US.UTF-8', LOG_LEVEL: 'warn' },
     projects: [
       {
         extends: true,

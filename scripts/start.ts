@@ -122,7 +122,7 @@ process.env.API_INTERNAL_URL ??= localOrigin(env.HOST, env.PORT);
 
 await closeServer(starting);
 await listen(one.server, env.PORT, env.HOST);
-log.info({ url: `http://${env.HOST}:${env.PORT}/`, database: database.kind }, 'serving');
+log.info({ address: `http://${env.HOST}:${env.PORT}/`, database: database.kind }, 'serving');
 if (env.NODE_ENV !== 'production') log.info(developmentBanner(env, one.devPaths));
 if (env.METRICS_PORT) {
   metrics = await startMetricsServer(env.METRICS_PORT, env.METRICS_HOST);

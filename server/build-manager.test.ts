@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { BuildManager, loadBuild } from './build-manager.ts';
+import { logger } from '../api/observability/logger.ts';
 
 // A fake build: what scripts/build.ts would leave behind, with a handler that names its build.
 function writeFakeBuild(dir: string, name: string) {
@@ -43,8 +44,7 @@ describe('BuildManager', () => {
   it('a failed build leaves the live site untouched and is logged', async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'builds-'));
     writeFakeBuild(path.join(root, 'initial'), 'v1');
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const log = vi.spyOn(logger('site'), 'error').mockImplementation(() => {});
     const manager = new BuildManager({
       root,
       buildsDir: path.join(root, 'builds'),
@@ -65,7 +65,7 @@ describe('BuildManager', () => {
   it('coalesces requests that arrive during a build into one more build', async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'builds-'));
     writeFakeBuild(path.join(root, 'initial'), 'v0');
-    vi.spyOn(console, 'log').mockImplementation(() => {});
+    vi.spyOn(logger('site'), 'info').mockImplementation(() => {});
     let count = 0;
     const manager = new BuildManager({
       root,

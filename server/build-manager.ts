@@ -7,6 +7,9 @@ import { pathToFileURL } from 'node:url';
 import { readBuildInfo, type BuildInfo } from './build-info.ts';
 import { StaticIndex } from './static-files.ts';
 import { directiveScriptHashes } from './security-headers.ts';
+import { logger } from '../api/observability/logger.ts';
+
+const log = logger('site');
 
 export type AstroHandler = (
   req: IncomingMessage,
@@ -106,19 +109,19 @@ export class BuildManager {
   private async runOnce(reason: string): Promise<boolean> {
     const outDir = path.join(this.buildsDir, `${Date.now()}`);
     mkdirSync(this.buildsDir, { recursive: true });
-    console.log(`[site] rebuilding (${reason}) into ${outDir}`);
+    log.info({ reason, outDir }, 'rebuilding the site');
     try {
       await this.build(outDir);
       const next = await loadBuild(outDir);
       const previous = this.current;
       this.current = next;
       this.lastError = null;
-      console.log(`[site] new build is live (${next.info.builtAt})`);
+      log.info({ builtAt: next.info.builtAt }, 'new build is live');
       this.prune(previous.dir);
       return true;
     } catch (error) {
       this.lastError = error instanceof Error ? error.message : String(error);
-      console.error(`[site] rebuild failed; the live site is unchanged`, error);
+      log.error({ err: error }, 'rebuild failed; the live site is unchanged');
       rmSync(outDir, { recursive: true, force: true });
       return false;
     }

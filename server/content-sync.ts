@@ -1,4 +1,7 @@
 import type { Database } from '../api/db/client.ts';
+import { logger } from '../api/observability/logger.ts';
+
+const log = logger('site');
 
 // Every node serves the same content: a publish increments the one shared version row
 // (site_content_version) and rebuilds this node at once; every other node polls the row and rebuilds
@@ -35,7 +38,7 @@ export async function startContentSync(opts: {
       seen = version;
       await opts.rebuild(`content version ${version}`);
     });
-    return checking.catch((error: unknown) => console.error('[site] content version check failed', error));
+    return checking.catch((error: unknown) => log.error({ err: error }, 'content version check failed'));
   };
   const timer = setInterval(() => void check(), opts.intervalMs ?? 10_000);
   timer.unref();

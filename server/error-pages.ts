@@ -2,6 +2,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ERROR_CODES, useTranslations } from '../core/i18n/translate.ts';
 import { langPrefix, localizedPath, type Lang } from '../core/locales.ts';
+import { logger } from '../api/observability/logger.ts';
+
+const log = logger('site');
 
 /** The pre-rendered page to use for a status: its own, else the generic 4xx or 5xx page. */
 export function errorPageCode(status: number): string {
@@ -35,7 +38,7 @@ export async function renderErrorPage(clientDir: string, status: number, lang: L
     if (!html.includes('data-error-page')) throw new Error(`not an error page: ${file}`);
     return code === String(status) ? html : html.replace(/(data-error-code[^>]*>)\d{3}(<)/, `$1${status}$2`);
   } catch (error) {
-    console.error(`[site] could not render the ${status} error page`, error);
+    log.error({ err: error, status }, 'could not render the error page');
     return fallbackErrorHtml(lang, status);
   }
 }

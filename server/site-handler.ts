@@ -4,6 +4,9 @@ import { renderErrorPage, fallbackErrorHtml } from './error-pages.ts';
 import { decideRoute, resolveError } from './routing.ts';
 import { needsCompression, sendStaticFile } from './static-files.ts';
 import type { SiteBuild } from './build-manager.ts';
+import { logger } from '../api/observability/logger.ts';
+
+const log = logger('site');
 
 export async function sendErrorPage(
   res: ServerResponse,
@@ -101,7 +104,7 @@ export function createSiteHandler(getBuild: () => SiteBuild, options: SiteHandle
       if (passed) await sendErrorPage(res, build.clientDir, 404, lang, req.method);
     } catch (error) {
       const { status } = resolveError(error);
-      console.error(`[site] ${req.method} ${url.pathname} failed`, error);
+      log.error({ err: error, method: req.method, path: url.pathname }, 'page failed');
       if (res.headersSent) {
         res.end();
         return;

@@ -1,4 +1,7 @@
 import { ApiError } from '../http/errors.ts';
+import { logger } from '../observability/logger.ts';
+
+const log = logger('auth');
 
 // Work an answer must not wait for, because its duration would tell something (whether an address
 // has an account: the code e-mail is prepared only for known ones). It runs after the answer in
@@ -12,7 +15,7 @@ export function inBackground(what: string, work: () => Promise<unknown>): void {
     .then(work)
     .catch((error: unknown) => {
       // A client mistake found late (e.g. a cool-down raced by another node) only means no mail.
-      if (!(error instanceof ApiError)) console.error(`[auth] ${what} failed`, error);
+      if (!(error instanceof ApiError)) log.error({ err: error, task: what }, 'background task failed');
     })
     .finally(() => pending.delete(run));
   pending.add(run);

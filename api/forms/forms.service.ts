@@ -28,6 +28,9 @@ import type { FormBody } from './form-body.ts';
 import { formDrafts, formSubmissionFiles, formSubmissions } from './forms.schema.ts';
 import { fillToken, randomId, readDraftId, readFillToken, signedDraftId } from './forms.signing.ts';
 import { acknowledgement, notification } from './forms.mail.ts';
+import { logger } from '../observability/logger.ts';
+
+const log = logger('forms');
 
 // The contact form and the partnership proposal (issue 15). A submission goes through, in order:
 // the per-address limit (PostgreSQL), the honeypot and the signed fill time (spam gets the same answer
@@ -234,7 +237,7 @@ export async function submitForm(deps: AppDeps, form: FormKind, body: FormBody, 
       .where(eq(formSubmissions.id, id));
   } catch (error) {
     // The submission is kept; `npm run ops -- submissions` shows it without mails_queued_at.
-    console.error('[forms] could not queue the e-mails of submission', id, error);
+    log.error({ err: error, submission: id }, 'could not queue the e-mails of a submission');
   }
   return { kind: 'sent', id };
 }

@@ -28,6 +28,9 @@ import { jsonDepth } from '../http/nul-guard.ts';
 import { resolvers } from './resolvers.ts';
 import type { GraphQLContext } from './resolvers.ts';
 import { msg } from '../http/messages.ts';
+import { logger } from '../observability/logger.ts';
+
+const log = logger('graphql');
 
 export const schemaPath = path.join(import.meta.dirname, 'schema.graphql');
 export const typeDefs = readFileSync(schemaPath, 'utf8');
@@ -130,7 +133,7 @@ function present(errors: readonly GraphQLError[], lang: ApiLang): { errors: Grap
     const original = e.originalError;
     const unexpected = original != null && !(original instanceof GraphQLError);
     if (unexpected) {
-      console.error('[graphql] unexpected error', original);
+      log.error({ err: original }, 'unexpected error');
       status = 500;
       return {
         message: INTERNAL[lang],

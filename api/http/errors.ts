@@ -1,6 +1,9 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { msg } from './messages.ts';
+import { logger } from '../observability/logger.ts';
+
+const log = logger('api');
 
 export type ApiLang = 'id' | 'en';
 
@@ -75,7 +78,7 @@ export function apiErrorHandler(err: Error, c: Context) {
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return c.json(errors.badRequest().toJSON(lang), status as ContentfulStatusCode);
   }
-  console.error('[api] unhandled error', err);
+  log.error({ err }, 'unhandled error');
   return c.json(
     { code: 'internal_error', message: lang === 'id' ? 'Terjadi Kesalahan...' : 'Something went wrong on our side.' },
     500,

@@ -1,6 +1,9 @@
 import { PgBoss } from 'pg-boss';
 import type { Job, SendOptions } from 'pg-boss';
 import type { Database } from '../db/client.ts';
+import { logger } from '../observability/logger.ts';
+
+const log = logger('jobs');
 
 // The one job queue of the product: pg-boss on the database the API already uses (PGlite embedded, or
 // PostgreSQL), so every node of a deployment shares it and each job runs once, on one node, whatever
@@ -35,7 +38,7 @@ export async function startJobQueue(
     // The queue's own upkeep (archiving, deleting old jobs) stays on; the product's jobs are below.
     superviseIntervalSeconds: 60,
   });
-  boss.on('error', (error: unknown) => console.error('[jobs] queue error', error));
+  boss.on('error', (error: unknown) => log.error({ err: error }, 'queue error'));
   await boss.start();
   const periods = new Map<string, number>();
   const tickers: NodeJS.Timeout[] = [];
@@ -52,7 +55,9 @@ export async function startJobQueue(
   const tick = async (name: string) => {
     const seconds = periods.get(name);
     if (seconds === undefined) throw new Error(`No periodic job named ${name}`);
-    const send: SendOptions = { singletonKey: name, singletonSeconds: seconds, retryLimit: 0 };
+    // One retry: a slot's run that a stopping node abandoned (failed back after the stop's grace) runs
+    // again on another node instead of waiting for the next slot; a failing run is tried once more.
+    const send: SendOptions = { singletonKey: name, singletonSeconds: seconds, retryLimit: 1 };
     return boss.send(name, {}, send);
   };
 

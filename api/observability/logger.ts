@@ -117,6 +117,15 @@ export async function createLogger(
       // Errors go through scrub() too (pino's own error serializer would keep a query's parameters).
       serializers: { err: (error: unknown) => scrub(error), error: (error: unknown) => scrub(error) },
       formatters: { log: (object) => scrub(object) as Record<string, unknown> },
+      // Messages too (a caller may interpolate a URL or a token into one).
+      hooks: {
+        logMethod(args, method) {
+          method.apply(
+            this,
+            args.map((arg) => (typeof arg === 'string' ? scrubText(arg) : arg)) as Parameters<typeof method>,
+          );
+        },
+      },
       mixin: () => {
         const context = requestContext.getStore();
         return context ? { reqId: context.reqId } : {};
@@ -129,7 +138,11 @@ export async function createLogger(
 /** The process's logger (LOG_LEVEL, LOG_FORMAT and NODE_ENV decide its level and form). */
 export const log: Logger = await createLogger();
 
-/** A logger naming the part of the product that writes (`module` field). */
+const children = new Map<string, Logger>();
+
+/** A logger naming the part of the product that writes (`module` field); one per name (tests spy on it). */
 export function logger(module: string): Logger {
-  return log.child({ module });
+  let child = children.get(module);
+  if (!child) children.set(module, (child = log.child({ module })));
+  return child;
 }

@@ -3,6 +3,9 @@ import nodemailer from 'nodemailer';
 import type { AppDeps } from '../deps.ts';
 import { sqlDb } from '../auth/auth.db.ts';
 import type { OutboxAttachment } from './outbox.schema.ts';
+import { logger } from '../observability/logger.ts';
+
+const log = logger('outbox');
 
 const BATCH = 20;
 const MAX_ATTEMPTS = 5;
@@ -130,7 +133,7 @@ export async function startOutboxSender(deps: AppDeps): Promise<OutboxSender> {
     if (stopped || kickTimer) return;
     kickTimer = setTimeout(() => {
       kickTimer = undefined;
-      flush().catch((err) => console.error('[outbox] delivery round failed', err));
+      flush().catch((err: unknown) => log.error({ err }, 'delivery round failed'));
     }, 10);
   };
 

@@ -13,6 +13,9 @@ import { gatewayTime, parseGatewayTime } from './gateway/gateway.ts';
 import type { GatewayTransaction, PaymentGateway } from './gateway/gateway.ts';
 import { reconcileCharge } from './notifications.service.ts';
 import type { ChargeRow } from './notifications.service.ts';
+import { logger } from '../observability/logger.ts';
+
+const log = logger('payments');
 
 // The gateway families (virtual accounts and bill payment, e-wallets, QRIS, cards): one Core API
 // charge built from the channel's entry in charge.methods.ts, its payment instructions kept, and what
@@ -74,7 +77,7 @@ export async function chargeThroughGateway(
     );
   } catch (e) {
     await markFailed(db, charge.id, now);
-    console.error('[payments] gateway charge failed', e);
+    log.error({ err: e }, 'gateway charge failed');
     throw chargeErrors.gateway(msg('payments.gatewaySilent')[ctx.lang]);
   }
   if (answer.status_code !== '201' && answer.status_code !== '200') {

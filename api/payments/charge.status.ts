@@ -16,6 +16,9 @@ import { chargeView } from './charge.view.ts';
 import { loadOwned } from '../reservations/reservations.service.ts';
 import { gatewayFor } from './gateway/active-gateway.ts';
 import { reconcileCharge } from './notifications.service.ts';
+import { logger } from '../observability/logger.ts';
+
+const log = logger('payments');
 
 // After the charge: its state on the status page, dropping it to choose another method, and what the
 // browser needs to tokenise a card.
@@ -99,7 +102,7 @@ export async function paymentStatus(deps: AppDeps, reservationId: number, ctx: {
   if (latest && latest.status === 'pending' && (await claimGatewayCheck(db, latest.id, now))) {
     await reconcileCharge(deps, latest.orderId).catch((e: unknown) => {
       // The gateway being slow or down is not the guest's problem: the page shows what is known.
-      if (!(e instanceof ApiError)) console.error('[payments] status re-check failed', e);
+      if (!(e instanceof ApiError)) log.error({ err: e }, 'status re-check failed');
     });
     r = await loadOwned(db, reservationId, ctx.userId);
     latest = await latestCharge(db, r.id);
@@ -152,7 +155,7 @@ export async function qrImage(deps: AppDeps, transactionId: string): Promise<Uin
   try {
     return await gateway.qrImage(url);
   } catch (e) {
-    console.error('[payments] QR image unavailable', e);
+    log.error({ err: e }, 'QR image unavailable');
     throw new ApiError(502, 'gateway_unavailable', msg('payments.gatewaySilent'));
   }
 }

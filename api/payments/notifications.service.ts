@@ -26,6 +26,10 @@ import { paymentNotifications } from './notifications.schema.ts';
 import { PaymentStatus } from '../../core/payment-status.ts';
 import type { PaymentStatusId } from '../../core/payment-status.ts';
 import { releaseHold } from '../reservations/release-hold.ts';
+import { countPaymentNotification } from '../observability/metrics.ts';
+import { logger } from '../observability/logger.ts';
+
+const paymentLog = logger('payments');
 
 export type ChargeRow = typeof paymentCharges.$inferSelect;
 
@@ -97,8 +101,9 @@ async function log(deps: AppDeps, raw: Record<string, unknown>, outcome: Outcome
       body,
       receivedAt: clock(deps),
     });
+  countPaymentNotification(outcome);
   if (outcome.startsWith('rejected') || outcome === 'unknown_order' || outcome === 'invalid') {
-    console.warn(`[payments] notification ${outcome} for order ${s('order_id')}${detail ? `: ${detail}` : ''}`);
+    paymentLog.warn({ outcome, orderId: s('order_id'), detail: detail || undefined }, 'payment notification refused');
   }
 }
 

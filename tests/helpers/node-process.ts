@@ -118,6 +118,7 @@ export async function startNode(
       PORT: String(chosen),
       SITE_URL: NODE_SITE_URL,
       LOG_FORMAT: 'json',
+      LOG_LEVEL: 'info',
       NODE_ENV: 'test',
       ...env,
     },
