@@ -34,6 +34,7 @@ function start(): Promise<{ child: ChildProcess; exited: Promise<number | null> 
       DATA_DIR: dataDir,
       SITE_BUILD_DIR: path.relative(root, buildDir),
       NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -24,17 +24,13 @@ let env;
 try {
   env = loadEnv();
 } catch (error) {
-  log.fatal(error instanceof Error ? error.message : String(error));
-  process.exit(1);
+  refuse(error instanceof Error ? error.message : String(error));
 }
 // Production refuses to start on public secrets, the mail sink or a payment sandbox (server/modes.ts).
 // One public origin for the build (canonical URLs), e-mails and the API: derived once, here.
 process.env.SITE_URL ??= env.SITE_URL;
 const problems = productionProblems(env);
-if (problems.length) {
-  log.fatal(refusalMessage(problems));
-  process.exit(1);
-}
+if (problems.length) refuse(refusalMessage(problems));
 // The server's mode is `env.NODE_ENV` (read above). The built site and the libraries it renders
 // with (Astro's runtime, React) always run their production builds: in development mode Astro would
 // inline its development island script into on-demand pages, which the CSP (hashes of the build's
@@ -45,8 +41,7 @@ process.env.NODE_ENV = 'production';
 const distDir = path.resolve(root, env.SITE_BUILD_DIR);
 if (path.relative(root, distDir).startsWith('..')) {
   // Server chunks resolve packages from the project's node_modules, so builds live inside it.
-  log.fatal(`SITE_BUILD_DIR must be inside the project folder (e.g. .e2e-builds/<name>), not ${distDir}`);
-  process.exit(1);
+  refuse(`SITE_BUILD_DIR must be inside the project folder (e.g. .e2e-builds/<name>), not ${distDir}`);
 }
 
 // Until the node can serve, its port answers 503 (GET /api/ready says which check is missing), so a
@@ -127,6 +122,16 @@ if (env.NODE_ENV !== 'production') log.info(developmentBanner(env, one.devPaths)
 if (env.METRICS_PORT) {
   metrics = await startMetricsServer(env.METRICS_PORT, env.METRICS_HOST);
   log.info({ port: env.METRICS_PORT, host: env.METRICS_HOST }, 'metrics at /metrics');
+}
+
+/**
+ * A refusal to start, before the node runs: for the operator at the terminal, on stderr as plain
+ * text (it names the variables to fix), and in the log.
+ */
+function refuse(message: string): never {
+  log.fatal(message);
+  console.error(message);
+  process.exit(1);
 }
 
 /** Waits until the database answers and has every committed migration applied. */

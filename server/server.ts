@@ -26,10 +26,16 @@ import { applySecurityHeaders, baseSecurityHeaders, contentSecurityPolicy } from
 import { trustProxy } from '../api/http/client-address.ts';
 import { logger, requestContext } from '../api/observability/logger.ts';
 import type { Lifecycle } from '../api/observability/readiness.ts';
-import { recordRoute, requestIdOf, routeOf } from '../api/observability/requests.ts';
+import { markRoute, recordRoute, requestIdOf, routeOf } from '../api/observability/requests.ts';
 import { bindMetrics, metricsAllowed, observeRequest, serveMetrics } from '../api/observability/metrics.ts';
 
 const log = logger('server');
+/**
+ * Debug lines, not info: a proxy's health checks (every second or so, and 503 by design while a node
+ * starts or drains) and pre-rendered files (the bulk of the traffic, answered from memory; the
+ * proxy's access log has them, the metrics count them): a line each would cost more than the answer.
+ */
+const QUIET = new Set(['/api/ready', '/api/health', '(static)']);
 
 /** How a node stops (scripts/start.ts reads SHUTDOWN_DELAY_SECONDS and SHUTDOWN_GRACE_SECONDS). */
 export interface CloseOptions {
@@ -177,7 +183,7 @@ export async function createOneServer(opts: {
       const seconds = (performance.now() - started) / 1000;
       observeRequest(req.method ?? 'GET', route, res.statusCode, seconds);
       requestContext.run({ reqId }, () =>
-        log[res.statusCode >= 500 ? 'error' : 'info'](
+        log[QUIET.has(route) ? 'debug' : res.statusCode >= 500 ? 'error' : 'info'](
           {
             method: req.method,
             route,
@@ -207,7 +213,7 @@ export async function createOneServer(opts: {
       return;
     }
     // Pre-rendered files answer from memory with their build-time .br/.gz bytes: no middleware.
-    if (!toApi && siteHandler.serveFile(req, res)) return;
+    if (!toApi && siteHandler.serveFile(req, res)) return markRoute(req, '(static)');
     compress(req as never, res as never, () => {
       if (toApi) {
         void apiListener(req, res);

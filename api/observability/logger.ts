@@ -98,7 +98,11 @@ export async function createLogger(
 ): Promise<Logger> {
   const format = options.format ?? logFormat();
   const stream =
-    options.destination ?? (format === 'pretty' ? await prettyStream() : null) ?? pino.destination({ sync: true });
+    options.destination ??
+    (format === 'pretty' ? await prettyStream() : null) ??
+    // Asynchronous writes: a line goes out at once, and lines written while a write is under way go
+    // out together; pino flushes what is left synchronously when the process exits.
+    pino.destination({ sync: false });
   return pino(
     {
       level: options.level ?? process.env.LOG_LEVEL ?? 'info',

@@ -37,6 +37,11 @@ export function recordRoute(): MiddlewareHandler {
   };
 }
 
+/** Names the route of a request the API did not answer (the server's own fast paths). */
+export function markRoute(req: IncomingMessage, route: string): void {
+  (req as Tagged)[ROUTE] = route;
+}
+
 /** The route label of a finished request: the API's template, or the site's kind of page. */
 export function routeOf(req: IncomingMessage): string {
   return (req as Tagged)[ROUTE] ?? '(site)';
