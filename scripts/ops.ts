@@ -11,6 +11,9 @@
 //                                                day, Jakarta time), with signed links (24 hours) to files
 //   funnel --from YYYY-MM-DD --to YYYY-MM-DD     searches, room choices, checkouts and purchases per
 //                                                destination and per campaign (api/events/events.ops.ts)
+//   backup FILE                                  the database and the uploads, in one file (api/backup)
+//   restore FILE                                 a backup, into an empty database and DATA_DIR
+import { backup, BackupError, restore } from '../api/backup/backup.ts';
 import { openDatabase, type Database } from '../api/db/client.ts';
 import { migrate, pendingMigrations } from '../api/db/migrate.ts';
 import { loadEnv } from '../api/env.ts';
@@ -54,6 +57,22 @@ if (import.meta.main) {
         ' stop it first, or run against PostgreSQL with DATABASE_URL.',
     );
     process.exit(1);
+  }
+  const [command, file, ...extra] = process.argv.slice(2);
+  if (command === 'backup' || command === 'restore') {
+    // They open the database themselves (a restore needs it absent), so they run before it is opened.
+    if (!file || extra.length > 0) {
+      console.error(`usage: npm run ops -- ${command} FILE`);
+      process.exit(2);
+    }
+    try {
+      for (const line of await (command === 'backup' ? backup : restore)(env, file)) console.log(line);
+    } catch (error) {
+      if (!(error instanceof BackupError)) throw error;
+      console.error(error.message);
+      process.exit(1);
+    }
+    process.exit(0);
   }
   const database = await openDatabase(env);
   try {
