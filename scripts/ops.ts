@@ -11,6 +11,8 @@
 //                                                day, Jakarta time), with signed links (24 hours) to files
 //   funnel --from YYYY-MM-DD --to YYYY-MM-DD     searches, room choices, checkouts and purchases per
 //                                                destination and per campaign (api/events/events.ops.ts)
+//   preview <document id>                        signed links (1 hour) showing a draft or scheduled document
+//                                                on the site before it goes live (needs PREVIEW_SECRET)
 //   backup FILE                                  the database and the uploads, in one file (api/backup)
 //   restore FILE                                 a backup, into an empty database and DATA_DIR
 import { backup, BackupError, restore } from '../api/backup/backup.ts';
@@ -19,6 +21,8 @@ import { migrate, pendingMigrations } from '../api/db/migrate.ts';
 import { loadEnv } from '../api/env.ts';
 import { runOps } from '../api/profile/operator.ts';
 import { localOrigin } from '../core/origin.ts';
+import { readContentEnv } from '../site/lib/content/content-env.ts';
+import { signPreview } from '../site/lib/content/preview.ts';
 
 // The commands themselves live in api/profile/operator.ts (one function, which the browser tests'
 // fixture route also runs inside a running server); this is their command line.
@@ -49,8 +53,33 @@ export async function runMigrate(database: Database): Promise<{ code: number; ou
   };
 }
 
+/**
+ * `preview <document id>`: the signed links (both languages, valid an hour) that show a draft or a
+ * scheduled document on the site before it goes live, for an editor in production. The site checks
+ * them with the same PREVIEW_SECRET (site/lib/content/preview.ts); without it there is no preview.
+ */
+export function previewLinks(
+  id: string | undefined,
+  env: { SITE_URL: string },
+  now: Date,
+  source: Record<string, string | undefined> = process.env,
+): { code: number; out: string[] } {
+  if (!id || !/^[A-Za-z0-9._-]{1,128}$/.test(id))
+    return { code: 2, out: ['usage: npm run ops -- preview <document id>'] };
+  const secret = readContentEnv(source).previewSecret;
+  if (!secret) return { code: 1, out: ['PREVIEW_SECRET is not set on this deployment: previews are off.'] };
+  const query = signPreview(secret, id, now);
+  const origin = env.SITE_URL.replace(/\/$/, '');
+  return { code: 0, out: [`en: ${origin}/preview/?${query}`, `id: ${origin}/id/preview/?${query}`] };
+}
+
 if (import.meta.main) {
   const env = loadEnv();
+  if (process.argv[2] === 'preview') {
+    const { code, out } = previewLinks(process.argv[3], env, new Date());
+    for (const line of out) (code === 0 ? console.log : console.error)(line);
+    process.exit(code);
+  }
   if (!env.DATABASE_URL && (await serverRunning(localOrigin(env.HOST, env.PORT)))) {
     console.error(
       `The embedded database in ${env.DATA_DIR} belongs to the server running on port ${env.PORT} (PGlite is one process's):` +
