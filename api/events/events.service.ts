@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 import { sqlDb } from '../auth/auth.db.ts';
 import { rows } from '../db/query.ts';
 import type { RateRule } from '../rate-limit/rate-limit.service.ts';
@@ -108,4 +108,31 @@ export async function funnel(
     purchases: Number(r.purchases),
     revenue: Number(r.revenue),
   }));
+}
+
+/** Days of events kept: two years, so a season can be compared with the same season a year before. */
+export const EVENTS_KEEP_DAYS = 731;
+/** Rows deleted per statement: short locks while the site keeps sending events. */
+const PRUNE_BATCH = 5_000;
+
+/**
+ * Delete the events received more than EVENTS_KEEP_DAYS before `now`, oldest first, in batches taken
+ * by the received_at index (the job `events.retain`, api/jobs/booking-jobs.ts). Returns how many.
+ */
+export async function pruneOldEvents(database: Database, now: Date, keepDays = EVENTS_KEEP_DAYS): Promise<number> {
+  const before = new Date(now.getTime() - keepDays * 86_400_000).toISOString();
+  let total = 0;
+  for (;;) {
+    const { rows } = await database.executeSql(
+      `with gone as (
+         delete from analytics_events where id in (
+           select id from analytics_events where received_at < $1 order by received_at limit $2)
+         returning 1)
+       select count(*)::int as n from gone`,
+      [before, PRUNE_BATCH],
+    );
+    const n = Number(rows[0]?.n ?? 0);
+    total += n;
+    if (n < PRUNE_BATCH) return total;
+  }
 }

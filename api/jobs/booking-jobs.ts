@@ -1,5 +1,6 @@
 import { pruneOldStock } from '../availability/retention.ts';
 import type { Db } from '../db/client.ts';
+import { pruneOldEvents } from '../events/events.service.ts';
 import { analyzeChangedTables } from '../db/statistics.ts';
 import type { AppDeps } from '../deps.ts';
 import { expireDueHolds } from '../reservations/expiry.ts';
@@ -27,6 +28,8 @@ export const BOOKING_JOBS = {
   'db.analyze': { seconds: 60, only: 'pglite', run: (deps) => analyzeChangedTables(deps.database) },
   /** Stock of days that ended more than a month ago is pruned (api/availability/retention.ts). */
   'stock.retain': { seconds: 6 * 3600, run: (deps, now) => pruneOldStock(deps.database, now) },
+  /** First-party events older than two years are deleted (api/events/events.service.ts). */
+  'events.retain': { seconds: 6 * 3600, run: (deps, now) => pruneOldEvents(deps.database, now) },
 } as const satisfies Record<string, Job>;
 
 export type BookingJobName = keyof typeof BOOKING_JOBS;
