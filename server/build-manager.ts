@@ -20,6 +20,7 @@ import { readBuildInfo, type BuildInfo } from './build-info.ts';
 import { StaticIndex } from './static-files.ts';
 import { directiveScriptHashes } from './security-headers.ts';
 import { logger } from '../api/observability/logger.ts';
+import type { BuildFailure } from '../core/contracts/responses.ts';
 
 const log = logger('site');
 
@@ -67,17 +68,8 @@ async function serverScriptHashes(serverDir: string): Promise<string[]> {
   return [];
 }
 
-/** Why a build failed, as an editor can act on it: the document and the field when content broke it. */
-export type BuildFailure = {
-  at: string;
-  /** What asked for the build (a webhook and its document, a scheduled change, a content version). */
-  reason: string;
-  message: string;
-  documentId: string | null;
-  field: string | null;
-  /** The shared content version the failed build was for (null: not a publish). */
-  contentVersion: number | null;
-};
+/** Why a build failed, as an editor can act on it (core/contracts/responses.ts, BuildFailureSchema). */
+export type { BuildFailure } from '../core/contracts/responses.ts';
 
 /** A build that failed, with what its output said. */
 export class SiteBuildError extends Error {

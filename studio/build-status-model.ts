@@ -1,21 +1,9 @@
 // What the Studio says about the live site build (GET <site>/api/site/build-status): plain data and
 // words, no React, so tests/studio-build-status.test.ts can hold it to the server's answer.
 
-export type BuildFailure = {
-  at: string;
-  reason: string;
-  message: string;
-  documentId: string | null;
-  field: string | null;
-  contentVersion: number | null;
-};
-
-export type BuildStatus = {
-  state: 'ok' | 'building' | 'failed';
-  builtAt: string;
-  contentVersion: number;
-  lastFailure: BuildFailure | null;
-};
+// The answer's shape is the API's own contract (type only: nothing of it enters the Studio bundle).
+export type { BuildFailure, BuildStatus } from '../core/contracts/responses.ts';
+import type { BuildFailure, BuildStatus } from '../core/contracts/responses.ts';
 
 export function buildStatusUrl(siteUrl: string): string {
   return `${siteUrl.replace(/\/$/, '')}/api/site/build-status`;

@@ -68,14 +68,7 @@ export async function funnel(
 ): Promise<FunnelRow[]> {
   const key = by === 'destination' ? sql`coalesce(h.city, '(none)')` : sql`coalesce(e.campaign, '(none)')`;
   const paid = [PaymentStatus.paid, PaymentStatus.refunded];
-  const found = await rows<{
-    key: string;
-    searches: number;
-    rooms: number;
-    checkouts: number;
-    purchases: number;
-    revenue: number;
-  }>(
+  const found = await rows<FunnelRow>(
     sqlDb(deps) as unknown as Db,
     sql`with purchase_once as (
           select distinct on (p.reservation_id) p.id

@@ -234,6 +234,8 @@ export const HealthSchema = obj({
   database: obj({ kind: s, ok: v.boolean() }),
 });
 export type HealthBuild = v.InferOutput<typeof HealthSchema>['build'];
+export type BuildFailure = v.InferOutput<typeof BuildFailureSchema>;
+export type BuildStatus = v.InferOutput<typeof BuildStatusSchema>;
 
 /** One Bobopoint ledger line (the Active, Pending and History tabs). */
 export const PointEntrySchema = obj({
