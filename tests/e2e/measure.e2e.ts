@@ -108,7 +108,12 @@ for (const { lang, prefix } of LANG_CASES) {
     await expect.poll(() => events.some((e) => e.event === 'begin_checkout')).toBe(true);
 
     // Pay by BCA virtual account, as the bank would through the simulator.
+    // A page view is sent 250 ms after the page shows (a page left sooner is not counted, by design):
+    // the guest reads each page before acting, here as in life.
+    const pageViews = () => events.filter((e) => e.event === 'page_view').length;
+    await expect.poll(pageViews).toBe(4);
     await page.goto(localizedPath(lang, `/payment/list/${id}/`));
+    await expect.poll(pageViews).toBe(5);
     await page.locator('[data-channel="bca_va"]').check();
     await page.locator('[data-terms]').focus();
     await page.keyboard.press('Space');
@@ -119,11 +124,12 @@ for (const { lang, prefix } of LANG_CASES) {
     await simulatePayment(page, va);
     await expect(page.locator('[data-status-heading]')).toHaveText(t.payment.statusSuccess, { timeout: 15_000 });
     await expect.poll(() => events.some((e) => e.event === 'purchase')).toBe(true);
+    await expect.poll(pageViews).toBe(6);
     // Shown again, the paid status page does not count the purchase twice.
     await page.reload();
     await expect(page.locator('[data-status-heading]')).toHaveText(t.payment.statusSuccess, { timeout: 15_000 });
     // Page views: promo, home, hotel, review, payment and status pages, and the status page again.
-    await expect.poll(() => events.filter((e) => e.event === 'page_view').length).toBe(7);
+    await expect.poll(pageViews).toBe(7);
 
     // The journey's events, in order.
     const journey = events.filter((e) => e.event !== 'page_view').map((e) => e.event);
