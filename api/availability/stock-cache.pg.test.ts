@@ -157,6 +157,8 @@ describe('stock cache across API nodes on one PostgreSQL', () => {
     expect(await maxDuration(a)).toBeGreaterThan(0);
     expect(await sellable(a)).toBe(1);
 
+    await vi.waitFor(async () => expect(await sellable(b)).toBe(1), { timeout: 10_000 });
+    expect(await sellable(b)).toBe(1); // B's cache is warm too
     const before = seen(a);
     const held = await gql(b, 'secure', CREATE, {
       hotel_id: HOTEL,
