@@ -32,6 +32,7 @@ import { logger, requestContext } from '../api/observability/logger.ts';
 import type { Lifecycle } from '../api/observability/readiness.ts';
 import { markRoute, recordRoute, requestIdOf, routeOf } from '../api/observability/requests.ts';
 import { bindMetrics, metricsAllowed, observeRequest, serveMetrics } from '../api/observability/metrics.ts';
+import { startStockCache } from '../api/availability/stock-cache.ts';
 
 const log = logger('server');
 /**
@@ -146,6 +147,9 @@ export async function createOneServer(opts: {
       ...builds.status(),
     }),
   };
+  // Stock reads (availability, search) through this node's cache, invalidated by every commit's
+  // stock_changed notification (api/availability/README.md); it listens on its own connection.
+  const stock = await startStockCache(database);
   // The server decides what the API talks to (Midtrans or the sandbox, a relay or the sink).
   const payments = await startGateway(deps);
   deps.gateway = payments.gateway;
@@ -318,6 +322,7 @@ export async function createOneServer(opts: {
       await mail.close();
       await payments.close();
       bindMetrics(null);
+      await stock.close();
       await database.close();
     },
   };

@@ -1,8 +1,8 @@
 import { Temporal } from 'temporal-polyfill';
 import { AVAILABILITY_WINDOW_DAYS } from '../../core/dates.ts';
 import type { Db } from '../db/client.ts';
-import { statementRows } from '../db/query.ts';
 import type { Statement } from '../db/query.ts';
+import { readStock } from './stock-cache.ts';
 import { errors } from '../http/errors.ts';
 import { getHotel, hotelNotFound } from '../hotels/hotels.service.ts';
 import { msg } from '../http/messages.ts';
@@ -78,6 +78,14 @@ const AVAILABILITY_DAYS: Statement = {
     from hotels h where h.id = $1`,
 };
 type DayRow = [date: string, blackout: boolean, sellable: number | null, minPrice: number | null];
+/** The statement's answer as kept by the stock cache (parsed once; shared, never mutated). */
+type HotelDays = { hotelId: number; timeZone: string; days: DayRow[] } | null;
+const hotelDays = (rows: unknown[]): HotelDays => {
+  const row = rows[0] as { hotel_id: number; time_zone: string; days: string } | undefined;
+  return row
+    ? { hotelId: Number(row.hotel_id), timeZone: row.time_zone, days: JSON.parse(row.days) as DayRow[] }
+    : null;
+};
 
 /**
  * Per date: blackout flag and rooms sellable on the web (stock minus sold minus the web stop-sell
@@ -100,22 +108,24 @@ export async function roomAvailability(
   const lo = latest(start, utc.subtract({ days: 1 }));
   // Never send a far-off date (years PostgreSQL cannot hold): an empty range stays near today.
   const hi = latest(earliest(end, utc.add({ days: AVAILABILITY_WINDOW_DAYS })), lo.subtract({ days: 1 }));
-  const [hotel] = await statementRows<{ hotel_id: number; time_zone: string; days: string }>(db, AVAILABILITY_DAYS, [
+  const hotel = await readStock(
+    db,
     input.hotelId,
-    lo.toString(),
-    hi.toString(),
-  ]);
+    AVAILABILITY_DAYS,
+    [input.hotelId, lo.toString(), hi.toString()],
+    hotelDays,
+  );
   if (!hotel) throw hotelNotFound();
   if (Temporal.PlainDate.compare(end, start) < 0) {
     throw errors.unprocessable('date_range_invalid', msg('availability.endBeforeStart'));
   }
-  const today = hotelToday(now, hotel.time_zone);
+  const today = hotelToday(now, hotel.timeZone);
   const first = latest(start, today).toString();
   const last = earliest(end, today.add({ days: AVAILABILITY_WINDOW_DAYS - 1 })).toString();
   const out: DayAvailability[] = [];
   if (last < first) return out;
-  const hotelId = Number(hotel.hotel_id);
-  for (const [date, blackout, rooms, minPrice] of JSON.parse(hotel.days) as DayRow[]) {
+  const hotelId = hotel.hotelId;
+  for (const [date, blackout, rooms, minPrice] of hotel.days) {
     // ISO dates of this century compare as strings.
     if (date < first || date > last) continue;
     const sellable = blackout || rooms === null ? 0 : rooms;
@@ -154,6 +164,39 @@ const MAX_DURATION_NIGHTS: Statement = {
     order by n.room_type_id, n.night`,
 };
 
+/** The statement's answer as kept by the stock cache: per room type, sellable[k] for night k after check-in. */
+type NightsByType = {
+  hotelId: number;
+  timeZone: string;
+  webMaxDuration: number;
+  byType: Map<number, boolean[]>;
+} | null;
+function nightsByType(rows: unknown[]): NightsByType {
+  const found = rows as {
+    hotel_id: number;
+    time_zone: string;
+    web_max_duration: number;
+    room_type_id: number | null;
+    night: number | null;
+    ok: boolean | null;
+  }[];
+  const hotel = found[0];
+  if (!hotel) return null;
+  const byType = new Map<number, boolean[]>();
+  for (const r of found) {
+    if (r.room_type_id === null || r.night === null) continue;
+    let nights = byType.get(r.room_type_id);
+    if (!nights) byType.set(r.room_type_id, (nights = []));
+    nights[r.night] = r.ok === true;
+  }
+  return {
+    hotelId: Number(hotel.hotel_id),
+    timeZone: hotel.time_zone,
+    webMaxDuration: Number(hotel.web_max_duration),
+    byType,
+  };
+}
+
 /**
  * Longest stay sold on the web from a check-in date: the hotel's web_max_duration (default 14),
  * cut short by the first blackout night and by stock: the best single room type's run of
@@ -179,32 +222,22 @@ export async function roomAvailabilityMaxDuration(
     const hotel = await getHotel(db, input.hotelId);
     return { hotel_id: hotel.id, date_start: start.toString(), web_max_duration: 0 };
   }
-  const found = await statementRows<{
-    hotel_id: number;
-    time_zone: string;
-    web_max_duration: number;
-    room_type_id: number | null;
-    night: number | null;
-    ok: boolean | null;
-  }>(db, MAX_DURATION_NIGHTS, [input.hotelId, start.toString()]);
-  const hotel = found[0];
+  const hotel = await readStock(
+    db,
+    input.hotelId,
+    MAX_DURATION_NIGHTS,
+    [input.hotelId, start.toString()],
+    nightsByType,
+  );
   if (!hotel) throw hotelNotFound();
-  const today = hotelToday(now, hotel.time_zone);
-  const cap = Number(hotel.web_max_duration) || DEFAULT_MAX_DURATION;
-  const result = { hotel_id: Number(hotel.hotel_id), date_start: start.toString(), web_max_duration: 0 };
+  const today = hotelToday(now, hotel.timeZone);
+  const cap = hotel.webMaxDuration || DEFAULT_MAX_DURATION;
+  const result = { hotel_id: hotel.hotelId, date_start: start.toString(), web_max_duration: 0 };
   // Stay Now: a check-in of yesterday is allowed before 06:00 (see search), so allow today - 1.
   if (Temporal.PlainDate.compare(start, today.subtract({ days: 1 })) < 0) return result;
   if (Temporal.PlainDate.compare(start, today.add({ days: AVAILABILITY_WINDOW_DAYS - 1 })) > 0) return result;
-  // Per room type: sellable[k] for night k after check-in.
-  const byType = new Map<number, boolean[]>();
-  for (const r of found) {
-    if (r.room_type_id === null || r.night === null) continue;
-    let nights = byType.get(r.room_type_id);
-    if (!nights) byType.set(r.room_type_id, (nights = []));
-    nights[r.night] = r.ok === true;
-  }
   let best = 0;
-  for (const nights of byType.values()) {
+  for (const nights of hotel.byType.values()) {
     let run = 0;
     while (run < cap && nights[run] === true) run++;
     best = Math.max(best, run);

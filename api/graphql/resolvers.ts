@@ -38,6 +38,7 @@ import { hotelStayHistoryList, hotelStayList } from '../reservations/account-lis
 import { createReservation, reservationDetail } from '../reservations/reservations.service.ts';
 import { stayPassSecret } from '../env.ts';
 import { searchRooms } from '../search/search.service.ts';
+import { stockChanged } from '../availability/stock-cache.ts';
 import { getUser, profileOf } from '../auth/auth.service.ts';
 import { jakartaToday } from '../../core/dates.ts';
 
@@ -205,7 +206,7 @@ export const resolvers = {
   Mutation: {
     HotelCreateReservation: wrap(async (input, ctx) => {
       const i = parse(CreateReservationInput, input);
-      return createReservation(
+      const created = await createReservation(
         dbOf(ctx.deps),
         {
           hotelId: i.hotel_id,
@@ -218,6 +219,9 @@ export const resolvers = {
         },
         { now: clock(ctx.deps), userId: userOf(ctx), holdMinutes: ctx.deps.env.RESERVATION_HOLD_MINUTES },
       );
+      // Read-your-writes on this node: its next availability or search read of the hotel is fresh.
+      stockChanged(dbOf(ctx.deps), i.hotel_id);
+      return created;
     }),
     PaymentCharge: wrap(async (input, ctx) => {
       const i = parse(PaymentChargeInput, input);

@@ -38,6 +38,21 @@ const notifications = new Counter({
   registers: [registry],
 });
 
+/** The stock cache (api/availability/stock-cache.ts): reads answered from it, from the database, or past it. */
+export const stockCacheReads = new Counter({
+  name: 'stock_cache_reads_total',
+  help: 'Availability and search reads by result: hit (from the cache), miss (from the database, then kept), bypass (the listener is down)',
+  labelNames: ['result'] as const,
+  registers: [registry],
+});
+/** Invalidations of the stock cache, by source: notify (a commit anywhere), local (a write of this node), reset (listener lost or regained). */
+export const stockCacheInvalidations = new Counter({
+  name: 'stock_cache_invalidations_total',
+  help: 'Stock cache invalidations by source: notify (stock_changed from any node), local (this node wrote), reset (listener down or back)',
+  labelNames: ['source'] as const,
+  registers: [registry],
+});
+
 /** Counts one answered request. */
 export function observeRequest(method: string, route: string, status: number, seconds: number): void {
   const labels = { method, route, status: String(status) };

@@ -1,6 +1,7 @@
 import { PaymentStatus } from '../../core/payment-status.ts';
 import type { Db } from '../db/client.ts';
 import { releaseDueBatch, releaseHold } from './release-hold.ts';
+import { stockChanged } from '../availability/stock-cache.ts';
 
 // Hold expiry (issue 18): an unpaid hold whose payment window is over gives its nights and hours
 // back. That is the job `holds.expire` (api/jobs/booking-jobs.ts), every second on one node of the deployment,
@@ -28,6 +29,8 @@ export async function expireDueHolds(
   let total = 0;
   for (;;) {
     const n = await releaseDueBatch(db, { now, to: PaymentStatus.expired, limit });
+    // This node's stock cache forgets at once (the other nodes hear the commit's notification).
+    if (n > 0) stockChanged(db, '*');
     total += n;
     if (n < limit || Date.now() >= deadline) return total;
   }
@@ -39,13 +42,15 @@ export async function expireDueHolds(
  * by its primary key, never a sweep. Returns 1 when it released the hold, 0 otherwise.
  */
 export async function expireIfLapsed(db: Db, reservationId: number, now: Date): Promise<number> {
-  return releaseHold(db, {
+  const n = await releaseHold(db, {
     id: reservationId,
     from: [PaymentStatus.waiting],
     to: PaymentStatus.expired,
     windowOver: true,
     now,
   });
+  if (n > 0) stockChanged(db, '*');
+  return n;
 }
 
 /**
@@ -65,5 +70,13 @@ export function holdAsOf<T extends { paymentStatusId: number; expiredAt: Date }>
  * when the guest books again before the job ran. Not a sweep: only this guest's rows.
  */
 export async function releaseOwnLapsedHolds(db: Db, userId: number, now: Date): Promise<number> {
-  return releaseHold(db, { userId, from: [PaymentStatus.waiting], to: PaymentStatus.expired, windowOver: true, now });
+  const n = await releaseHold(db, {
+    userId,
+    from: [PaymentStatus.waiting],
+    to: PaymentStatus.expired,
+    windowOver: true,
+    now,
+  });
+  if (n > 0) stockChanged(db, '*');
+  return n;
 }

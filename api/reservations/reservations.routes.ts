@@ -12,6 +12,7 @@ import { clock, dbOf, userIdOf } from '../http/context.ts';
 import { requestLang } from '../http/errors.ts';
 import { parseInput, readBody } from '../http/input.ts';
 import { stayPassSecret } from '../env.ts';
+import { stockChanged } from '../availability/stock-cache.ts';
 import { countReservations, listMyStays, listStayHistory } from './account-lists.ts';
 import {
   cancelReservation,
@@ -60,6 +61,8 @@ export function reservationRoutes(deps: AppDeps) {
       },
       { ...ctx(c), holdMinutes: deps.env.RESERVATION_HOLD_MINUTES },
     );
+    // Read-your-writes on this node: its next availability or search read of the hotel is fresh.
+    stockChanged(dbOf(deps), b.hotel_id);
     return c.json({ data }, 201);
   });
   app.get('/clients/v1/reservations/list', async (c) => {
@@ -88,7 +91,9 @@ export function reservationRoutes(deps: AppDeps) {
   });
   const cancel = async (c: Context) => {
     const q = parseInput(ReservationIdInput, await params(c));
-    return c.json({ data: await cancelReservation(dbOf(deps), q.reservationId, ctx(c)) });
+    const data = await cancelReservation(dbOf(deps), q.reservationId, ctx(c));
+    stockChanged(dbOf(deps), '*');
+    return c.json({ data });
   };
   app.post('/clients/v1/reservations/cancel', cancel);
   app.put('/clients/v1/reservations/cancel', cancel);

@@ -4,7 +4,8 @@ import { groupAddOns } from '../ancillary/ancillary.service.ts';
 import { hotelToday } from '../availability/availability.service.ts';
 import { isInstant, remember, resolveStay, stayDate } from '../availability/stay-dates.ts';
 import type { Db } from '../db/client.ts';
-import { rowFromJson, statementRows } from '../db/query.ts';
+import { rowFromJson } from '../db/query.ts';
+import { readStock } from '../availability/stock-cache.ts';
 import type { Statement } from '../db/query.ts';
 import { hotels, roomTypes } from '../hotels/hotels.schema.ts';
 import { getHotel, hotelDto, hotelNotFound } from '../hotels/hotels.service.ts';
@@ -48,10 +49,10 @@ type NightRow = {
   blackout: boolean;
 };
 
-/** Nightly stock and rates of every room type of a hotel for the given nights (one named prepared statement). */
+/** Nightly stock and rates of every room type of a hotel for the given nights (one named prepared statement, through the stock cache). */
 export async function nightsByRoomType(db: Db, hotelId: number, dates: string[]) {
-  return groupByRoomType(
-    await statementRows<NightRow>(db, NIGHTS_BY_ROOM_TYPE, [hotelId, dates[0], dates[dates.length - 1]]),
+  return readStock(db, hotelId, NIGHTS_BY_ROOM_TYPE, [hotelId, dates[0]!, dates[dates.length - 1]!], (rows) =>
+    groupByRoomType(rows as NightRow[]),
   );
 }
 
@@ -94,6 +95,25 @@ type SearchBundle = {
   add_ons: Record<string, unknown>[];
   promos: Record<string, unknown>[];
 };
+/** The search read as kept by the stock cache: parsed and mapped once (shared by every hit, never mutated). */
+type SearchRead = {
+  hotel: typeof hotels.$inferSelect;
+  types: (typeof roomTypes.$inferSelect)[];
+  nights: SearchBundle['nights'];
+  items: (typeof addOnItems.$inferSelect)[];
+  promos: PromotionRow[];
+} | null;
+function searchRead(rows: unknown[]): SearchRead {
+  const bundle = JSON.parse((rows[0] as { bundle: string }).bundle) as SearchBundle;
+  if (!bundle.hotel) return null;
+  return {
+    hotel: rowFromJson(hotels, bundle.hotel),
+    types: bundle.room_types.map((r) => rowFromJson(roomTypes, r)),
+    nights: bundle.nights,
+    items: bundle.add_ons.map((r) => rowFromJson(addOnItems, r)),
+    promos: bundle.promos.map((r) => rowFromJson(promotions, r)),
+  };
+}
 /** The longest range of nights read in the one round trip; a longer valid stay reads its nights again. */
 const READ_NIGHTS_MAX = 31;
 
@@ -130,18 +150,18 @@ export async function searchRooms(db: Db, input: SearchInput, ctx: { now: Date; 
     resolveStay(input.checkIn, input.checkOut, hotel, ctx.now);
     throw errors.badRequest([{ path: 'checkIn', message: 'not a valid date' }]);
   }
-  const [[read], balance] = await Promise.all([
-    statementRows<{ bundle: string }>(db, SEARCH_READ, [
+  const [read, balance] = await Promise.all([
+    readStock(
+      db,
       input.hotelId,
-      range.from,
-      range.to,
-      hotelToday(ctx.now, 'UTC').toString(),
-    ]),
+      SEARCH_READ,
+      [input.hotelId, range.from, range.to, hotelToday(ctx.now, 'UTC').toString()],
+      searchRead,
+    ),
     input.isUsedGiftCertificate ? pointsBalance(db, ctx.userId) : Promise.resolve(0),
   ]);
-  const bundle = JSON.parse(read!.bundle) as SearchBundle;
-  if (!bundle.hotel) throw hotelNotFound();
-  const hotel = rowFromJson(hotels, bundle.hotel);
+  if (!read) throw hotelNotFound();
+  const hotel = read.hotel;
   const stay = resolveStay(input.checkIn, input.checkOut, hotel, ctx.now);
   const today = hotelToday(ctx.now, hotel.timeZone);
   let promo: PromotionRow | null = null;
@@ -154,24 +174,16 @@ export async function searchRooms(db: Db, input: SearchInput, ctx: { now: Date; 
       returnMessagePromo = e.messages[lang];
     }
   }
-  const types = bundle.room_types.map((r) => rowFromJson(roomTypes, r));
-  const items = bundle.add_ons.map((r) => rowFromJson(addOnItems, r));
+  const types = read.types;
+  const items = read.items;
   const addOns = groupAddOns(items, lang);
   const insurance = items.find((i) => i.addOnTypeId === 1) ?? null;
-  const hint = promo
-    ? ''
-    : promoMessageFrom(
-        bundle.promos.map((r) => rowFromJson(promotions, r)),
-        hotel.id,
-        stay.checkIn,
-        today,
-        lang,
-      );
+  const hint = promo ? '' : promoMessageFrom(read.promos, hotel.id, stay.checkIn, today, lang);
   const wanted = new Set(stay.dates);
   const covered = stay.dates.every((d) => d >= range.from && d <= range.to);
   const nightsMap = covered
     ? groupByRoomType(
-        bundle.nights
+        read.nights
           .filter((n) => wanted.has(n[1]))
           .map(([room_type_id, date, sellable, sold, price, fake_price, blackout]) => ({
             room_type_id,
