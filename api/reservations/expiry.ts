@@ -29,8 +29,9 @@ export async function expireDueHolds(
   let total = 0;
   for (;;) {
     const n = await releaseDueBatch(db, { now, to: PaymentStatus.expired, limit });
-    // This node's stock cache forgets at once (the other nodes hear the commit's notification).
-    if (n > 0) stockChanged(db, '*');
+    // No local invalidation here: a release only gives rooms back, so until the commit's notification
+    // reaches this node's stock cache (as it reaches every other node) a read can only show fewer rooms,
+    // never a sold one; clearing the whole cache every second of steady expiry would empty it for nothing.
     total += n;
     if (n < limit || Date.now() >= deadline) return total;
   }
