@@ -152,7 +152,9 @@ function jwtPart(part: string): Record<string, unknown> | null {
   if (!base64url.test(part)) return null;
   try {
     const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -170,7 +172,10 @@ function verifyHs256(token: string, secret: string): Record<string, unknown> | n
   const [h, p, s] = parts as [string, string, string];
   const header = jwtPart(h);
   if (!header || header.alg !== 'HS256' || 'crit' in header) return null;
-  if ('typ' in header && (typeof header.typ !== 'string' || header.typ.toLowerCase().replace(/^application\//, '') !== 'jwt'))
+  if (
+    'typ' in header &&
+    (typeof header.typ !== 'string' || header.typ.toLowerCase().replace(/^application\//, '') !== 'jwt')
+  )
     return null;
   if (!base64url.test(s)) return null;
   const given = Buffer.from(s, 'base64url');

@@ -224,7 +224,12 @@ export async function createReservation(db: Db, input: CreateInput, ctx: CreateC
     const { answer } = first;
     if (answer.outcome === 'stay_invalid') {
       // The database found the dates outside the hotel's rules: name the rule as resolveStay does.
-      resolveStay(input.checkIn, input.checkOut, { timeZone: answer.time_zone, webMaxDuration: answer.web_max_duration }, ctx.now);
+      resolveStay(
+        input.checkIn,
+        input.checkOut,
+        { timeZone: answer.time_zone, webMaxDuration: answer.web_max_duration },
+        ctx.now,
+      );
       return createAfterHotel(db, input, ctx);
     }
     return created(db, input, ctx, h, first);
@@ -244,14 +249,21 @@ async function createAfterHotel(db: Db, input: CreateInput, ctx: CreateContext) 
     if (startHour === undefined || blockHours === undefined) throw dayUseInvalid(msg('dayUse.needBoth'));
     dayUse = resolveDayUse(hotel, { date: input.checkIn, startHour, blockHours }, ctx.now);
     // Before the promo code, as the guest's mistakes are named in order (reservation_hold checks again).
-    if (!(await roomTypeBlock(db, input.roomTypeId, blockHours))) throw dayUseInvalid(msg('dayUse.blockNotOffered', blockHours));
+    if (!(await roomTypeBlock(db, input.roomTypeId, blockHours)))
+      throw dayUseInvalid(msg('dayUse.blockNotOffered', blockHours));
     stay = { checkIn: dayUse.date, checkOut: dayUse.date };
   } else stay = resolveStay(input.checkIn, input.checkOut, hotel, ctx.now);
   const today = hotelToday(ctx.now, hotel.timeZone);
   const promo = input.promoCode
     ? await resolvePromo(db, input.promoCode, { hotelId: hotel.id, checkIn: stay.checkIn, today })
     : null;
-  const h: Hold = { checkIn: stay.checkIn.toString(), checkOut: stay.checkOut.toString(), checkStay: false, dayUse, promo };
+  const h: Hold = {
+    checkIn: stay.checkIn.toString(),
+    checkOut: stay.checkOut.toString(),
+    checkStay: false,
+    dayUse,
+    promo,
+  };
   return created(db, input, ctx, h, await hold(db, input, ctx, h));
 }
 
