@@ -8,8 +8,8 @@
 --                          re-reads them with the hotel's zone and longest stay to name the rule
 --   lapsed_holds           the guest has holds past their payment window: the API releases them
 --                          (release-hold.ts) and calls again with p_lapsed_released
--- Nothing is written before the last refusal that returns: a refusal found after a write (a block's or
--- a night's hours sold out) raises SQLSTATE BX409 so the whole statement rolls back.
+-- Nothing is written before a refusal that returns; a refusal found while taking stock (a night or an
+-- hour sold out) raises SQLSTATE BX409 instead, so the whole statement rolls back.
 --
 -- Why it cannot oversell (the same rules as before, in one statement): every stock row is locked in
 -- one global order before it is checked (nights by date, then hours by date and hour), and then
@@ -61,6 +61,7 @@ DECLARE
   v_open integer;
   v_lapsed integer;
   v_free integer;
+  v_closed boolean;
   v_from_hour integer;
   v_until_hour integer;
   v_hour_dates date[];
@@ -74,16 +75,16 @@ DECLARE
   v_id integer;
   v_order_id text;
 BEGIN
-  SELECT h.name, h.time_zone, h.web_max_duration, h.check_in_time, h.check_out_time
-    INTO v_hotel_name, v_time_zone, v_max_nights, v_check_in_time, v_check_out_time
-    FROM hotels h WHERE h.id = p_hotel_id;
+  -- The hotel and the room type of that hotel, in one read.
+  SELECT h.name, h.time_zone, h.web_max_duration, h.check_in_time, h.check_out_time, rt.stop_sell_limit_web,
+      rt.id IS NOT NULL AND EXISTS (SELECT 1 FROM room_type_blocks b WHERE b.room_type_id = rt.id)
+    INTO v_hotel_name, v_time_zone, v_max_nights, v_check_in_time, v_check_out_time, v_stop, v_sells_day_use
+    FROM hotels h LEFT JOIN room_types rt ON rt.id = p_room_type_id AND rt.hotel_id = h.id
+    WHERE h.id = p_hotel_id;
   IF NOT FOUND THEN
     RETURN jsonb_build_object('outcome', 'hotel_not_found');
   END IF;
-  SELECT rt.stop_sell_limit_web, EXISTS (SELECT 1 FROM room_type_blocks b WHERE b.room_type_id = rt.id)
-    INTO v_stop, v_sells_day_use
-    FROM room_types rt WHERE rt.id = p_room_type_id AND rt.hotel_id = p_hotel_id;
-  IF NOT FOUND THEN
+  IF v_stop IS NULL THEN
     RETURN jsonb_build_object('outcome', 'room_type_not_found');
   END IF;
   v_today := (p_now AT TIME ZONE v_time_zone)::date;
@@ -102,21 +103,25 @@ BEGIN
       RETURN jsonb_build_object('outcome', 'block_not_offered');
     END IF;
   END IF;
-  -- Spec section 5: e-mail or phone verification before the first booking.
-  SELECT u.name, u.email, coalesce(u.telephone, ''), u.is_email_verified OR u.is_telephone_verified
-    INTO v_user_name, v_user_email, v_user_phone, v_verified
-    FROM users u WHERE u.id = p_user_id;
+  -- The guest, and their holds waiting for payment. Spec section 5: e-mail or phone verification
+  -- before the first booking. The count is a quick answer for the common case; the unpaid cap's
+  -- trigger is what holds under concurrency. A hold past its payment window counts as expired (the
+  -- expiry job flips it within seconds).
+  SELECT u.name, u.email, coalesce(u.telephone, ''), u.is_email_verified OR u.is_telephone_verified,
+      w.open, w.lapsed
+    INTO v_user_name, v_user_email, v_user_phone, v_verified, v_open, v_lapsed
+    FROM users u CROSS JOIN LATERAL (
+      SELECT count(*) FILTER (WHERE r.expired_at > p_now)::int AS open,
+        count(*) FILTER (WHERE r.expired_at <= p_now)::int AS lapsed
+      FROM reservations r WHERE r.user_id = u.id AND r.payment_status_id = 1
+    ) w
+    WHERE u.id = p_user_id;
   IF NOT FOUND THEN
     RETURN jsonb_build_object('outcome', 'user_missing');
   END IF;
   IF NOT v_verified THEN
     RETURN jsonb_build_object('outcome', 'verification_required');
   END IF;
-  -- A quick answer for the common case; the unpaid cap's trigger is what holds under concurrency. A
-  -- hold past its payment window counts as expired (the expiry job flips it within seconds).
-  SELECT count(*) FILTER (WHERE r.expired_at > p_now)::int, count(*) FILTER (WHERE r.expired_at <= p_now)::int
-    INTO v_open, v_lapsed
-    FROM reservations r WHERE r.user_id = p_user_id AND r.payment_status_id = 1;
   IF v_open >= p_max_unpaid THEN
     RETURN jsonb_build_object('outcome', 'too_many_unpaid');
   END IF;
@@ -136,17 +141,6 @@ BEGIN
   ELSE
     v_nights := p_check_out - p_check_in;
     v_last := p_check_out - 1;
-    -- Lock the nights in date order (concurrent multi-night holds queue, never deadlock), and count
-    -- the ones that still have the rooms: once locked, nobody else changes them until this commits.
-    SELECT count(*) FILTER (WHERE s.sold + p_rooms <= s.sellable - v_stop)::int INTO v_free
-      FROM (
-        SELECT i.sold, i.sellable FROM room_inventory i
-        WHERE i.room_type_id = p_room_type_id AND i.date BETWEEN p_check_in AND v_last
-        ORDER BY i.date FOR UPDATE
-      ) s;
-    IF v_free < v_nights THEN
-      RETURN jsonb_build_object('outcome', 'sold_out');
-    END IF;
     IF v_sells_day_use THEN
       SELECT array_agg(k.date ORDER BY k.date, k.hour), array_agg(k.hour ORDER BY k.date, k.hour)
         INTO v_hour_dates, v_hours
@@ -159,10 +153,45 @@ BEGIN
         ) k;
     END IF;
   END IF;
-  IF EXISTS (SELECT 1 FROM hotel_blackouts c WHERE c.hotel_id = p_hotel_id AND c.date BETWEEN p_check_in AND v_last) THEN
+  SELECT EXISTS (SELECT 1 FROM hotel_blackouts c WHERE c.hotel_id = p_hotel_id AND c.date BETWEEN p_check_in AND v_last)
+    INTO v_closed;
+  IF v_closed THEN
     RETURN jsonb_build_object('outcome', 'sold_out');
   END IF;
-  IF v_hours IS NOT NULL THEN
+  IF p_block_hours IS NULL AND v_hours IS NULL THEN
+    -- Nights only: lock them in date order (concurrent multi-night holds queue, never deadlock) and
+    -- take each only if it still has the rooms, in one statement. Never check-then-insert.
+    WITH locked AS (
+      SELECT i.room_type_id, i.date FROM room_inventory i
+      WHERE i.room_type_id = p_room_type_id AND i.date BETWEEN p_check_in AND v_last
+      ORDER BY i.date FOR UPDATE
+    ), taken AS (
+      UPDATE room_inventory i SET sold = i.sold + p_rooms
+      FROM locked l
+      WHERE i.room_type_id = l.room_type_id AND i.date = l.date AND i.sold + p_rooms <= i.sellable - v_stop
+      RETURNING i.date, i.price, i.fake_price
+    )
+    SELECT array_agg(t.date ORDER BY t.date), array_agg(t.price ORDER BY t.date), array_agg(t.fake_price ORDER BY t.date)
+      INTO v_dates, v_prices, v_fakes
+      FROM taken t;
+    IF coalesce(cardinality(v_dates), 0) < v_nights THEN
+      RAISE EXCEPTION 'sold out' USING ERRCODE = 'BX409';
+    END IF;
+  ELSE
+    IF p_block_hours IS NULL THEN
+      -- Nights that also hold hours: lock the nights first (the global order: nights by date, then
+      -- hours by date and hour) and count the ones that still have the rooms; once locked, nobody
+      -- else changes them until this commits.
+      SELECT count(*) FILTER (WHERE s.sold + p_rooms <= s.sellable - v_stop)::int INTO v_free
+        FROM (
+          SELECT i.sold, i.sellable FROM room_inventory i
+          WHERE i.room_type_id = p_room_type_id AND i.date BETWEEN p_check_in AND v_last
+          ORDER BY i.date FOR UPDATE
+        ) s;
+      IF v_free < v_nights THEN
+        RETURN jsonb_build_object('outcome', 'sold_out');
+      END IF;
+    END IF;
     v_wanted := cardinality(v_hours);
     -- Missing hour rows are made first (before any night is taken, so a new row counts the nights sold
     -- so far and not this hold twice), from the rooms the covering night has already sold.
@@ -189,25 +218,25 @@ BEGIN
     IF v_taken < v_wanted THEN
       RAISE EXCEPTION 'sold out' USING ERRCODE = 'BX409';
     END IF;
-  END IF;
-  IF p_block_hours IS NOT NULL THEN
-    -- A day-use block holds no night: its one line only locks the block price.
-    v_dates := ARRAY[p_check_in];
-    v_prices := ARRAY[v_block_price];
-    v_fakes := ARRAY[v_block_fake];
-  ELSE
-    -- The guard: each night is taken only if it still has the rooms. Never check-then-insert.
-    WITH taken AS (
-      UPDATE room_inventory i SET sold = i.sold + p_rooms
-      WHERE i.room_type_id = p_room_type_id AND i.date BETWEEN p_check_in AND v_last
-        AND i.sold + p_rooms <= i.sellable - v_stop
-      RETURNING i.date, i.price, i.fake_price
-    )
-    SELECT array_agg(t.date ORDER BY t.date), array_agg(t.price ORDER BY t.date), array_agg(t.fake_price ORDER BY t.date)
-      INTO v_dates, v_prices, v_fakes
-      FROM taken t;
-    IF coalesce(cardinality(v_dates), 0) < v_nights THEN
-      RAISE EXCEPTION 'sold out' USING ERRCODE = 'BX409';
+    IF p_block_hours IS NOT NULL THEN
+      -- A day-use block holds no night: its one line only locks the block price.
+      v_dates := ARRAY[p_check_in];
+      v_prices := ARRAY[v_block_price];
+      v_fakes := ARRAY[v_block_fake];
+    ELSE
+      -- The nights, locked above, each taken only if it still has the rooms.
+      WITH taken AS (
+        UPDATE room_inventory i SET sold = i.sold + p_rooms
+        WHERE i.room_type_id = p_room_type_id AND i.date BETWEEN p_check_in AND v_last
+          AND i.sold + p_rooms <= i.sellable - v_stop
+        RETURNING i.date, i.price, i.fake_price
+      )
+      SELECT array_agg(t.date ORDER BY t.date), array_agg(t.price ORDER BY t.date), array_agg(t.fake_price ORDER BY t.date)
+        INTO v_dates, v_prices, v_fakes
+        FROM taken t;
+      IF coalesce(cardinality(v_dates), 0) < v_nights THEN
+        RAISE EXCEPTION 'sold out' USING ERRCODE = 'BX409';
+      END IF;
     END IF;
   END IF;
   INSERT INTO reservations (order_id, invoice_number, source_id, hotel_id, room_type_id, user_id, total_room,
