@@ -31,7 +31,7 @@ import {
 import { PG_CHECK_VIOLATION, violatedConstraint } from '../db/pg-errors.ts';
 import { pointsBalance } from '../points/points.service.ts';
 import { holdAsOf, releaseOwnLapsedHolds } from './expiry.ts';
-import { reservationHours, reservationNights, reservations } from './reservations.schema.ts';
+import { reservationNights, reservations } from './reservations.schema.ts';
 import { PaymentStatus, paymentStatusLabel } from '../../core/payment-status.ts';
 import { releaseHold } from './release-hold.ts';
 import { replaceSecondaryGuests, resolveSecondaryGuests } from '../account/stay-guests.ts';
@@ -60,6 +60,28 @@ function limitError(err: unknown): unknown {
 }
 
 const token = (n: number) => randomBytes(n).toString('base64url').replace(/[-_]/g, 'X').toUpperCase().slice(0, n);
+
+/** The order and invoice tokens of a new reservation (8 and 10 characters), from one draw of random bytes. */
+function orderTokens(): [string, string] {
+  const t = token(18);
+  return [t.slice(0, 8), t.slice(8)];
+}
+
+/**
+ * jakartaDateTime of an instant, remembered for the second it falls in (it prints whole seconds): a
+ * busy node creates many holds each second, and Temporal's zone arithmetic is the dearest step of
+ * a create's answer.
+ */
+const wireTimes = new Map<number, string>();
+function jakartaWireTime(d: Date): string {
+  const second = Math.floor(d.getTime() / 1000);
+  let s = wireTimes.get(second);
+  if (s === undefined) {
+    if (wireTimes.size >= 8) wireTimes.clear();
+    wireTimes.set(second, (s = jakartaDateTime(d)));
+  }
+  return s;
+}
 
 /** A date-time in the hotel's zone as the API writes them: `YYYY-MM-DD HH:mm:ss`. */
 function zonedDateTime(d: Date, timeZone: string): string {
@@ -176,8 +198,7 @@ async function hold(db: Db, input: CreateInput, ctx: CreateContext, h: Hold, lap
     input.totalRoom,
     ctx.now.toISOString(),
     expiredAt.toISOString(),
-    token(8),
-    token(10),
+    ...orderTokens(),
     h.promo?.promoCode ?? null,
     input.notes ?? '',
     input.campaign?.identifier ?? null,
@@ -315,8 +336,8 @@ async function created(
     source_id: 1,
     checkin_date: h.checkIn,
     checkout_date: h.checkOut,
-    created_datetime: jakartaDateTime(ctx.now),
-    expired_datetime: jakartaDateTime(expiredAt),
+    created_datetime: jakartaWireTime(ctx.now),
+    expired_datetime: jakartaWireTime(expiredAt),
     payment_status_id: PaymentStatus.waiting,
     total_room: n,
     room_type_id: input.roomTypeId,
