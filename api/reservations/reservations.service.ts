@@ -106,7 +106,7 @@ export function dayUseView(r: Pick<ReservationRow, 'dayUseStart' | 'dayUseEnd' |
   };
 }
 
-/** Day use: the check-in value is the day; the check-out is not read. */
+/** What a create asks for (REST and GraphQL). */
 type CreateInput = {
   hotelId: number;
   roomTypeId: number;
