@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiErrorHandler } from '../http/errors.ts';
@@ -80,5 +81,26 @@ describe('auth middleware', () => {
     const expired = await app.request('/open', { headers: headers(t.clientToken) });
     expect(expired.status).toBe(401);
     expect((await expired.json()).code).toBe('invalid_token');
+  });
+
+  it('refuses a user token re-signed with another secret, with alg none or another algorithm, or with a crit header', async () => {
+    const t = await tokensForTest(deps);
+    const [, body] = t.userToken!.split('.');
+    const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const signed = (header: unknown, secret: string, alg: 'sha256' | 'sha512' = 'sha256') => {
+      const head = part(header);
+      return `${head}.${body}.${createHmac(alg, secret).update(`${head}.${body}`).digest('base64url')}`;
+    };
+    const status = async (token: string) =>
+      (await app.request('/secure', { headers: { authorization: `Bearer ${token}` } })).status;
+    const secret = deps.env.AUTH_JWT_SECRET;
+    // The same header and secret as ours: accepted (the forgeries below differ in one thing each).
+    expect(await status(signed({ alg: 'HS256', typ: 'JWT' }, secret))).toBe(200);
+    expect(await status(signed({ alg: 'HS256', typ: 'JWT' }, `${secret}x`))).toBe(401);
+    expect(await status(`${part({ alg: 'none', typ: 'JWT' })}.${body}.`)).toBe(401);
+    expect(await status(signed({ alg: 'HS512', typ: 'JWT' }, secret, 'sha512'))).toBe(401);
+    expect(await status(signed({ alg: 'HS256', typ: 'JWT', crit: ['exp'] }, secret))).toBe(401);
+    expect(await status(signed({ alg: 'HS256', typ: 'other' }, secret))).toBe(401);
+    expect(await status(`${t.userToken}.x`)).toBe(401);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client.ts';
 import { growDatabase } from './grown-database.test-helpers.ts';
-import { serveHotCalls } from './hot-plans.test-helpers.ts';
+import { functionStatements, holdFunctionValues, serveHotCalls } from './hot-plans.test-helpers.ts';
 import { BIG_TABLES, hotStatements, sequentialScans } from './plan-check.test-helpers.ts';
 import type { Recorded } from './plan-check.test-helpers.ts';
 import { analyzeChangedTables } from './statistics.ts';
@@ -50,5 +50,9 @@ describe('hot query plans on a grown PGlite', () => {
     expect(await analyzeChangedTables(database)).toEqual([]);
     expect(hotStatements(recorded).length).toBeGreaterThan(15);
     expect(await sequentialScans(database, recorded)).toEqual([]);
+    // A create's one statement, reservation_hold: the statements inside it (0016_hold_function.sql).
+    const hold = await functionStatements(database, 'reservation_hold', holdFunctionValues(1, TEST_NOW));
+    expect(hotStatements(hold).length).toBeGreaterThanOrEqual(8);
+    expect(await sequentialScans(database, hold)).toEqual([]);
   }, 120_000);
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
 import type { Database, Db } from './client.ts';
 import { growDatabase } from './grown-database.test-helpers.ts';
-import { serveHotCalls } from './hot-plans.test-helpers.ts';
+import { functionStatements, holdFunctionValues, serveHotCalls } from './hot-plans.test-helpers.ts';
 import { explain, hotStatements, recordStatements, seqScansOver, sequentialScans } from './plan-check.test-helpers.ts';
 import type { Recorded } from './plan-check.test-helpers.ts';
 import { grownPodHotel } from './grown-database.test-helpers.ts';
@@ -66,6 +66,17 @@ describe('hot query plans on a grown PostgreSQL', () => {
       'the expiry batch',
     ).toBe(true);
     expect(await sequentialScans(database, recorded)).toEqual([]);
+  });
+
+  it('the statements inside reservation_hold, a create’s one statement, read stock and reservations by index', async () => {
+    // The function's body as the database holds it (0016_hold_function.sql): the code records only
+    // `select reservation_hold(...)`, so each statement inside is planned with its own values.
+    const statements = await functionStatements(database, 'reservation_hold', holdFunctionValues(1, TEST_NOW));
+    const touching = (table: string) => statements.filter((s) => new RegExp(`\\b${table}\\b`).test(s.text)).length;
+    expect(touching('room_inventory')).toBeGreaterThanOrEqual(3);
+    expect(touching('room_hour_stock')).toBeGreaterThanOrEqual(3);
+    expect(touching('reservations')).toBeGreaterThanOrEqual(2);
+    for (const r of statements) expect(seqScansOver(await explain(database, r)), r.text).toEqual([]);
   });
 
   it('the stock summary refresh run by the triggers, and the retention job, read stock by index', async () => {

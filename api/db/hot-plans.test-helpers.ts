@@ -100,3 +100,104 @@ export async function serveHotCalls(database: Database, now: Date): Promise<Reco
   }
   return recorded;
 }
+
+/**
+ * The SQL statements of a plpgsql function as the database holds them (pg_proc), ready to EXPLAIN:
+ * the function's parameters and variables (`p_...`, `v_...`) become typed placeholders with the
+ * values given, `INTO` targets are dropped and PERFORM reads as SELECT. Control statements (IF,
+ * assignments, RETURN, RAISE, GET DIAGNOSTICS) are left out. Reading the stored body, not a copy,
+ * keeps the check honest as the function changes.
+ */
+export async function functionStatements(
+  database: Database,
+  name: string,
+  values: Record<string, unknown>,
+): Promise<Recorded[]> {
+  const { rows } = await database.executeSql(
+    `select prosrc, pg_get_function_identity_arguments(oid) as args from pg_proc where proname = $1`,
+    [name],
+  );
+  const source = String(rows[0]!.prosrc).replace(/--[^\n]*/g, '');
+  const types = new Map<string, string>();
+  for (const arg of String(rows[0]!.args).split(', ')) {
+    const [argName, ...type] = arg.trim().split(' ');
+    types.set(argName!, type.join(' '));
+  }
+  const [declare, body] = source.split(/\bBEGIN\b/, 2) as [string, string];
+  for (const m of declare.matchAll(/\b(v_\w+)\s+([^:;]+?)\s*(?::=[^;]*)?;/g)) types.set(m[1]!, m[2]!);
+  const out: Recorded[] = [];
+  for (const chunk of body.split(';')) {
+    const text = chunk
+      .trim()
+      .replace(/^(?:(?:ELSE|END IF|(?:ELS)?IF\b[\s\S]*?\bTHEN)\s+)*/i, '')
+      .replace(/^PERFORM\b/i, 'SELECT');
+    if (!/^(SELECT|INSERT|UPDATE|WITH|DELETE)\b/i.test(text)) continue;
+    const params: unknown[] = [];
+    const slots = new Map<string, string>();
+    const sqlText = text.replace(/\s+INTO\s+v_\w+(?:\s*,\s*v_\w+)*/gi, '').replace(/\b([pv]_\w+)\b/g, (variable) => {
+      let slot = slots.get(variable);
+      if (!slot) {
+        const type = types.get(variable);
+        if (!type) throw new Error(`${name}: no type for ${variable}`);
+        if (!(variable in values)) throw new Error(`${name}: no value for ${variable}`);
+        params.push(values[variable]);
+        slot = `$${params.length}::${type}`;
+        slots.set(variable, slot);
+      }
+      return slot;
+    });
+    out.push({ text: sqlText, params });
+  }
+  return out;
+}
+
+/**
+ * Values for the statements of reservation_hold (0016_hold_function.sql) on a grown database: a
+ * two-night stay of the hourly hotel's nightly room type, which holds its nights and the hours they
+ * cover, so the statements of both kinds of stock are planned with real keys.
+ */
+export function holdFunctionValues(userId: number, now: Date): Record<string, unknown> {
+  const roomTypeId = grownHourlyHotel * 10 + 2;
+  const hours = [...Array.from({ length: 10 }, (_, i) => 14 + i), ...Array.from({ length: 12 }, (_, i) => i)];
+  const hourDates = [...Array(10).fill('2026-03-12'), ...Array(12).fill('2026-03-13')];
+  return {
+    p_hotel_id: grownHourlyHotel,
+    p_room_type_id: roomTypeId,
+    p_user_id: userId,
+    p_check_in: '2026-03-12',
+    p_check_out: '2026-03-14',
+    p_rooms: 1,
+    p_now: now.toISOString(),
+    p_expired_at: new Date(now.getTime() + 30 * MINUTE).toISOString(),
+    p_order_token: 'PLANCHECK',
+    p_invoice_token: 'PLANCHECK1',
+    p_promo_code: null,
+    p_notes: '',
+    p_campaign_identifier: null,
+    p_campaign_event: null,
+    p_channel_source: null,
+    p_check_stay: true,
+    p_window_days: 90,
+    p_max_unpaid: 3,
+    p_lapsed_released: false,
+    p_block_hours: 3,
+    p_start_hour: 14,
+    p_day_use_start: null,
+    p_day_use_end: null,
+    v_stop: 0,
+    v_last: '2026-03-13',
+    v_nights: 2,
+    v_from_hour: 14,
+    v_until_hour: 12,
+    v_hour_dates: hourDates,
+    v_hours: hours,
+    v_dates: ['2026-03-12', '2026-03-13'],
+    v_prices: [150_000, 150_000],
+    v_fakes: [200_000, 200_000],
+    v_ymd: '20260302',
+    v_id: 1,
+    v_user_name: 'Plan Check',
+    v_user_email: 'plan-check@example.test',
+    v_user_phone: '',
+  };
+}

@@ -3,17 +3,15 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { insuranceItem, resolvePackages } from '../ancillary/ancillary.service.ts';
 import { hotelToday } from '../availability/availability.service.ts';
-import { jakartaDateTime } from '../../core/dates.ts';
-import { resolveStay } from '../availability/stay-dates.ts';
-import type { Stay } from '../availability/stay-dates.ts';
+import { AVAILABILITY_WINDOW_DAYS, jakartaDateTime } from '../../core/dates.ts';
+import { isInstant, resolveStay, stayDate } from '../availability/stay-dates.ts';
 import { dayUseInvalid, resolveDayUse, roomTypeBlock } from '../availability/day-use.ts';
-import type { BlockRow, DayUseChoice } from '../availability/day-use.ts';
-import { nightSpans, sellsDayUse, takeHours } from '../availability/hour-stock.ts';
-import { users } from '../auth/auth.schema.ts';
+import type { DayUseChoice } from '../availability/day-use.ts';
 import type { Db } from '../db/client.ts';
-import { rows } from '../db/query.ts';
+import { rows, statementRows } from '../db/query.ts';
+import type { Statement } from '../db/query.ts';
 import { hotels, roomTypes } from '../hotels/hotels.schema.ts';
-import { getHotel } from '../hotels/hotels.service.ts';
+import { getHotel, hotelNotFound } from '../hotels/hotels.service.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { ApiError, errors } from '../http/errors.ts';
 import { formatRupiah, zoneLabel } from '../../core/money.ts';
@@ -33,7 +31,7 @@ import {
 import { PG_CHECK_VIOLATION, violatedConstraint } from '../db/pg-errors.ts';
 import { pointsBalance } from '../points/points.service.ts';
 import { holdAsOf, releaseOwnLapsedHolds } from './expiry.ts';
-import { reservationHours, reservationNights, reservations } from './reservations.schema.ts';
+import { reservationNights, reservations } from './reservations.schema.ts';
 import { PaymentStatus, paymentStatusLabel } from '../../core/payment-status.ts';
 import { releaseHold } from './release-hold.ts';
 import { replaceSecondaryGuests, resolveSecondaryGuests } from '../account/stay-guests.ts';
@@ -63,6 +61,28 @@ function limitError(err: unknown): unknown {
 
 const token = (n: number) => randomBytes(n).toString('base64url').replace(/[-_]/g, 'X').toUpperCase().slice(0, n);
 
+/** The order and invoice tokens of a new reservation (8 and 10 characters), from one draw of random bytes. */
+function orderTokens(): [string, string] {
+  const t = token(18);
+  return [t.slice(0, 8), t.slice(8)];
+}
+
+/**
+ * jakartaDateTime of an instant, remembered for the second it falls in (it prints whole seconds): a
+ * busy node creates many holds each second, and Temporal's zone arithmetic is the dearest step of
+ * a create's answer.
+ */
+const wireTimes = new Map<number, string>();
+function jakartaWireTime(d: Date): string {
+  const second = Math.floor(d.getTime() / 1000);
+  let s = wireTimes.get(second);
+  if (s === undefined) {
+    if (wireTimes.size >= 8) wireTimes.clear();
+    wireTimes.set(second, (s = jakartaDateTime(d)));
+  }
+  return s;
+}
+
 /** A date-time in the hotel's zone as the API writes them: `YYYY-MM-DD HH:mm:ss`. */
 function zonedDateTime(d: Date, timeZone: string): string {
   const z = Temporal.Instant.fromEpochMilliseconds(d.getTime()).toZonedDateTimeISO(timeZone);
@@ -73,7 +93,7 @@ function zonedDateTime(d: Date, timeZone: string): string {
  * A day-use reservation's block as every answer carries it (null for nights): its length, its start
  * and end in the hotel's zone, and the times alone, so a page can say "3 hours, 10:00-13:00".
  */
-export function dayUseView(r: ReservationRow, timeZone: string) {
+export function dayUseView(r: Pick<ReservationRow, 'dayUseStart' | 'dayUseEnd' | 'blockHours'>, timeZone: string) {
   if (!r.dayUseStart || !r.dayUseEnd || !r.blockHours) return null;
   const start = zonedDateTime(r.dayUseStart, timeZone);
   const end = zonedDateTime(r.dayUseEnd, timeZone);
@@ -86,195 +106,249 @@ export function dayUseView(r: ReservationRow, timeZone: string) {
   };
 }
 
+/** What a create asks for (REST and GraphQL). */
+type CreateInput = {
+  hotelId: number;
+  roomTypeId: number;
+  checkIn: string;
+  checkOut: string;
+  totalRoom: number;
+  promoCode?: string | null;
+  notes?: string;
+  /** The campaign the guest came from (utm_campaign, its promo or content, utm_source / medium). */
+  campaign?: { identifier: string | null; event: string | null; channelSource: string | null };
+  /** Day use: the check-in value is the day; the check-out is not read. */
+  dayUse?: { startHour?: number; blockHours?: number };
+};
+
+/** What reservation_hold (0016_hold_function.sql) answers: the hold, or why there is none. */
+type HoldAnswer =
+  | {
+      outcome: 'held';
+      id: number;
+      order_id: string;
+      hotel_name: string;
+      time_zone: string;
+      user_name: string;
+      user_email: string;
+      user_phone: string;
+      dates: string[];
+      prices: number[];
+      fake_prices: number[];
+    }
+  | { outcome: 'stay_invalid'; time_zone: string; web_max_duration: number }
+  | {
+      outcome:
+        | 'hotel_not_found'
+        | 'room_type_not_found'
+        | 'block_not_offered'
+        | 'user_missing'
+        | 'verification_required'
+        | 'too_many_unpaid'
+        | 'lapsed_holds'
+        | 'sold_out';
+    };
+
+/** The one statement of a create's check-and-hold (README.md "Taking a hold"). */
+const HOLD: Statement = {
+  name: 'reservation_hold_v1',
+  text: `select reservation_hold($1::int, $2::int, $3::int, $4::date, $5::date, $6::int, $7::timestamptz,
+    $8::timestamptz, $9::text, $10::text, $11::text, $12::text, $13::text, $14::text, $15::text, $16::boolean,
+    $17::int, $18::int, $19::boolean, $20::int, $21::int, $22::timestamptz, $23::timestamptz) as hold`,
+};
+
+/** Whether a room type belongs to a hotel (the path that reads the hotel before holding). */
+const ROOM_TYPE_OF_HOTEL: Statement = {
+  name: 'reservation_room_type_v1',
+  text: 'select exists(select 1 from room_types where id = $1::int and hotel_id = $2::int) as ok',
+};
+
+/** reservation_hold refuses a hold it found sold out after writing (hours): the statement rolls back. */
+const SOLD_OUT_STATE = 'BX409';
+
+const dateOnly = /^\d{4}-\d{2}-\d{2}/;
+/** A check-in or check-out value that names a date without the hotel's zone (not an instant), or null. */
+function plainStayDate(value: string, field: string): Temporal.PlainDate | null {
+  if (!dateOnly.test(value) || isInstant(value)) return null;
+  try {
+    return stayDate(value, 'UTC', field);
+  } catch {
+    return null;
+  }
+}
+
+type Hold = {
+  checkIn: string;
+  checkOut: string;
+  /** Whether reservation_hold checks the stay's dates against the hotel (the caller did not). */
+  checkStay: boolean;
+  dayUse: DayUseChoice | null;
+  promo: Awaited<ReturnType<typeof resolvePromo>> | null;
+};
+
+/** One call of reservation_hold; its refusals as the guest's errors. */
+async function hold(db: Db, input: CreateInput, ctx: CreateContext, h: Hold, lapsedReleased = false) {
+  const expiredAt = new Date(ctx.now.getTime() + ctx.holdMinutes * 60_000);
+  const [row] = await statementRows<{ hold: HoldAnswer }>(db, HOLD, [
+    input.hotelId,
+    input.roomTypeId,
+    ctx.userId,
+    h.checkIn,
+    h.checkOut,
+    input.totalRoom,
+    ctx.now.toISOString(),
+    expiredAt.toISOString(),
+    ...orderTokens(),
+    h.promo?.promoCode ?? null,
+    input.notes ?? '',
+    input.campaign?.identifier ?? null,
+    input.campaign?.event ?? null,
+    input.campaign?.channelSource ?? null,
+    h.checkStay,
+    AVAILABILITY_WINDOW_DAYS,
+    MAX_UNPAID_RESERVATIONS,
+    lapsedReleased,
+    h.dayUse?.blockHours ?? null,
+    h.dayUse?.startHour ?? null,
+    h.dayUse?.start.toISOString() ?? null,
+    h.dayUse?.end.toISOString() ?? null,
+  ]).catch((err: unknown) => {
+    if ((err as { code?: unknown })?.code === SOLD_OUT_STATE) throw reservationErrors.soldOut();
+    throw limitError(err);
+  });
+  const answer = typeof row.hold === 'string' ? (JSON.parse(row.hold) as HoldAnswer) : row.hold;
+  return { answer, expiredAt };
+}
+
+type CreateContext = Clock & { userId: number; holdMinutes: number };
+
 /**
- * Hold the nights (or the day-use block) and create the reservation; the stock is taken by guarded
- * UPDATEs: room_inventory for nights, room_hour_stock for every hour of a room type that sells day
- * use (a block's hours, and the hours a night covers). See README.md, "Day use".
+ * Hold the nights (or the day-use block) and create the reservation: ONE statement, reservation_hold
+ * (0016_hold_function.sql), checks the hotel, the room type, the guest and their unpaid holds, locks
+ * and takes the stock with guarded UPDATEs (room_inventory for nights, room_hour_stock for every hour
+ * of a room type that sells day use) and inserts the reservation. A nightly stay without a promo
+ * code, given as dates, needs nothing else; day use, a promo code or instants in the hotel's zone read
+ * the hotel first (their rules need it before the hold). See README.md, "Taking a hold".
  */
-export async function createReservation(
-  db: Db,
-  input: {
-    hotelId: number;
-    roomTypeId: number;
-    checkIn: string;
-    checkOut: string;
-    totalRoom: number;
-    promoCode?: string | null;
-    notes?: string;
-    /** The campaign the guest came from (utm_campaign, its promo or content, utm_source / medium). */
-    campaign?: { identifier: string | null; event: string | null; channelSource: string | null };
-    /** Day use: the check-in value is the day; the check-out is not read. */
-    dayUse?: { startHour?: number; blockHours?: number };
-  },
-  ctx: Clock & { userId: number; holdMinutes: number },
-) {
+export async function createReservation(db: Db, input: CreateInput, ctx: CreateContext) {
+  const checkIn = input.dayUse || input.promoCode ? null : plainStayDate(input.checkIn, 'checkIn');
+  const checkOut = checkIn ? plainStayDate(input.checkOut, 'checkOut') : null;
+  if (checkIn && checkOut) {
+    const h: Hold = {
+      checkIn: checkIn.toString(),
+      checkOut: checkOut.toString(),
+      checkStay: true,
+      dayUse: null,
+      promo: null,
+    };
+    const first = await hold(db, input, ctx, h);
+    const { answer } = first;
+    if (answer.outcome === 'stay_invalid') {
+      // The database found the dates outside the hotel's rules: name the rule as resolveStay does.
+      resolveStay(
+        input.checkIn,
+        input.checkOut,
+        { timeZone: answer.time_zone, webMaxDuration: answer.web_max_duration },
+        ctx.now,
+      );
+      return createAfterHotel(db, input, ctx);
+    }
+    return created(db, input, ctx, h, first);
+  }
+  return createAfterHotel(db, input, ctx);
+}
+
+/** The hotel is read first: day use, a promo code, or dates to read in the hotel's zone. */
+async function createAfterHotel(db: Db, input: CreateInput, ctx: CreateContext) {
   const hotel = await getHotel(db, input.hotelId);
-  const [rt] = await db
-    .select()
-    .from(roomTypes)
-    .where(and(eq(roomTypes.id, input.roomTypeId), eq(roomTypes.hotelId, hotel.id)))
-    .limit(1);
-  if (!rt) throw reservationErrors.roomTypeNotFound();
+  const [rt] = await statementRows<{ ok: boolean }>(db, ROOM_TYPE_OF_HOTEL, [input.roomTypeId, hotel.id]);
+  if (!rt?.ok) throw reservationErrors.roomTypeNotFound();
   let dayUse: DayUseChoice | null = null;
-  let block: BlockRow | null = null;
-  let stay: Stay;
+  let stay: { checkIn: Temporal.PlainDate; checkOut: Temporal.PlainDate };
   if (input.dayUse) {
     const { startHour, blockHours } = input.dayUse;
     if (startHour === undefined || blockHours === undefined) throw dayUseInvalid(msg('dayUse.needBoth'));
     dayUse = resolveDayUse(hotel, { date: input.checkIn, startHour, blockHours }, ctx.now);
-    block = await roomTypeBlock(db, rt.id, blockHours);
-    if (!block) throw dayUseInvalid(msg('dayUse.blockNotOffered', blockHours));
-    const day = dayUse.date.toString();
-    stay = { checkIn: dayUse.date, checkOut: dayUse.date, nights: 1, dates: [day] };
+    // Before the promo code, as the guest's mistakes are named in order (reservation_hold checks again).
+    if (!(await roomTypeBlock(db, input.roomTypeId, blockHours)))
+      throw dayUseInvalid(msg('dayUse.blockNotOffered', blockHours));
+    stay = { checkIn: dayUse.date, checkOut: dayUse.date };
   } else stay = resolveStay(input.checkIn, input.checkOut, hotel, ctx.now);
   const today = hotelToday(ctx.now, hotel.timeZone);
   const promo = input.promoCode
     ? await resolvePromo(db, input.promoCode, { hotelId: hotel.id, checkIn: stay.checkIn, today })
     : null;
-  const [user] = await db.select().from(users).where(eq(users.id, ctx.userId)).limit(1);
-  if (!user) throw reservationErrors.userMissing();
-  // Spec section 5: e-mail or phone verification before the first booking.
-  if (!user.isEmailVerified && !user.isTelephoneVerified) throw reservationErrors.verificationRequired();
-  // A quick answer for the common case; the database's trigger is what holds under concurrency. A
-  // hold past its payment window counts as expired (the expiry job flips it within seconds); the
-  // guest's own lapsed holds, if any, are released first so that the trigger counts the same.
-  const at = ctx.now.toISOString();
-  const [open] = await rows<{ n: number; lapsed: number }>(
-    db,
-    sql`select count(*) filter (where expired_at > ${at}::timestamptz)::int as n,
-          count(*) filter (where expired_at <= ${at}::timestamptz)::int as lapsed
-        from reservations where user_id = ${user.id} and payment_status_id = ${PaymentStatus.waiting}`,
-  );
-  if (Number(open?.n ?? 0) >= MAX_UNPAID_RESERVATIONS) throw reservationErrors.tooManyUnpaid();
-  if (Number(open?.lapsed ?? 0) > 0) await releaseOwnLapsedHolds(db, user.id, ctx.now);
+  const h: Hold = {
+    checkIn: stay.checkIn.toString(),
+    checkOut: stay.checkOut.toString(),
+    checkStay: false,
+    dayUse,
+    promo,
+  };
+  return created(db, input, ctx, h, await hold(db, input, ctx, h));
+}
+
+/** The answer of a hold: the reservation as HotelCreateReservation returns it, or the guest's error. */
+async function created(
+  db: Db,
+  input: CreateInput,
+  ctx: CreateContext,
+  h: Hold,
+  result: Awaited<ReturnType<typeof hold>>,
+) {
+  let { answer, expiredAt } = result;
+  if (answer.outcome === 'lapsed_holds') {
+    // The guest's own holds past their payment window are released first (at most three, by the
+    // guest's index), so that the unpaid cap's trigger counts the same as the check by time.
+    await releaseOwnLapsedHolds(db, ctx.userId, ctx.now);
+    ({ answer, expiredAt } = await hold(db, input, ctx, h, true));
+  }
+  switch (answer.outcome) {
+    case 'held':
+      break;
+    case 'hotel_not_found':
+      throw hotelNotFound();
+    case 'room_type_not_found':
+      throw reservationErrors.roomTypeNotFound();
+    case 'block_not_offered':
+      throw dayUseInvalid(msg('dayUse.blockNotOffered', h.dayUse?.blockHours ?? 0));
+    case 'user_missing':
+      throw reservationErrors.userMissing();
+    case 'verification_required':
+      throw reservationErrors.verificationRequired();
+    case 'too_many_unpaid':
+    case 'lapsed_holds':
+      throw reservationErrors.tooManyUnpaid();
+    case 'sold_out':
+      throw reservationErrors.soldOut();
+    case 'stay_invalid':
+      // Only a hold that checks the stay answers this, and its caller named the rule already.
+      throw new Error('reservation_hold: stay_invalid reached the answer');
+  }
   const n = input.totalRoom;
-  const first = stay.dates[0];
-  const last = stay.dates[stay.dates.length - 1];
-  const created = await db
-    .transaction(async (tx) => {
-      const t = tx as unknown as Db;
-      let held: { date: string; hour: number }[] = [];
-      let taken: { date: string; price: number; fake_price: number }[];
-      if (dayUse && block) {
-        const closed = await rows<{ n: number }>(
-          t,
-          sql`select count(*)::int as n from hotel_blackouts where hotel_id = ${hotel.id} and date = ${first}::date`,
-        );
-        if (Number(closed[0].n) > 0) throw reservationErrors.soldOut();
-        // Every hour of the block, guarded against the nights and the other blocks counted in it.
-        const hours = await takeHours(
-          t,
-          { roomTypeId: rt.id, hotelId: hotel.id, stopSellLimitWeb: rt.stopSellLimitWeb, n, spans: [dayUse.span] },
-          hotel,
-        );
-        if (!hours) throw reservationErrors.soldOut();
-        held = hours;
-        taken = [{ date: first, price: block.price, fake_price: block.fakePrice }];
-      } else {
-        // Lock the nights in date order so concurrent multi-night holds cannot deadlock.
-        await rows(
-          t,
-          sql`select date from room_inventory where room_type_id = ${rt.id} and date between ${first}::date and ${last}::date order by date for update`,
-        );
-        const closed = await rows<{ n: number }>(
-          t,
-          sql`select count(*)::int as n from hotel_blackouts where hotel_id = ${hotel.id} and date between ${first}::date and ${last}::date`,
-        );
-        if (Number(closed[0].n) > 0) throw reservationErrors.soldOut();
-        // A room type that sells day use also holds the hours its nights cover (before the nights are
-        // taken, so a new hour row counts the nights sold so far and not this hold twice).
-        if (await sellsDayUse(t, rt.id)) {
-          const spans = nightSpans(stay.dates, hotel, (d) => Temporal.PlainDate.from(d).add({ days: 1 }).toString());
-          const hours = await takeHours(
-            t,
-            { roomTypeId: rt.id, hotelId: hotel.id, stopSellLimitWeb: rt.stopSellLimitWeb, n, spans },
-            hotel,
-          );
-          if (!hours) throw reservationErrors.soldOut();
-          held = hours;
-        }
-        // The guard: each night is taken only if it still has n web-sellable rooms. Never check-then-insert.
-        taken = await rows<{ date: string; price: number; fake_price: number }>(
-          t,
-          sql`update room_inventory set sold = sold + ${n}
-          where room_type_id = ${rt.id} and date between ${first}::date and ${last}::date
-            and sold + ${n} <= sellable - ${rt.stopSellLimitWeb}
-          returning date::text as date, price, fake_price`,
-        );
-        if (taken.length !== stay.nights) throw reservationErrors.soldOut();
-      }
-      const expiredAt = new Date(ctx.now.getTime() + ctx.holdMinutes * 60_000);
-      const ymd = today.toString().replaceAll('-', '');
-      const [r] = await tx
-        .insert(reservations)
-        .values({
-          orderId: `BBX-${ymd}-${token(8)}`,
-          invoiceNumber: `INV/${ymd}/${token(10)}`,
-          sourceId: 1,
-          hotelId: hotel.id,
-          roomTypeId: rt.id,
-          userId: user.id,
-          totalRoom: n,
-          checkinDate: stay.checkIn.toString(),
-          checkoutDate: stay.checkOut.toString(),
-          createdAt: ctx.now,
-          expiredAt,
-          updatedAt: ctx.now,
-          paymentStatusId: PaymentStatus.waiting,
-          promoCode: promo?.promoCode ?? null,
-          notes: input.notes ?? '',
-          campaignIdentifier: input.campaign?.identifier ?? null,
-          campaignEvent: input.campaign?.event ?? null,
-          channelSource: input.campaign?.channelSource ?? null,
-          guestName: user.name,
-          guestEmail: user.email,
-          guestPhone: user.telephone ?? '',
-          dayUseStart: dayUse?.start ?? null,
-          dayUseEnd: dayUse?.end ?? null,
-          blockHours: dayUse?.blockHours ?? null,
-        })
-        .returning();
-      const sorted = [...taken].sort((a, b) => String(a.date).localeCompare(String(b.date)));
-      await tx.insert(reservationNights).values(
-        sorted.map((x) => ({
-          reservationId: r.id,
-          date: String(x.date),
-          roomTypeId: rt.id,
-          // A day-use block holds no night: its one line only locks the block price.
-          rooms: dayUse ? 0 : n,
-          price: x.price,
-          fakePrice: x.fake_price,
-        })),
-      );
-      if (held.length)
-        await tx
-          .insert(reservationHours)
-          .values(held.map((x) => ({ reservationId: r.id, roomTypeId: rt.id, date: x.date, hour: x.hour, rooms: n })));
-      return { r, nights: sorted };
-    })
-    .catch((err: unknown) => {
-      throw limitError(err);
-    });
-  const { r, nights } = created;
-  const price = priceStay({
-    nights: nights.map((x) => ({ date: String(x.date), price: x.price, fakePrice: x.fake_price })),
-    rooms: n,
-    promo: promo ? promoRule(promo) : null,
-  });
+  const promo = h.promo;
+  const nights = answer.dates.map((date, i) => ({ date, price: answer.prices[i], fakePrice: answer.fake_prices[i] }));
+  const price = priceStay({ nights, rooms: n, promo: promo ? promoRule(promo) : null });
+  const dayUse = h.dayUse;
   return {
-    id: r.id,
-    order_id: r.orderId,
-    source_id: r.sourceId,
-    checkin_date: r.checkinDate,
-    checkout_date: r.checkoutDate,
-    created_datetime: jakartaDateTime(r.createdAt),
-    expired_datetime: jakartaDateTime(r.expiredAt),
-    payment_status_id: r.paymentStatusId,
-    total_room: r.totalRoom,
-    room_type_id: rt.id,
-    day_use: dayUseView(r, hotel.timeZone),
-    hotel: { id: hotel.id, name: hotel.name },
-    booker: { id: user.id, name: user.name, email: user.email, phone: user.telephone ?? '' },
+    id: answer.id,
+    order_id: answer.order_id,
+    source_id: 1,
+    checkin_date: h.checkIn,
+    checkout_date: h.checkOut,
+    created_datetime: jakartaWireTime(ctx.now),
+    expired_datetime: jakartaWireTime(expiredAt),
+    payment_status_id: PaymentStatus.waiting,
+    total_room: n,
+    room_type_id: input.roomTypeId,
+    day_use: dayUse
+      ? dayUseView(
+          { dayUseStart: dayUse.start, dayUseEnd: dayUse.end, blockHours: dayUse.blockHours },
+          answer.time_zone,
+        )
+      : null,
+    hotel: { id: input.hotelId, name: answer.hotel_name },
+    booker: { id: ctx.userId, name: answer.user_name, email: answer.user_email, phone: answer.user_phone },
     daily_details: price.perNight.map((night) => ({
       date: night.date,
       guest_price: night.promotionPrice,
