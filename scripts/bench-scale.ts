@@ -131,7 +131,7 @@ export function ratiosBelow(rows: ScaleRow[]): string[] {
 // ---------------------------------------------------------------------------------------------
 // Server process: `node scripts/bench-scale.ts --serve=seed|grown --backend=...`. Builds its database,
 // serves the API and the booking jobs, prints `READY <json>`, then answers commands on stdin, one a
-// line, with `OK <json>`: `holds <json>` (plant expiring holds), `pids`, `stats`, `exit`.
+// line, with `OK <json>`: `plant <count>` and `arm <json>` (expiring holds), `pids`, `stats`, `exit`.
 
 async function serveOne(role: Role, kind: 'pglite' | 'postgres') {
   const { createApp } = await import('../api/app.ts');
@@ -214,10 +214,9 @@ async function serveOne(role: Role, kind: 'pglite' | 'postgres') {
 
   /**
    * `count` waiting holds (three per new guest: the unpaid cap) on the daily hotels' room types, made
-   * by the reservation service with a clock set so that their payment windows end `1000 / perSecond`
-   * ms apart from `from` (epoch ms) on.
+   * by the reservation service, with a payment window of an hour (`armHolds` sets their deadlines).
    */
-  const plantHolds = async (from: number, count: number, perSecond: number) => {
+  const plantHolds = async (count: number) => {
     const guests = Math.ceil(count / 3);
     const made = await sql(
       `insert into users (name, email, password_hash, is_email_verified, preferred_lang)
@@ -233,30 +232,46 @@ async function serveOne(role: Role, kind: 'pglite' | 'postgres') {
       for (let k = next++; k < count; k = next++) {
         const room = spread.rooms[(k * 7919) % spread.rooms.length]!;
         const offset = 1 + (k % RANGES);
-        const expiresAt = from + (k * 1000) / perSecond;
         planted++;
         await createReservation(
           database.db as Db,
           { ...room, checkIn: day(offset), checkOut: day(offset + 1), totalRoom: 1 },
-          {
-            now: new Date(expiresAt - HOLD_MINUTES * 60_000),
-            userId: userIds[Math.floor(k / 3)]!,
-            holdMinutes: HOLD_MINUTES,
-          },
+          { now: new Date(), userId: userIds[Math.floor(k / 3)]!, holdMinutes: 60 },
         );
       }
     };
     await Promise.all(Array.from({ length: kind === 'postgres' ? 4 : 1 }, worker));
     return { planted };
   };
+  /**
+   * The planted holds' payment windows end one after the other, `1000 / perSecond` ms apart from
+   * `from` (epoch ms) on: set just before the calls, so they lapse through the measured run, whatever
+   * planting took. Expiry reads nothing but `expired_at` (api/reservations/release-hold.ts).
+   */
+  const armHolds = async (from: number, perSecond: number) => {
+    const { rows } = await sql(
+      `with planted as (
+         select r.id, row_number() over (order by r.id) - 1 as k
+           from reservations r join users u on u.id = r.user_id
+          where u.email like 'bench-hold-%' and r.payment_status_id = $3
+       )
+       update reservations r set expired_at = to_timestamp($1::float8 / 1000) + p.k * ($2::float8 * interval '1 millisecond')
+         from planted p where p.id = r.id
+       returning r.id`,
+      [from, 1000 / perSecond, PaymentStatus.waiting],
+    );
+    return { armed: rows.length };
+  };
 
   const commands = createInterface({ input: process.stdin });
   for await (const line of commands) {
     const [command, json] = [line.split(' ')[0], line.slice(line.indexOf(' ') + 1)];
     let answer: unknown = null;
-    if (command === 'holds') {
-      const { from, count, perSecond } = JSON.parse(json) as { from: number; count: number; perSecond: number };
-      answer = await plantHolds(from, count, perSecond);
+    if (command === 'plant') {
+      answer = await plantHolds(Number(json));
+    } else if (command === 'arm') {
+      const { from, perSecond } = JSON.parse(json) as { from: number; perSecond: number };
+      answer = await armHolds(from, perSecond);
     } else if (command === 'pids') {
       answer =
         kind === 'postgres'
@@ -359,12 +374,11 @@ async function runBackend(kind: 'pglite' | 'postgres') {
   // Holds expiring through every call's warm-up and measured rounds, on both databases alike.
   const runSeconds = calls.length * (2 * (warmup + seconds) + 2) + 10;
   const holds = Math.round(runSeconds * expiringPerSecond);
-  const from = Date.now() + 5_000;
   const t = performance.now();
-  await Promise.all(
-    servers.map((s) => s.ask(`holds ${JSON.stringify({ from, count: holds, perSecond: expiringPerSecond })}`)),
-  );
+  await Promise.all(servers.map((s) => s.ask(`plant ${holds}`)));
   const plantMs = performance.now() - t;
+  const from = Date.now() + 1_000;
+  await Promise.all(servers.map((s) => s.ask(`arm ${JSON.stringify({ from, perSecond: expiringPerSecond })}`)));
 
   const target = (s: ServerHandle): Target => ({
     base: s.ready.base,
@@ -375,7 +389,11 @@ async function runBackend(kind: 'pglite' | 'postgres') {
   });
   const rows: ScaleRow[] = [];
   const measureStart = new Date();
+  type Stats = { waiting: number; expired: number; created: number };
+  const askStats = async () => (await Promise.all(servers.map((s) => s.ask('stats')))) as Stats[];
+  const released: string[] = [];
   for (const call of calls) {
+    const stats0 = await askStats();
     const pids0 = (await Promise.all(servers.map((s) => s.ask('pids')))) as number[][];
     const server0 = procCpuMs(servers.map((s) => s.child.pid!));
     const db0 = servers.map((_, i) => procCpuMs(pids0[i]!));
@@ -412,13 +430,13 @@ async function runBackend(kind: 'pglite' | 'postgres') {
       };
     };
     rows.push({ call: CALLS[call], seed: side(0, results[0]!), grown: side(1, results[1]!) });
+    const stats1 = await askStats();
+    released.push(
+      `${CALLS[call]}: seed ${stats1[0]!.expired - stats0[0]!.expired}, grown ${stats1[1]!.expired - stats0[1]!.expired}`,
+    );
     console.error(`[bench:scale ${kind}] ${CALLS[call]} done`);
   }
-  const stats = (await Promise.all(servers.map((s) => s.ask('stats')))) as {
-    waiting: number;
-    expired: number;
-    created: number;
-  }[];
+  const stats = await askStats();
   await Promise.all(servers.map((s) => s.ask('exit')));
 
   const g = grown.ready;
@@ -436,7 +454,7 @@ async function runBackend(kind: 'pglite' | 'postgres') {
       `requests spread over every hotel of each database (${s.spread.hotels.length} / ${g.spread.hotels.length}) and ${RANGES} date offsets.`,
   );
   console.log(
-    `Expiring holds: ${holds} per database (${expiringPerSecond}/s through the run, planted in ${(plantMs / 1000).toFixed(1)} s), released by the holds.expire job by the end: seed ${stats[0]!.expired}, grown ${stats[1]!.expired} (still waiting: ${stats[0]!.waiting} / ${stats[1]!.waiting}).`,
+    `Expiring holds: ${holds} per database (${expiringPerSecond}/s through the run, planted in ${(plantMs / 1000).toFixed(1)} s), released by the holds.expire job by the end: seed ${stats[0]!.expired}, grown ${stats[1]!.expired} (still waiting: ${stats[0]!.waiting} / ${stats[1]!.waiting}); released while each call ran (warm-up included): ${released.join('; ')}.`,
   );
   if (calls.includes('create'))
     console.log(
