@@ -346,7 +346,7 @@ function startServer(role: Role, kind: 'pglite' | 'postgres', env: NodeJS.Proces
   });
 }
 
-const passOn = (a: string) => !a.startsWith('--backend=') && !a.startsWith('--serve=');
+const passOn = (a: string) => !a.startsWith('--backend=') && !a.startsWith('--serve=') && a !== '--inner';
 
 async function runBackend(kind: 'pglite' | 'postgres') {
   const envFor = async (role: Role): Promise<NodeJS.ProcessEnv> => {
@@ -472,23 +472,36 @@ async function runBackend(kind: 'pglite' | 'postgres') {
 
 const CONCURRENCY_NOTE = '50 keep-alive connections from a separate client process, RESERVATION_HOLD_MINUTES=1';
 
+/** PostgreSQL: DATABASE_URL, or a throwaway cluster (pg_virtualenv) reached over its Unix socket. */
+function runPostgres(): number {
+  const args = [import.meta.filename, '--backend=postgres', ...process.argv.slice(2).filter(passOn)];
+  const pg = process.env.DATABASE_URL
+    ? spawnSync(process.execPath, [...args, '--inner'], { stdio: 'inherit', env: process.env })
+    : spawnSync(
+        process.execPath,
+        [
+          new URL('./with-postgres.ts', import.meta.url).pathname,
+          '--unix-socket',
+          process.execPath,
+          ...args,
+          '--inner',
+        ],
+        { stdio: 'inherit' },
+      );
+  return pg.status ?? 1;
+}
+
 const serveArg = arg('serve');
 if (!import.meta.main) {
   // Imported (tests): the report functions above only.
 } else if (serveArg === 'seed' || serveArg === 'grown') {
   await serveOne(serveArg, backendArg === 'postgres' ? 'postgres' : 'pglite');
-} else if (backendArg === 'pglite' || backendArg === 'postgres') {
+} else if (backendArg === 'pglite' || (backendArg === 'postgres' && process.argv.includes('--inner'))) {
   await runBackend(backendArg);
+} else if (backendArg === 'postgres') {
+  process.exitCode = runPostgres();
 } else {
   await runBackend('pglite');
   console.error('[bench:scale] PGlite done; starting PostgreSQL...');
-  const args = [import.meta.filename, '--backend=postgres', ...process.argv.slice(2).filter(passOn)];
-  const pg = process.env.DATABASE_URL
-    ? spawnSync(process.execPath, args, { stdio: 'inherit', env: process.env })
-    : spawnSync(
-        process.execPath,
-        [new URL('./with-postgres.ts', import.meta.url).pathname, '--unix-socket', process.execPath, ...args],
-        { stdio: 'inherit' },
-      );
-  process.exitCode = pg.status ?? 1;
+  process.exitCode = runPostgres();
 }
