@@ -275,11 +275,9 @@ async function serveOne(role: Role, kind: 'pglite' | 'postgres') {
     } else if (command === 'pids') {
       answer =
         kind === 'postgres'
-          ? (
-              await sql(
-                'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-              )
-            ).rows.map((r) => Number(r.pid))
+          ? (await sql('select pid from pg_stat_activity where datname = current_database()')).rows.map((r) =>
+              Number(r.pid),
+            )
           : [];
     } else if (command === 'stats') {
       const { rows } = await sql(
