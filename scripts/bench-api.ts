@@ -10,7 +10,11 @@
 // reports CPU milliseconds per request of the API server process, of the client process and (for a
 // local PostgreSQL) of the database backends, so a noisy shared machine can still be read.
 // Options: --seconds=N (default 5), --warmup=N seconds (default 3: the server's JIT and PostgreSQL's caches reach steady state; with 1 s the first call measured still paid for it), --backend=pglite|postgres,
-// --calls=avail,maxdur,search,gqlsearch,create (default all).
+// --calls=avail,maxdur,search,gqlsearch,create (default all), --spread (see `Spread` below).
+// Under the table it prints the targets of issue 18 (TARGETS) with the measured values.
+//
+// The load client (runClientProcess, one process per call) is shared with `npm run bench:scale`
+// (scripts/bench-scale.ts), which gives it two servers to alternate between.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,19 +24,22 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
-import type { Db } from '../api/db/client.ts';
+import type { Database, Db } from '../api/db/client.ts';
+import type { AppDeps } from '../api/deps.ts';
 import { MAX_UNPAID_RESERVATIONS } from '../core/contracts/booking.ts';
 
-const CONCURRENCY = 50;
+export const CONCURRENCY = 50;
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const seconds = Number(arg('seconds') ?? 5);
 const warmup = Number(arg('warmup') ?? 3);
-/** Guests for the create call: room for 600 holds a second over the whole run, three per guest. */
-const CREATE_GUESTS = Math.ceil(((seconds + warmup) * 600) / MAX_UNPAID_RESERVATIONS);
+/** Guests for the create call: room for 600 holds a second over `seconds`, three per guest. */
+export const createGuestsFor = (seconds: number) => Math.ceil((seconds * 600) / MAX_UNPAID_RESERVATIONS);
+const CREATE_GUESTS = createGuestsFor(seconds + warmup);
 const backend = arg('backend');
+const spread = process.argv.includes('--spread');
 
-type CallName = 'avail' | 'maxdur' | 'search' | 'gqlsearch' | 'create';
-const CALLS: Record<CallName, string> = {
+export type CallName = 'avail' | 'maxdur' | 'search' | 'gqlsearch' | 'create';
+export const CALLS: Record<CallName, string> = {
   avail: 'RoomAvailability (90 days)',
   maxdur: 'RoomAvailabilityMaxDuration',
   search: 'search (REST, 2 nights)',
@@ -41,7 +48,7 @@ const CALLS: Record<CallName, string> = {
 };
 const calls = (arg('calls')?.split(',') ?? Object.keys(CALLS)) as CallName[];
 
-type Row = {
+export type Row = {
   backend: string;
   call: string;
   requests: number;
@@ -54,18 +61,41 @@ type Row = {
   clientCpu: number;
   dbCpu: number | null;
 };
-type ClientConfig = {
+/**
+ * Which keys the requests spread over. Without it (the default, and the figures in the README) every
+ * read call cycles through hotels 1 to 16 and one 90-day window (RoomAvailability), 30 start days
+ * (RoomAvailabilityMaxDuration) or 20 stays (search), and every create books hotel 1's four room
+ * types on 30 nights. With it, reads cycle through every hotel listed and `ranges` date offsets (each
+ * hotel with each offset before a pair repeats), and creates through every room type listed: a cache
+ * of answers meets as many keys as the stock has.
+ */
+export type Spread = {
+  hotels: number[];
+  /** Nightly room types to book (of daily hotels, with stock for the nights asked). */
+  rooms: { hotelId: number; roomTypeId: number }[];
+  /** Date offsets: windows start on today + 0 .. ranges - 1 (stays on + 1 ..). */
+  ranges: number;
+};
+/** One server the client loads. */
+export type Target = {
   base: string;
   clientToken: string;
   /** A JSON file of user tokens: an account holds at most 3 unpaid reservations, so creates rotate guests. */
   userTokensFile: string;
   apiKey: string;
+  spread?: Spread;
+};
+export type ClientConfig = {
+  /** One target, or two measured alternately in `rounds` rounds (bench:scale). */
+  targets: Target[];
   today: string;
   call: CallName;
+  /** Measured seconds per target (split over the rounds), after `warmup` seconds per target. */
   seconds: number;
   warmup: number;
+  rounds?: number;
 };
-type ClientResult = {
+export type ClientResult = {
   requests: number;
   elapsed: number;
   p50: number;
@@ -77,14 +107,37 @@ type ClientResult = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Load client (child process): `node scripts/bench-api.ts --client=<json>`.
+// Load client (child process): `node scripts/bench-api.ts --client=<file of a ClientConfig's JSON>`.
 
-function requestFor(cfg: ClientConfig, i: number): { path: string; headers: Record<string, string>; body: string } {
+/** The i-th request of a call to one target: which hotel, room type and dates (see `Spread`). */
+export function requestKey(
+  call: CallName,
+  spreadOver: Spread | undefined,
+  i: number,
+): { hotelId: number; roomTypeId: number; offset: number } {
+  if (!spreadOver) {
+    if (call === 'create') return { hotelId: 1, roomTypeId: 11 + (i % 4), offset: i % 30 };
+    const offset = call === 'avail' ? 0 : call === 'maxdur' ? i % 30 : i % 20;
+    return { hotelId: 1 + (i % 16), roomTypeId: 0, offset };
+  }
+  if (call === 'create') {
+    const room = spreadOver.rooms[i % spreadOver.rooms.length]!;
+    return { ...room, offset: Math.floor(i / spreadOver.rooms.length) % spreadOver.ranges };
+  }
+  const n = spreadOver.hotels.length;
+  return { hotelId: spreadOver.hotels[i % n]!, roomTypeId: 0, offset: Math.floor(i / n) % spreadOver.ranges };
+}
+
+function requestFor(
+  cfg: ClientConfig,
+  target: Target,
+  i: number,
+): { path: string; headers: Record<string, string>; body: string } {
   const today = Temporal.PlainDate.from(cfg.today);
   const day = (n: number) => today.add({ days: n }).toString();
   const auth = (token: string) => ({
     authorization: `Bearer ${token}`,
-    'x-api-key': cfg.apiKey,
+    'x-api-key': target.apiKey,
     'accept-language': 'id',
   });
   const gql = (token: string, path: string, query: string, input: unknown) => ({
@@ -92,94 +145,104 @@ function requestFor(cfg: ClientConfig, i: number): { path: string; headers: Reco
     headers: { ...auth(token), 'content-type': 'application/json' },
     body: JSON.stringify({ query, variables: { input } }),
   });
-  const hotelId = 1 + (i % 16);
+  const { hotelId, roomTypeId, offset } = requestKey(cfg.call, target.spread, i);
   switch (cfg.call) {
     case 'avail':
       return gql(
-        cfg.clientToken,
+        target.clientToken,
         '/api/gateway/open',
         'query A($input: RoomAvailabilityInput!) { RoomAvailability(input: $input) { date hotel_id is_blackout web_sellable_rooms } }',
-        { hotel_id: hotelId, date_start: day(0), date_end: day(89) },
+        { hotel_id: hotelId, date_start: day(offset), date_end: day(offset + 89) },
       );
     case 'maxdur':
       return gql(
-        cfg.clientToken,
+        target.clientToken,
         '/api/gateway/open',
         'query M($input: RoomAvailabilityMaxDurationInput!) { RoomAvailabilityMaxDuration(input: $input) { hotel_id date_start web_max_duration } }',
-        { hotel_id: hotelId, date_start: day(i % 30) },
+        { hotel_id: hotelId, date_start: day(offset) },
       );
     case 'search':
       return {
         path: '/api/clients/v1/search',
-        headers: { ...auth(cfg.clientToken), 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { ...auth(target.clientToken), 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({
           hotelId: String(hotelId),
-          checkInDateTime: `${day(1 + (i % 20))} 14:00:00`,
-          checkOutDateTime: `${day(3 + (i % 20))} 12:00:00`,
+          checkInDateTime: `${day(1 + offset)} 14:00:00`,
+          checkOutDateTime: `${day(3 + offset)} 12:00:00`,
         }).toString(),
       };
     case 'gqlsearch':
       return gql(
-        cfg.clientToken,
+        target.clientToken,
         '/api/gateway/open',
         'query S($input: ReservationSearchInput!) { ReservationSearch(input: $input) { nights messagePromo hotel { id name timeZoneLabel } roomTypes { id name roomRemaining guestPrice guestPriceLabel roomPriceFake promotionPrice insurancePrice addOns { typeName items { itemName price } } } } }',
         {
           hotel_id: hotelId,
-          check_in_date_time: `${day(1 + (i % 20))} 14:00:00`,
-          check_out_date_time: `${day(3 + (i % 20))} 12:00:00`,
+          check_in_date_time: `${day(1 + offset)} 14:00:00`,
+          check_out_date_time: `${day(3 + offset)} 12:00:00`,
           is_used_gc: false,
         },
       );
     case 'create':
       return gql(
-        guestTokens(cfg)[Math.floor(i / MAX_UNPAID_RESERVATIONS) % guestTokens(cfg).length]!,
+        guestTokens(target)[Math.floor(i / MAX_UNPAID_RESERVATIONS) % guestTokens(target).length]!,
         '/api/gateway/secure',
         'mutation C($input: HotelCreateReservationInput!) { HotelCreateReservation(input: $input) { id } }',
         {
-          hotel_id: 1,
-          room_type_id: 11 + (i % 4),
-          check_in_date_time: day(1 + (i % 30)),
-          check_out_date_time: day(2 + (i % 30)),
+          hotel_id: hotelId,
+          room_type_id: roomTypeId,
+          check_in_date_time: day(1 + offset),
+          check_out_date_time: day(2 + offset),
           total_room: 1,
         },
       );
   }
 }
 
-let guests: string[] | null = null;
-/** The guests' tokens, read once per client process; each books at most MAX_UNPAID_RESERVATIONS times. */
-function guestTokens(cfg: ClientConfig): string[] {
-  guests ??= JSON.parse(readFileSync(cfg.userTokensFile, 'utf8')) as string[];
-  return guests;
+const guests = new Map<string, string[]>();
+/** A target's guests' tokens, read once per client process; each books at most MAX_UNPAID_RESERVATIONS times. */
+function guestTokens(target: Target): string[] {
+  let list = guests.get(target.userTokensFile);
+  if (!list)
+    guests.set(target.userTokensFile, (list = JSON.parse(readFileSync(target.userTokensFile, 'utf8')) as string[]));
+  return list;
 }
 
-async function runClient(cfg: ClientConfig): Promise<ClientResult> {
-  const url = new URL(cfg.base);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const send = (i: number) =>
-    new Promise<number>((resolve, reject) => {
-      const r = requestFor(cfg, i);
-      const req = http.request(
-        {
-          host: url.hostname,
-          port: url.port,
-          path: r.path,
-          method: 'POST',
-          agent,
-          headers: { ...r.headers, 'content-length': Buffer.byteLength(r.body) },
-        },
-        (res) => {
-          res.on('data', () => {});
-          res.on('end', () => resolve(res.statusCode ?? 0));
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end(r.body);
-    });
-  let counter = 0;
-  const phase = async (ms: number, record: boolean) => {
-    const latencies: number[] = [];
+/**
+ * Load every target of `cfg` with one call: `warmup` seconds each (not recorded), then `seconds`
+ * each, measured in `rounds` rounds that alternate between the targets (A B, B A, A B, ...), so a
+ * slow phase of a shared machine falls on every target alike. One result per target.
+ */
+async function runClient(cfg: ClientConfig): Promise<ClientResult[]> {
+  const rounds = Math.max(1, cfg.rounds ?? 1);
+  const senders = cfg.targets.map((target) => {
+    const url = new URL(target.base);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+    const send = (i: number) =>
+      new Promise<number>((resolve, reject) => {
+        const r = requestFor(cfg, target, i);
+        const req = http.request(
+          {
+            host: url.hostname,
+            port: url.port,
+            path: r.path,
+            method: 'POST',
+            agent,
+            headers: { ...r.headers, 'content-length': Buffer.byteLength(r.body) },
+          },
+          (res) => {
+            res.on('data', () => {});
+            res.on('end', () => resolve(res.statusCode ?? 0));
+            res.on('error', reject);
+          },
+        );
+        req.on('error', reject);
+        req.end(r.body);
+      });
+    return { agent, send, counter: 0 };
+  });
+  const phase = async (t: number, ms: number, latencies: number[] | null) => {
+    const sender = senders[t]!;
     let errors = 0;
     const end = performance.now() + ms;
     await Promise.all(
@@ -187,46 +250,110 @@ async function runClient(cfg: ClientConfig): Promise<ClientResult> {
         while (performance.now() < end) {
           const t0 = performance.now();
           try {
-            const status = await send(counter++);
+            const status = await sender.send(sender.counter++);
             if (status >= 500) errors++;
           } catch {
             errors++;
           }
-          if (record) latencies.push(performance.now() - t0);
+          if (latencies) latencies.push(performance.now() - t0);
         }
       }),
     );
-    return { latencies, errors };
+    return errors;
   };
-  await phase(cfg.warmup * 1000, false);
-  const cpu0 = process.cpuUsage();
-  const measureStart = Date.now();
-  const started = performance.now();
-  const { latencies, errors } = await phase(cfg.seconds * 1000, true);
-  const elapsed = (performance.now() - started) / 1000;
-  const measureEnd = Date.now();
-  const cpu = process.cpuUsage(cpu0);
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
-  return {
-    requests: latencies.length,
-    elapsed,
-    p50: pct(50),
-    p99: pct(99),
-    errors,
-    cpuMs: (cpu.user + cpu.system) / 1000,
-    measureStart,
-    measureEnd,
-  };
+  for (let t = 0; t < senders.length; t++) await phase(t, cfg.warmup * 1000, null);
+  const acc = senders.map(() => ({
+    latencies: [] as number[],
+    errors: 0,
+    elapsed: 0,
+    cpuMs: 0,
+    measureStart: 0,
+    measureEnd: 0,
+  }));
+  for (let round = 0; round < rounds; round++) {
+    const order = senders.map((_, t) => t);
+    if (round % 2 === 1) order.reverse();
+    for (const t of order) {
+      const a = acc[t]!;
+      const cpu0 = process.cpuUsage();
+      if (a.measureStart === 0) a.measureStart = Date.now();
+      const started = performance.now();
+      a.errors += await phase(t, (cfg.seconds * 1000) / rounds, a.latencies);
+      a.elapsed += (performance.now() - started) / 1000;
+      a.measureEnd = Date.now();
+      const cpu = process.cpuUsage(cpu0);
+      a.cpuMs += (cpu.user + cpu.system) / 1000;
+    }
+  }
+  for (const s of senders) s.agent.destroy();
+  return acc.map((a) => {
+    const latencies = a.latencies.sort((x, y) => x - y);
+    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+    return {
+      requests: latencies.length,
+      elapsed: a.elapsed,
+      p50: pct(50),
+      p99: pct(99),
+      errors: a.errors,
+      cpuMs: a.cpuMs,
+      measureStart: a.measureStart,
+      measureEnd: a.measureEnd,
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Server side: the API in this process, one client process per call.
 
+/** Date offsets of --spread: 30 windows (RoomAvailability: 30 x 90-day windows from today). */
+const SPREAD_RANGES = 30;
+
+/** The hotels and the daily hotels' nightly room types of a database, for `Spread`. */
+export async function spreadOf(database: Database, ranges: number): Promise<Spread> {
+  const hotels = await database.executeSql('select id from hotels order by id');
+  const rooms = await database.executeSql(
+    `select rt.hotel_id, rt.id from room_types rt join hotels h on h.id = rt.hotel_id
+      where h.type_id = 1 and rt.room_price_type = 'daily' order by rt.hotel_id, rt.id`,
+  );
+  return {
+    hotels: hotels.rows.map((r) => Number(r.id)),
+    rooms: rooms.rows.map((r) => ({ hotelId: Number(r.hotel_id), roomTypeId: Number(r.id) })),
+    ranges,
+  };
+}
+
+/**
+ * Stock for the creates: the daily hotels' nightly room types sell a million rooms on the next `days`
+ * nights, so every create measures a hold, never a sold-out refusal.
+ */
+export async function giveStock(database: Database, today: string, days: number): Promise<void> {
+  await database.executeSql(
+    `update room_inventory ri set sellable = 1000000
+       from room_types rt join hotels h on h.id = rt.hotel_id
+      where rt.id = ri.room_type_id and h.type_id = 1 and rt.room_price_type = 'daily'
+        and ri.date >= $1::date and ri.date < $1::date + $2::int`,
+    [today, days],
+  );
+}
+
+/** Sign in `count` new guests (50 at a time) and write their user tokens to a JSON file; returns its path. */
+export async function writeGuestTokens(deps: AppDeps, count: number): Promise<string> {
+  const { tokensForTest } = await import('../api/auth/test-tokens.ts');
+  const list: string[] = [];
+  for (let i = 0; i < count; i += 50)
+    list.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(50, count - i) }, () => tokensForTest(deps).then((g) => g.userToken!)),
+      )),
+    );
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-guests-')), 'tokens.json');
+  writeFileSync(file, JSON.stringify(list));
+  return file;
+}
+
 const CLK_TCK = 100; // Linux USER_HZ: /proc/<pid>/stat reports utime/stime in 1/100 s.
 /** CPU seconds used so far by local processes (PostgreSQL backends), or null when /proc cannot tell. */
-function procCpuMs(pids: number[]): Map<number, number> | null {
+export function procCpuMs(pids: number[]): Map<number, number> | null {
   const out = new Map<number, number>();
   try {
     for (const pid of pids) {
@@ -240,9 +367,13 @@ function procCpuMs(pids: number[]): Map<number, number> | null {
   }
 }
 
-function runClientProcess(cfg: ClientConfig): Promise<ClientResult> {
+/** Run the load client in a process of its own (so it does not share a server's event loop). */
+export function runClientProcess(cfg: ClientConfig): Promise<ClientResult[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [import.meta.filename, `--client=${JSON.stringify(cfg)}`], {
+    // A file, not an argument: a spread over a grown database lists thousands of room types.
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-client-')), 'config.json');
+    writeFileSync(file, JSON.stringify(cfg));
+    const child = spawn(process.execPath, [import.meta.filename, `--client=${file}`], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
@@ -250,7 +381,7 @@ function runClientProcess(cfg: ClientConfig): Promise<ClientResult> {
     child.on('error', reject);
     child.on('exit', (code) => {
       const line = out.split('\n').find((l) => l.startsWith('CLIENT_JSON '));
-      if (code === 0 && line) resolve(JSON.parse(line.slice('CLIENT_JSON '.length)) as ClientResult);
+      if (code === 0 && line) resolve(JSON.parse(line.slice('CLIENT_JSON '.length)) as ClientResult[]);
       else reject(new Error(`bench client exited with ${code}: ${out.slice(-500)}`));
     });
   });
@@ -281,8 +412,10 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Row[]> {
   const now = new Date();
   const today = jakartaToday(now);
   await seedDatabase(database, today);
-  // Reservation creation must measure the hold, not sold-out refusals: give the bench hotel stock.
-  await db.execute(sql`update room_inventory set sellable = 1000000, sold = 0 where hotel_id = 1`);
+  // Reservation creation must measure the hold, not sold-out refusals: give the bench hotel stock
+  // (with --spread, every daily hotel's).
+  if (spread) await giveStock(database, today.toString(), SPREAD_RANGES + 2);
+  else await db.execute(sql`update room_inventory set sellable = 1000000, sold = 0 where hotel_id = 1`);
   // Measure a settled database, not the seed's aftermath: vacuum and analyze what seeding wrote
   // (autovacuum would otherwise start in the middle of a call) and flush it with a checkpoint.
   if (kind === 'postgres') {
@@ -297,21 +430,21 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Row[]> {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const tokens = await tokensForTest(deps);
   // Every create is a real hold: enough guests that none reaches the cap of unpaid holds.
-  const guestCount = calls.includes('create') ? CREATE_GUESTS : 1;
-  const guestTokenList: string[] = [];
-  for (let i = 0; i < guestCount; i += 50)
-    guestTokenList.push(
-      ...(await Promise.all(
-        Array.from({ length: Math.min(50, guestCount - i) }, () => tokensForTest(deps).then((g) => g.userToken!)),
-      )),
-    );
-  const userTokensFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-guests-')), 'tokens.json');
-  writeFileSync(userTokensFile, JSON.stringify(guestTokenList));
-  // PostgreSQL backends serving this benchmark (the pool's connections), for CPU accounting.
+  const userTokensFile = await writeGuestTokens(deps, calls.includes('create') ? CREATE_GUESTS : 1);
+  const target: Target = {
+    base,
+    clientToken: tokens.clientToken,
+    userTokensFile,
+    apiKey: tokens.apiKey,
+    spread: spread ? await spreadOf(database, SPREAD_RANGES) : undefined,
+  };
+  // PostgreSQL backends serving this benchmark (the pool's connections), for CPU accounting. The one
+  // asking counts too: left out, the pool connection that seeded (seconds of CPU) was missing from one
+  // list and present in the next whenever another connection asked, and its whole CPU was counted.
   const backendPids = async () => {
     if (kind !== 'postgres') return [];
     const r = (await db.execute(
-      sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+      sql`select pid from pg_stat_activity where datname = current_database()`,
     )) as unknown as { rows: { pid: number }[] };
     return r.rows.map((x) => Number(x.pid));
   };
@@ -321,16 +454,8 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Row[]> {
       const cpu0 = process.cpuUsage();
       const pidsBefore = await backendPids();
       const db0 = procCpuMs(pidsBefore);
-      const result = await runClientProcess({
-        base,
-        clientToken: tokens.clientToken,
-        userTokensFile,
-        apiKey: tokens.apiKey,
-        today: today.toString(),
-        call,
-        seconds,
-        warmup,
-      });
+      const [result] = await runClientProcess({ targets: [target], today: today.toString(), call, seconds, warmup });
+      if (!result) throw new Error('the bench client measured nothing');
       const cpu = process.cpuUsage(cpu0);
       const pidsAfter = await backendPids();
       const db1 = procCpuMs(pidsAfter);
@@ -375,18 +500,57 @@ function table(rows: Row[]) {
   return lines.join('\n');
 }
 
+/** A target of issue 18 for `bench:api`: a p99 at most `p99Ms`, at `minRps` requests/s or more when given. */
+export type Goal = { backend: 'pglite' | 'postgres'; call: CallName; p99Ms: number; minRps?: number };
+export const TARGETS: Goal[] = [
+  { backend: 'postgres', call: 'avail', p99Ms: 25, minRps: 5000 },
+  { backend: 'postgres', call: 'search', p99Ms: 25, minRps: 5000 },
+  { backend: 'postgres', call: 'gqlsearch', p99Ms: 25, minRps: 5000 },
+  { backend: 'postgres', call: 'create', p99Ms: 100 },
+  { backend: 'pglite', call: 'avail', p99Ms: 60 },
+];
+const BACKEND_NAMES = { pglite: 'PGlite', postgres: 'PostgreSQL' } as const;
+
+/** One line per target: the goal, the measured value and met / not met (or not measured). */
+export function targetLines(rows: Row[], goals: Goal[] = TARGETS): string[] {
+  return goals.map((g) => {
+    const goal = `p99 <= ${g.p99Ms} ms${g.minRps ? ` at >= ${g.minRps} req/s` : ''}`;
+    const label = `${BACKEND_NAMES[g.backend]} ${CALLS[g.call]}: ${goal}`;
+    const row = rows.find((r) => r.backend === g.backend && r.call === CALLS[g.call]);
+    if (!row) return `- ${label}: not measured`;
+    const met = row.p99 <= g.p99Ms && (g.minRps === undefined || row.rps >= g.minRps) && row.errors === 0;
+    const errors = row.errors > 0 ? `, ${row.errors} errors` : '';
+    return `- ${label}: measured p99 ${row.p99.toFixed(1)} ms at ${row.rps.toFixed(0)} req/s${errors}: ${met ? 'met' : 'NOT MET'}`;
+  });
+}
+
+function report(rows: Row[]) {
+  console.log(table(rows));
+  console.log(
+    `\nTargets (issue 18; keys: ${spread ? `--spread, every seeded hotel and ${SPREAD_RANGES} date offsets` : 'hotels 1-16, one 90-day window (RoomAvailability), creates on hotel 1; --spread for every hotel and 30 date offsets'}):`,
+  );
+  console.log(targetLines(rows).join('\n'));
+}
+
 const clientArg = process.argv.find((a) => a.startsWith('--client='));
-if (clientArg) {
-  const result = await runClient(JSON.parse(clientArg.slice('--client='.length)) as ClientConfig);
+if (!import.meta.main) {
+  // Imported (bench:scale, tests): the functions above only.
+} else if (clientArg) {
+  const result = await runClient(JSON.parse(readFileSync(clientArg.slice('--client='.length), 'utf8')) as ClientConfig);
   console.log(`CLIENT_JSON ${JSON.stringify(result)}`);
 } else if (backend === 'postgres' || backend === 'pglite') {
   const rows = await benchOne(backend);
   if (process.argv.includes('--json')) console.log(`BENCH_JSON ${JSON.stringify(rows)}`);
-  else console.log(table(rows));
+  else report(rows);
 } else {
   const rows = await benchOne('pglite');
   console.error('[bench] PGlite done; starting PostgreSQL...');
-  const passOn = [`--seconds=${seconds}`, `--warmup=${warmup}`, `--calls=${calls.join(',')}`];
+  const passOn = [
+    `--seconds=${seconds}`,
+    `--warmup=${warmup}`,
+    `--calls=${calls.join(',')}`,
+    ...(spread ? ['--spread'] : []),
+  ];
   const pg = process.env.DATABASE_URL
     ? spawnSync(process.execPath, [import.meta.filename, '--backend=postgres', '--json', ...passOn], {
         encoding: 'utf8',
@@ -411,5 +575,5 @@ if (clientArg) {
   console.log(
     `\nAPI benchmark: ${CONCURRENCY} concurrent keep-alive connections from a separate client process, ${warmup}s warm-up + ${seconds}s per call, loopback HTTP, ${new Date().toISOString()}\n`,
   );
-  console.log(table(rows));
+  report(rows);
 }

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { requestKey, targetLines } from './bench-api.ts';
+import type { Row, Spread } from './bench-api.ts';
+import { ratioCell, ratiosBelow, scaleTable } from './bench-scale.ts';
+import type { ScaleRow, ScaleSide } from './bench-scale.ts';
+
+// The pure parts of the benchmarks (issue 18): bench:api's targets and key spread, bench:scale's ratios.
+
+const row = (backend: Row['backend'], call: string, rps: number, p99: number, errors = 0): Row => ({
+  backend,
+  call,
+  requests: rps * 5,
+  rps,
+  p50: p99 / 2,
+  p99,
+  errors,
+  serverCpu: 0.3,
+  clientCpu: 0.1,
+  dbCpu: backend === 'postgres' ? 0.2 : null,
+});
+
+describe('bench:api targets', () => {
+  it('reports each target with the measured value and met / not met', () => {
+    const lines = targetLines([
+      row('postgres', 'RoomAvailability (90 days)', 5200, 24.9),
+      row('postgres', 'search (REST, 2 nights)', 3000, 20),
+      row('postgres', 'HotelCreateReservation', 400, 170.7),
+      row('pglite', 'RoomAvailability (90 days)', 1000, 59),
+    ]);
+    expect(lines).toEqual([
+      '- PostgreSQL RoomAvailability (90 days): p99 <= 25 ms at >= 5000 req/s: measured p99 24.9 ms at 5200 req/s: met',
+      // Fast enough, but not at the rate the target asks.
+      '- PostgreSQL search (REST, 2 nights): p99 <= 25 ms at >= 5000 req/s: measured p99 20.0 ms at 3000 req/s: NOT MET',
+      '- PostgreSQL ReservationSearch (GraphQL, 2 nights): p99 <= 25 ms at >= 5000 req/s: not measured',
+      '- PostgreSQL HotelCreateReservation: p99 <= 100 ms: measured p99 170.7 ms at 400 req/s: NOT MET',
+      '- PGlite RoomAvailability (90 days): p99 <= 60 ms: measured p99 59.0 ms at 1000 req/s: met',
+    ]);
+  });
+
+  it('does not count a run with server errors as met', () => {
+    const [line] = targetLines(
+      [row('pglite', 'RoomAvailability (90 days)', 1000, 30, 3)],
+      [{ backend: 'pglite', call: 'avail', p99Ms: 60 }],
+    );
+    expect(line).toBe(
+      '- PGlite RoomAvailability (90 days): p99 <= 60 ms: measured p99 30.0 ms at 1000 req/s, 3 errors: NOT MET',
+    );
+  });
+});
+
+describe('bench:api key spread', () => {
+  const spread: Spread = {
+    hotels: [1, 2, 3, 1001, 1002],
+    rooms: [
+      { hotelId: 1, roomTypeId: 11 },
+      { hotelId: 1001, roomTypeId: 10011 },
+    ],
+    ranges: 4,
+  };
+  const keys = (call: Parameters<typeof requestKey>[0], s: Spread | undefined, n: number) =>
+    new Set(Array.from({ length: n }, (_, i) => JSON.stringify(requestKey(call, s, i))));
+
+  it('by default reads 16 hotels and one availability window, and books hotel 1', () => {
+    expect(keys('avail', undefined, 1000).size).toBe(16);
+    expect([...keys('create', undefined, 1000)].every((k) => JSON.parse(k).hotelId === 1)).toBe(true);
+  });
+
+  it('with a spread, meets every hotel with every date offset, and books every room type listed', () => {
+    expect(keys('avail', spread, 20).size).toBe(20);
+    expect(keys('search', spread, 1000).size).toBe(20);
+    const creates = [...keys('create', spread, 8)].map((k) => JSON.parse(k));
+    expect(creates).toHaveLength(8);
+    expect(new Set(creates.map((k) => k.roomTypeId))).toEqual(new Set([11, 10011]));
+  });
+});
+
+describe('bench:scale ratios', () => {
+  const side = (rps: number, p50: number, p99: number): ScaleSide => ({
+    rps,
+    p50,
+    p99,
+    errors: 0,
+    serverCpu: 0.5,
+    dbCpu: null,
+  });
+  const rows: ScaleRow[] = [
+    { call: 'RoomAvailability (90 days)', seed: side(1000, 40, 80), grown: side(950, 42, 84) },
+    { call: 'HotelCreateReservation', seed: side(150, 300, 400), grown: side(100, 450, 420) },
+  ];
+
+  it('marks a ratio below 0.8 and leaves the others plain', () => {
+    expect(ratioCell(0.95)).toBe('0.95');
+    expect(ratioCell(0.8)).toBe('0.80');
+    expect(ratioCell(0.79)).toBe('**0.79 < 0.8**');
+    expect(ratioCell(Number.NaN)).toBe('-');
+  });
+
+  it('gives grown/seed throughput and seed/grown latency, so 1 means as fast and less means slower', () => {
+    const table = scaleTable(rows).split('\n');
+    expect(table[2]).toContain('| 1000 | 950 | 0.95 | 40.0 | 42.0 | 0.95 | 80.0 | 84.0 | 0.95 |');
+    expect(table[3]).toContain(
+      '| 150 | 100 | **0.67 < 0.8** | 300.0 | 450.0 | **0.67 < 0.8** | 400.0 | 420.0 | 0.95 |',
+    );
+    expect(ratiosBelow(rows)).toEqual(['HotelCreateReservation: rps 0.67', 'HotelCreateReservation: p50 0.67']);
+  });
+});
