@@ -10,7 +10,7 @@
 // reports CPU milliseconds per request of the API server process, of the client process and (for a
 // local PostgreSQL) of the database backends, so a noisy shared machine can still be read.
 // Options: --seconds=N (default 5), --warmup=N seconds (default 3: the server's JIT and PostgreSQL's caches reach steady state; with 1 s the first call measured still paid for it), --backend=pglite|postgres,
-// --calls=avail,maxdur,search,gqlsearch,create (default all), --spread (see `Spread` below).
+// --calls=avail,maxdur,search,gqlsearch,create (default all), --spread (see `Spread` below), --no-cache (reads past the stock cache: the database path alone).
 // Under the table it prints the targets of issue 18 (TARGETS) with the measured values.
 //
 // The load client (runClientProcess, one process per call) is shared with `npm run bench:scale`
@@ -33,10 +33,14 @@ const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`
 const seconds = Number(arg('seconds') ?? 5);
 const warmup = Number(arg('warmup') ?? 3);
 /** Guests for the create call: room for 600 holds a second over `seconds`, three per guest. */
-export const createGuestsFor = (seconds: number) => Math.ceil((seconds * 600) / MAX_UNPAID_RESERVATIONS);
+/** Guests for the create call: room for 2,000 holds a second over the whole run, three per guest (a
+ * guest past the cap is refused, and a refusal is not a hold: the bench counts it as an error). */
+export const createGuestsFor = (seconds: number) => Math.ceil((seconds * 2000) / MAX_UNPAID_RESERVATIONS);
 const CREATE_GUESTS = createGuestsFor(seconds + warmup);
 const backend = arg('backend');
 const spread = process.argv.includes('--spread');
+/** --no-cache: every read goes to the database (the stock cache, api/availability/stock-cache.ts, is off). */
+const cache = !process.argv.includes('--no-cache');
 
 export type CallName = 'avail' | 'maxdur' | 'search' | 'gqlsearch' | 'create';
 export const CALLS: Record<CallName, string> = {
@@ -199,6 +203,9 @@ function requestFor(
   }
 }
 
+/** What `send` answers for a GraphQL response carrying `errors` (its HTTP status is 200). */
+const GRAPHQL_ERROR = -1;
+
 const guests = new Map<string, string[]>();
 /** A target's guests' tokens, read once per client process; each books at most MAX_UNPAID_RESERVATIONS times. */
 function guestTokens(target: Target): string[] {
@@ -231,8 +238,13 @@ async function runClient(cfg: ClientConfig): Promise<ClientResult[]> {
             headers: { ...r.headers, 'content-length': Buffer.byteLength(r.body) },
           },
           (res) => {
-            res.on('data', () => {});
-            res.on('end', () => resolve(res.statusCode ?? 0));
+            // A GraphQL answer reports a refusal (sold out, too many unpaid holds) with status 200 and
+            // an `errors` member: read the body of those calls so a refusal counts as an error.
+            let body = '';
+            res.on('data', (d: Buffer) => {
+              if (r.path.includes('/gateway/')) body += d.toString();
+            });
+            res.on('end', () => resolve(body.includes('"errors"') ? GRAPHQL_ERROR : (res.statusCode ?? 0)));
             res.on('error', reject);
           },
         );
@@ -251,7 +263,7 @@ async function runClient(cfg: ClientConfig): Promise<ClientResult[]> {
           const t0 = performance.now();
           try {
             const status = await sender.send(sender.counter++);
-            if (status >= 500) errors++;
+            if (status >= 500 || status === GRAPHQL_ERROR) errors++;
           } catch {
             errors++;
           }
@@ -412,6 +424,9 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Row[]> {
   const now = new Date();
   const today = jakartaToday(now);
   await seedDatabase(database, today);
+  // The stock cache as `npm start` runs it (its LISTEN connection on PostgreSQL), unless --no-cache.
+  const { startStockCache } = await import('../api/availability/stock-cache.ts');
+  const stock = cache ? await startStockCache(database) : null;
   // Reservation creation must measure the hold, not sold-out refusals: give the bench hotel stock
   // (with --spread, every daily hotel's).
   if (spread) await giveStock(database, today.toString(), SPREAD_RANGES + 2);
@@ -482,6 +497,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Row[]> {
     }
   } finally {
     await new Promise((r) => server.close(r));
+    await stock?.close();
     await database.close();
   }
   return rows;
@@ -527,6 +543,11 @@ export function targetLines(rows: Row[], goals: Goal[] = TARGETS): string[] {
 function report(rows: Row[]) {
   console.log(table(rows));
   console.log(
+    cache
+      ? '\nStock cache on (as `npm start` runs it; --no-cache reads past it).'
+      : '\nStock cache off (--no-cache): every read goes to the database.',
+  );
+  console.log(
     `\nTargets (issue 18; keys: ${spread ? `--spread, every seeded hotel and ${SPREAD_RANGES} date offsets` : 'hotels 1-16, one 90-day window (RoomAvailability), creates on hotel 1; --spread for every hotel and 30 date offsets'}):`,
   );
   console.log(targetLines(rows).join('\n'));
@@ -550,6 +571,7 @@ if (!import.meta.main) {
     `--warmup=${warmup}`,
     `--calls=${calls.join(',')}`,
     ...(spread ? ['--spread'] : []),
+    ...(cache ? [] : ['--no-cache']),
   ];
   const pg = process.env.DATABASE_URL
     ? spawnSync(process.execPath, [import.meta.filename, '--backend=postgres', '--json', ...passOn], {

@@ -8,6 +8,7 @@ import { explain, hotStatements, recordStatements, seqScansOver, sequentialScans
 import type { Recorded } from './plan-check.test-helpers.ts';
 import { grownPodHotel } from './grown-database.test-helpers.ts';
 import { pruneOldStock } from '../availability/retention.ts';
+import { roomAvailability } from '../availability/availability.service.ts';
 import { openSeededDatabase, TEST_NOW } from './test-booking.ts';
 
 // Issue 18: on a grown database (200 hotels with a year of stock, 200,000 reservations with their
@@ -35,6 +36,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.close();
 });
+
+type BufferNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Heap Fetches'?: number;
+  'Shared Hit Blocks'?: number;
+  'Shared Read Blocks'?: number;
+  Plans?: BufferNode[];
+};
+const planNodes = (n: BufferNode): BufferNode[] => [n, ...(n.Plans ?? []).flatMap(planNodes)];
 
 describe('hot query plans on a grown PostgreSQL', () => {
   it('the check finds a sequential scan where there is one', async () => {
@@ -106,5 +117,37 @@ describe('hot query plans on a grown PostgreSQL', () => {
     }
     expect(hotStatements(recorded).filter((r) => /\bdelete\b/i.test(r.text))).toHaveLength(3);
     expect(await sequentialScans(database, recorded)).toEqual([]);
+  });
+  it('a grown hotel’s 90-day calendar reads a few index pages of day stock, not a table page per night', async () => {
+    // Stock changes rewrite day-stock rows wherever the table has room, so a hotel's nights drift
+    // onto a page each (93 table pages for a grown hotel's calendar before 0017). The key's index
+    // carries the two values the calendar reads: once autovacuum has marked the pages all-visible,
+    // the calendar is an index-only scan that visits no table page.
+    await database.executeSql(`update room_inventory set sold = sold where hotel_id = ${grownPodHotel}`);
+    await database.executeSql('vacuum hotel_day_stock');
+    const recorder = recordStatements(database);
+    let recorded: Recorded[] = [];
+    try {
+      await roomAvailability(
+        database.db as Db,
+        { hotelId: grownPodHotel, dateStart: '2026-03-02', dateEnd: '2026-05-30' },
+        TEST_NOW,
+      );
+    } finally {
+      recorded = recorder.stop();
+    }
+    const calendar = recorded.find((r) => r.text.includes('hotel_day_stock'));
+    expect(calendar).toBeDefined();
+    const { rows } = await database.executeSql(
+      `explain (analyze, buffers, format json) ${calendar!.text}`,
+      calendar!.params,
+    );
+    const cell = Object.values(rows[0] ?? {})[0];
+    const plan = ((typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: BufferNode }[])[0].Plan;
+    const stock = planNodes(plan).filter((n) => n['Relation Name'] === 'hotel_day_stock');
+    expect(stock.map((n) => n['Node Type'])).toEqual(['Index Only Scan']);
+    expect(stock[0]['Heap Fetches']).toBe(0);
+    const pages = (stock[0]['Shared Hit Blocks'] ?? 0) + (stock[0]['Shared Read Blocks'] ?? 0);
+    expect(pages).toBeLessThanOrEqual(8);
   });
 });

@@ -1,7 +1,7 @@
 import { pruneOldStock } from '../availability/retention.ts';
 import type { Db } from '../db/client.ts';
 import { pruneOldEvents } from '../events/events.service.ts';
-import { analyzeChangedTables } from '../db/statistics.ts';
+import { maintainTables } from '../db/statistics.ts';
 import type { AppDeps } from '../deps.ts';
 import { expireDueHolds } from '../reservations/expiry.ts';
 import type { JobQueue } from './queue.ts';
@@ -24,8 +24,8 @@ export const BOOKING_JOBS = {
    * (the reads that must not show it as held count it as expired by its time meanwhile).
    */
   'holds.expire': { seconds: 1, run: (deps, now) => expireDueHolds(deps.database.db as Db, now) },
-  /** ANALYZE the tables that changed by autovacuum's rule (api/db/statistics.ts); PGlite has no autovacuum. */
-  'db.analyze': { seconds: 60, only: 'pglite', run: (deps) => analyzeChangedTables(deps.database) },
+  /** Autovacuum's rules on the embedded backend (api/db/statistics.ts: VACUUM, then ANALYZE); PGlite has none. */
+  'db.analyze': { seconds: 60, only: 'pglite', run: (deps) => maintainTables(deps.database) },
   /** Stock of days that ended more than a month ago is pruned (api/availability/retention.ts). */
   'stock.retain': { seconds: 6 * 3600, run: (deps, now) => pruneOldStock(deps.database, now) },
   /** First-party events older than two years are deleted (api/events/events.service.ts). */
