@@ -336,7 +336,7 @@ export async function spreadOf(database: Database, ranges: number): Promise<Spre
 
 /**
  * Stock for the creates: the daily hotels' nightly room types sell a million rooms on the next `days`
- * nights, so every create measures a hold, never a sold-out refusal.
+ * nights, none of them closed, so every create measures a hold, never a sold-out refusal.
  */
 export async function giveStock(database: Database, today: string, days: number): Promise<void> {
   await database.executeSql(
@@ -346,6 +346,11 @@ export async function giveStock(database: Database, today: string, days: number)
         and ri.date >= $1::date and ri.date < $1::date + $2::int`,
     [today, days],
   );
+  // A closed day refuses the nights that cover it: the bench books open nights.
+  await database.executeSql(`delete from hotel_blackouts where date >= $1::date and date < $1::date + $2::int`, [
+    today,
+    days,
+  ]);
 }
 
 /** Sign in `count` new guests (50 at a time) and write their user tokens to a JSON file; returns its path. */

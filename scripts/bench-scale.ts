@@ -174,12 +174,8 @@ async function serveOne(role: Role, kind: 'pglite' | 'postgres') {
     log(`grown in ${(growMs / 1000).toFixed(1)} s`);
   }
   // Creates measure holds, never sold-out refusals (bench-api does the same), on both databases.
-  // Closed days of the nights booked would refuse them too: the bench books open nights.
+  // Closed days of the nights booked would refuse them too: giveStock opens them.
   await giveStock(database, today.toString(), RANGES + 2);
-  await sql(`delete from hotel_blackouts where date >= $1::date and date < $1::date + $2::int`, [
-    today.toString(),
-    RANGES + 2,
-  ]);
   t = performance.now();
   await sql('vacuum (analyze)');
   if (kind === 'postgres') await sql('checkpoint');
