@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { withDevTools } from '../../tests/helpers/dev-tools.ts';
 import { testDeps } from './test-db.ts';
 import { tokensForTest } from './test-tokens.ts';
+import { encodedForm } from '../http/encoded-form.test-helpers.ts';
 
 // Every endpoint this domain owns gets malformed input; none may answer 500.
 const { deps } = await testDeps();
@@ -68,7 +69,7 @@ const FIELDS = [
   'telephone',
 ];
 
-const RAW_CASES: { name: string; headers: Record<string, string>; body: string | FormData }[] = [
+const RAW_CASES: { name: string; headers: Record<string, string>; body: string }[] = [
   { name: 'invalid JSON', headers: { 'content-type': 'application/json' }, body: '{"email": ' },
   { name: 'JSON array', headers: { 'content-type': 'application/json' }, body: '[1,2,3]' },
   { name: 'JSON null', headers: { 'content-type': 'application/json' }, body: 'null' },
@@ -116,8 +117,13 @@ describe('malformed input never produces a 500', () => {
     const form = new FormData();
     form.set('email', new File(['x'], 'x.txt'));
     form.set('password', new File(['x'], 'y.txt'));
+    const encoded = await encodedForm(form);
     await expectClientError(
-      await app.request(path, { method: 'POST', headers: await freshAuth(), body: form }),
+      await app.request(path, {
+        method: 'POST',
+        headers: { ...(await freshAuth()), 'content-type': encoded.contentType },
+        body: encoded.body,
+      }),
       `${path} multipart file`,
     );
   });

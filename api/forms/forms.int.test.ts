@@ -14,6 +14,7 @@ import { formsEn } from '../../core/i18n/forms-en.ts';
 import { formsId } from '../../core/i18n/forms-id.ts';
 import { MB } from '../../core/contracts/forms.ts';
 import { FORM_POSTS_BY_IP, submitForm } from './forms.service.ts';
+import { encodedForm } from '../http/encoded-form.test-helpers.ts';
 
 // Issue 15: the contact form and the partnership proposal through the API, as a browser posts them
 // with JavaScript (Accept: application/json) and without (303 redirects, drafts kept server-side).
@@ -69,7 +70,9 @@ async function post(
           field,
           new File([f.bytes as Uint8Array<ArrayBuffer>], f.name, { type: f.type ?? 'application/octet-stream' }),
         );
-    body = fd;
+    const encoded = await encodedForm(fd);
+    body = encoded.body;
+    headers['content-type'] = encoded.contentType;
   } else {
     body = new URLSearchParams(fields).toString();
     headers['content-type'] = 'application/x-www-form-urlencoded';

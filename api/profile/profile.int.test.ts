@@ -13,6 +13,7 @@ import { blobStoreOf } from '../storage/blob-store.ts';
 import { runOps } from '../../scripts/ops.ts';
 import { purgeDeletedAccounts } from './account.service.ts';
 import { MAX_UPLOAD_BYTES } from './images.ts';
+import { encodedForm } from '../http/encoded-form.test-helpers.ts';
 
 // The profile of the account area (spec sections 3-9): a new e-mail or phone replaces the old one only
 // with its code; pictures are JPEG, PNG or WebP by their bytes, at most 2 MB (cut off while streaming),
@@ -45,9 +46,10 @@ type Part = { name: string; type: string; bytes: Uint8Array };
 async function upload(path: string, token: string | null, parts: Part[], lang: 'id' | 'en' = 'en') {
   const form = new FormData();
   for (const p of parts) form.append('files', new File([p.bytes as Uint8Array<ArrayBuffer>], p.name, { type: p.type }));
-  const headers: Record<string, string> = { 'accept-language': lang };
+  const { body, contentType } = await encodedForm(form);
+  const headers: Record<string, string> = { 'accept-language': lang, 'content-type': contentType };
   if (token) headers.authorization = `Bearer ${token}`;
-  const res = await t.app.request(`/api/clients/v1/my-account/${path}`, { method: 'POST', headers, body: form });
+  const res = await t.app.request(`/api/clients/v1/my-account/${path}`, { method: 'POST', headers, body });
   return { status: res.status, data: await res.json() };
 }
 const fetchFile = (url: string, headers: Record<string, string> = {}) => t.app.request(url, { headers });
