@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import type { AppDeps } from './deps.ts';
+import type { AppDeps } from './platform/deps.ts';
 import { ancillaryRoutes } from './ancillary/ancillary.routes.ts';
 import { graphqlRoutes } from './graphql/graphql.routes.ts';
 import { hotelRoutes } from './hotels/hotels.routes.ts';

@@ -24,8 +24,8 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
-import type { Database, Db } from '../api/db/client.ts';
-import type { AppDeps } from '../api/deps.ts';
+import type { Database } from '../api/platform/database.ts';
+import type { AppDeps } from '../api/platform/deps.ts';
 import { MAX_UNPAID_RESERVATIONS } from '../core/contracts/booking.ts';
 
 export const CONCURRENCY = 50;
@@ -411,7 +411,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Row[]> {
   const { migrate } = await import('../api/db/migrate.ts');
   const { jakartaToday } = await import('../core/dates.ts');
   const { seedDatabase } = await import('../api/db/seed.ts');
-  const { loadEnv } = await import('../api/env.ts');
+  const { loadEnv } = await import('../api/platform/env.ts');
 
   const env = loadEnv({
     ...process.env,
@@ -420,7 +420,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Row[]> {
     ...(kind === 'pglite' ? { DATABASE_URL: '' } : {}),
   });
   const database = await openDatabase(kind === 'pglite' ? { DATA_DIR: 'memory://' } : env);
-  const db = database.db as Db;
+  const db = database.db;
   if (kind === 'postgres')
     await db.execute(
       sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;`,

@@ -40,7 +40,6 @@ import {
   writeGuestTokens,
 } from './bench-api.ts';
 import type { CallName, ClientResult, Spread, Target } from './bench-api.ts';
-import type { Db } from '../api/db/client.ts';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const backendArg = arg('backend');
@@ -141,7 +140,7 @@ async function serveOne(role: Role, kind: 'pglite' | 'postgres') {
   const { seedDatabase } = await import('../api/db/seed.ts');
   const { growDatabase } = await import('../api/db/grown-database.test-helpers.ts');
   const { jakartaToday } = await import('../core/dates.ts');
-  const { loadEnv } = await import('../api/env.ts');
+  const { loadEnv } = await import('../api/platform/env.ts');
   const { startJobQueue } = await import('../api/jobs/queue.ts');
   const { registerBookingJobs } = await import('../api/jobs/booking-jobs.ts');
   const { createReservation } = await import('../api/reservations/reservations.service.ts');
@@ -230,7 +229,7 @@ async function serveOne(role: Role, kind: 'pglite' | 'postgres') {
         const offset = 1 + (k % RANGES);
         planted++;
         await createReservation(
-          database.db as Db,
+          database.db,
           { ...room, checkIn: day(offset), checkOut: day(offset + 1), totalRoom: 1 },
           { now: new Date(), userId: userIds[Math.floor(k / 3)]!, holdMinutes: 60 },
         );

@@ -24,7 +24,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
-import type { Db } from '../api/db/client.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const option = (name: string): string | undefined => {
@@ -118,7 +117,7 @@ async function soak(databaseUrl: string) {
   const { openDatabase } = await import('../api/db/client.ts');
   const { migrate } = await import('../api/db/migrate.ts');
   const { seedDatabase } = await import('../api/db/seed.ts');
-  const { loadEnv } = await import('../api/env.ts');
+  const { loadEnv } = await import('../api/platform/env.ts');
   const { tokensForTest } = await import('../api/auth/test-tokens.ts');
   const { jakartaToday } = await import('../core/dates.ts');
   const { MAX_UNPAID_RESERVATIONS } = await import('../core/contracts/booking.ts');
@@ -127,7 +126,7 @@ async function soak(databaseUrl: string) {
   // The database: fresh, migrated, seeded, with stock enough that every hold is a real hold.
   const env = loadEnv({ ...process.env, NODE_ENV: 'development', DATABASE_URL: databaseUrl, DATA_DIR: 'memory://' });
   const database = await openDatabase(env);
-  const db = database.db as Db;
+  const db = database.db;
   await db.execute(
     sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; drop schema if exists pgboss cascade; create schema public;`,
   );

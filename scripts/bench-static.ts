@@ -154,7 +154,7 @@ function fetchOnce(port: number): Promise<{ status: number; headers: http.Incomi
 
 async function startOneServer() {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const { loadEnv } = await import('../api/env.ts');
+  const { loadEnv } = await import('../api/platform/env.ts');
   const { openDatabase } = await import('../api/db/client.ts');
   const { migrate } = await import('../api/db/migrate.ts');
   const { readBuildInfo } = await import('../server/build-info.ts');

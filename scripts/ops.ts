@@ -16,9 +16,10 @@
 //   backup FILE                                  the database and the uploads, in one file (api/backup)
 //   restore FILE                                 a backup, into an empty database and DATA_DIR
 import { backup, BackupError, restore } from '../api/backup/backup.ts';
-import { openDatabase, type Database } from '../api/db/client.ts';
+import { openDatabase } from '../api/db/client.ts';
+import type { Database } from '../api/platform/database.ts';
 import { migrate, pendingMigrations } from '../api/db/migrate.ts';
-import { loadEnv } from '../api/env.ts';
+import { loadEnv } from '../api/platform/env.ts';
 import { runOps } from '../api/profile/operator.ts';
 import { localOrigin } from '../core/origin.ts';
 import { readContentEnv } from '../site/lib/content/content-env.ts';

@@ -3,7 +3,7 @@
 import { openDatabase } from '../api/db/client.ts';
 import { migrate } from '../api/db/migrate.ts';
 import { seedDatabase } from '../api/db/seed.ts';
-import { loadEnv } from '../api/env.ts';
+import { loadEnv } from '../api/platform/env.ts';
 import { jakartaToday } from '../core/dates.ts';
 import { syncPromotionsFromContent } from '../server/promo-sync.ts';
 

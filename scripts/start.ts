@@ -4,9 +4,10 @@ import http from 'node:http';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadEnv } from '../api/env.ts';
+import { loadEnv } from '../api/platform/env.ts';
 import { localOrigin } from '../core/origin.ts';
-import { openDatabase, type Database } from '../api/db/client.ts';
+import { openDatabase } from '../api/db/client.ts';
+import type { Database } from '../api/platform/database.ts';
 import { pendingMigrations } from '../api/db/migrate.ts';
 import { computeInputHash, readBuildInfo } from '../server/build-info.ts';
 import {

@@ -1,6 +1,6 @@
 import { sign } from 'hono/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_SECRETS } from '../api/env.ts';
+import { EMBEDDED_SECRETS } from '../api/platform/env.ts';
 import { startOneServer, webClientToken } from '../tests/helpers/one-server.ts';
 import type { OneServer } from './server.ts';
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { AppDeps, MailTransport } from '../api/deps.ts';
-import type { PaymentGateway } from '../api/payments/gateway/gateway.ts';
+import type { AppDeps, MailTransport } from '../api/platform/deps.ts';
+import type { PaymentGateway } from '../api/platform/payment-gateway.ts';
 import { MidtransCoreApi } from '../api/payments/gateway/midtrans.ts';
 import type { SandboxGateway } from './dev/sandbox-gateway.ts';
 import { outboxPageEnabled, paymentSimulatorEnabled, testFixturesEnabled } from './dev-switch.ts';

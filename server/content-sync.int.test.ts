@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../api/db/client.ts';
-import type { Database } from '../api/db/client.ts';
+import type { Database } from '../api/platform/database.ts';
 import { migrate } from '../api/db/migrate.ts';
 import { startContentSync } from './content-sync.ts';
 

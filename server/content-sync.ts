@@ -1,4 +1,4 @@
-import type { Database } from '../api/db/client.ts';
+import type { Database } from '../api/platform/database.ts';
 import { logger } from '../api/observability/logger.ts';
 
 const log = logger('site');

@@ -16,7 +16,7 @@ const CHILD = `
 import { registerHooks } from 'node:module';
 const resolved = [];
 registerHooks({ resolve(specifier, context, next) { const r = next(specifier, context); resolved.push(r.url); return r; } });
-const { loadEnv } = await import(${JSON.stringify(url('../api/env.ts'))});
+const { loadEnv } = await import(${JSON.stringify(url('../api/platform/env.ts'))});
 const { openDatabase } = await import(${JSON.stringify(url('../api/db/client.ts'))});
 const { migrate } = await import(${JSON.stringify(url('../api/db/migrate.ts'))});
 const { loadBuild } = await import(${JSON.stringify(url('build-manager.ts'))});

@@ -1,4 +1,4 @@
-import type { Env } from '../api/env.ts';
+import type { Env } from '../api/platform/env.ts';
 
 // Whether a development tool exists, decided from the environment without loading it: production
 // (SMTP_URL and Midtrans keys set) never evaluates anything under server/dev/.

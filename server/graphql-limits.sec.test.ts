@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_SECRETS } from '../api/env.ts';
+import { EMBEDDED_SECRETS } from '../api/platform/env.ts';
 import { startOneServer, webClientToken } from '../tests/helpers/one-server.ts';
 import type { OneServer } from './server.ts';
 

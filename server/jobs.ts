@@ -1,4 +1,4 @@
-import type { AppDeps } from '../api/deps.ts';
+import type { AppDeps } from '../api/platform/deps.ts';
 import { registerAccountJobs } from '../api/jobs/account-jobs.ts';
 import { registerBookingJobs } from '../api/jobs/booking-jobs.ts';
 import { startJobQueue } from '../api/jobs/queue.ts';

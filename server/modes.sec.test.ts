@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { EMBEDDED_SECRETS, loadEnv } from '../api/env.ts';
+import { EMBEDDED_SECRETS, loadEnv } from '../api/platform/env.ts';
 import { developmentBanner, isLoopback, loopbackOnly, productionProblems } from './modes.ts';
 
 // Security tier, modes and secrets (issue: safe by default, section 1). Production refuses to start

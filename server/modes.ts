@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { errors, requestLang } from '../api/http/errors.ts';
-import type { Env } from '../api/env.ts';
-import { EMBEDDED_SECRETS } from '../api/env.ts';
+import type { Env } from '../api/platform/env.ts';
+import { EMBEDDED_SECRETS } from '../api/platform/env.ts';
 
 // The two modes of the one server (README, "Modes"). Development (the embedded default of
 // `npm start`, and the test runs) keeps the embedded stand-ins and their pages, reachable from this

@@ -1,4 +1,4 @@
-import type { Database } from '../api/db/client.ts';
+import type { Database } from '../api/platform/database.ts';
 import { syncAdvertisedPromotions, type AdvertisedPromotion } from '../api/promotions/promo-sync.ts';
 import { readContentEnv } from '../site/lib/content/content-env.ts';
 import { createContent, type Content } from '../site/lib/content/content.ts';

@@ -6,7 +6,7 @@ import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../api/db/client.ts';
 import { migrate } from '../api/db/migrate.ts';
-import { EMBEDDED_SECRETS, loadEnv } from '../api/env.ts';
+import { EMBEDDED_SECRETS, loadEnv } from '../api/platform/env.ts';
 import { freshPgDatabase } from '../tests/helpers/pg-nodes.ts';
 import { loadBuild } from './build-manager.ts';
 import { createOneServer, type OneServer } from './server.ts';

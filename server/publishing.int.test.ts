@@ -8,7 +8,7 @@ import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../api/db/client.ts';
 import { migrate } from '../api/db/migrate.ts';
-import { EMBEDDED_SECRETS, loadEnv } from '../api/env.ts';
+import { EMBEDDED_SECRETS, loadEnv } from '../api/platform/env.ts';
 import { readContentEnv } from '../site/lib/content/content-env.ts';
 import { bundledSource, parseNdjson } from '../site/lib/content/content-source.ts';
 import { createContent } from '../site/lib/content/content.ts';
@@ -193,7 +193,7 @@ describe('publishing', () => {
 // Two server processes from one checkout, sharing its builds folder: each rebuilds in turn and both
 // keep answering every page, including one their server code reads from disk per request.
 const NODE = `
-const { loadEnv } = await import(${JSON.stringify(pathToFileURL(path.join(here, '../api/env.ts')).href)});
+const { loadEnv } = await import(${JSON.stringify(pathToFileURL(path.join(here, '../api/platform/env.ts')).href)});
 const { openDatabase } = await import(${JSON.stringify(pathToFileURL(path.join(here, '../api/db/client.ts')).href)});
 const { migrate } = await import(${JSON.stringify(pathToFileURL(path.join(here, '../api/db/migrate.ts')).href)});
 const { loadBuild } = await import(${JSON.stringify(pathToFileURL(path.join(here, 'build-manager.ts')).href)});

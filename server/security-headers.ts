@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { Env } from '../api/env.ts';
+import type { Env } from '../api/platform/env.ts';
 
 // The headers every answer of the one server carries (pages, files, API, error pages, dev tools),
 // and the Content-Security-Policy of its HTML. Scripts run from this origin or by the hash of an

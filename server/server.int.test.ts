@@ -6,7 +6,7 @@ import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../api/db/client.ts';
 import { migrate } from '../api/db/migrate.ts';
-import { loadEnv } from '../api/env.ts';
+import { loadEnv } from '../api/platform/env.ts';
 import { createOneServer } from './server.ts';
 import { loadBuild } from './build-manager.ts';
 

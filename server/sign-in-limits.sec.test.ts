@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqlDb } from '../api/auth/auth.db.ts';
 import { users } from '../api/auth/auth.schema.ts';
 import { TEST_USER_PASSWORD, tokensForTest } from '../api/auth/test-tokens.ts';
-import { EMBEDDED_SECRETS } from '../api/env.ts';
+import { EMBEDDED_SECRETS } from '../api/platform/env.ts';
 import { RATE_RULES } from '../api/rate-limit/rate-limit.service.ts';
 import { startOneServer, webClientToken } from '../tests/helpers/one-server.ts';
 import type { OneServer } from './server.ts';
@@ -21,7 +20,7 @@ beforeAll(async () => {
   one = started.one;
   base = started.base;
   const { userId } = await tokensForTest(one.deps);
-  const [u] = await sqlDb(one.deps).select().from(users).where(eq(users.id, userId!));
+  const [u] = await one.deps.database.db.select().from(users).where(eq(users.id, userId!));
   email = u!.email;
   phone = `0${u!.telephone}`;
 });

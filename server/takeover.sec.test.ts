@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { sign } from 'hono/jwt';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_SECRETS } from '../api/env.ts';
+import { EMBEDDED_SECRETS } from '../api/platform/env.ts';
 import { startOneServer as start } from '../tests/helpers/one-server.ts';
 import type { OneServer } from './server.ts';
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clientAddressOf, trustProxy } from '../api/http/client-address.ts';
-import { EMBEDDED_SECRETS } from '../api/env.ts';
+import { EMBEDDED_SECRETS } from '../api/platform/env.ts';
 import { startOneServer, webClientToken } from '../tests/helpers/one-server.ts';
 import type { OneServer } from './server.ts';
 

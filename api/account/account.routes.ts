@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import type { MiddlewareHandler } from 'hono';
-import type { AppDeps } from '../deps.ts';
-import { stayPassSecret } from '../env.ts';
+import type { AppDeps } from '../platform/deps.ts';
+import { stayPassSecret } from '../platform/env.ts';
 import { findClient } from '../auth/clients.ts';
 import { requireClient } from '../auth/middleware.ts';
-import { clock, dbOf } from '../http/context.ts';
 import { parseInput, readBody } from '../http/input.ts';
 import { StayPassVerifyInput } from '../../core/contracts/account.ts';
 import { stayPassErrors, verifyStayPass } from './stay-pass.service.ts';
+import { nowOf } from '../platform/clock.ts';
 
 /**
  * Host calls: a client token of a CONFIDENTIAL client (client_credentials with Basic auth, plus its
@@ -30,7 +30,7 @@ export function accountRoutes(deps: AppDeps) {
   const app = new Hono();
   app.post('/host/v1/stay-pass/verify', requireHostClient(deps), async (c) => {
     const b = parseInput(StayPassVerifyInput, await readBody(c));
-    const data = await verifyStayPass(dbOf(deps), b, { now: clock(deps), secret: stayPassSecret(deps.env) });
+    const data = await verifyStayPass(deps.database.db, b, { now: nowOf(deps), secret: stayPassSecret(deps.env) });
     return c.json({ data });
   });
   return app;

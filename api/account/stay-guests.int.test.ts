@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../auth/auth.schema.ts';
 import { roomInventory } from '../availability/availability.schema.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { rows } from '../db/query.ts';
 import { TEST_NOW, bookingTestApp } from '../db/test-booking.ts';
 import { purgeDeletedAccounts } from '../profile/account.service.ts';
@@ -20,7 +20,7 @@ const DAY = 86_400_000;
 
 beforeAll(async () => {
   t = await bookingTestApp({ AUTH_ACCESS_TTL_SECONDS: '1209600' });
-  db = t.db.db as Db;
+  db = t.db.db;
   await db.update(roomInventory).set({ sold: 0 }).where(eq(roomInventory.hotelId, 8));
 });
 beforeEach(() => t.setNow(TEST_NOW));

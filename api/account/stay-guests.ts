@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { users } from '../auth/auth.schema.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { ApiError } from '../http/errors.ts';
 import { msg } from '../http/messages.ts';
 import { roomTypes } from '../hotels/hotels.schema.ts';

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { issueClientToken } from '../auth/tokens.service.ts';
 import { roomInventory } from '../availability/availability.schema.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { TEST_NOW, bookingTestApp } from '../db/test-booking.ts';
-import { stayPassSecret } from '../env.ts';
+import { stayPassSecret } from '../platform/env.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
 import { readStayPass, signStayPass } from './stay-pass.ts';
 import { PaymentStatus } from '../../core/payment-status.ts';
@@ -19,7 +19,7 @@ let host: { token: string; apiKey: string };
 
 beforeAll(async () => {
   t = await bookingTestApp({ AUTH_ACCESS_TTL_SECONDS: '1209600' });
-  db = t.db.db as Db;
+  db = t.db.db;
   await db.update(roomInventory).set({ sold: 0 }).where(eq(roomInventory.hotelId, 8));
   // The host app is the confidential client (API_CLIENT_ID + secret, with its own x-api-key).
   host = { token: (await issueClientToken(t.deps, t.deps.env.API_CLIENT_ID)).access_token, apiKey: t.deps.env.API_KEY };

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { hotels, roomTypes } from '../hotels/hotels.schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { reservations } from '../reservations/reservations.schema.ts';

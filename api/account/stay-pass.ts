@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 // The stay token a stay pass's QR code carries: `BBXSP1.<reservation id>.<order id>.<expiry>.<mac>`,
 // where expiry is the check-out instant (epoch seconds) and mac the HMAC-SHA256 (base64url) of
-// everything before it under the server's STAY_PASS_SECRET (api/env.ts). Plain text keeps the QR
+// everything before it under the server's STAY_PASS_SECRET (api/platform/env.ts). Plain text keeps the QR
 // small and readable by any scanner; the MAC makes it unforgeable: changing any part, or signing
 // with another key, fails the check. Whether the stay is still paid and current is decided by the
 // database on every verification (stay-pass.service.ts), never by the token alone.

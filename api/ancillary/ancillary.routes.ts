@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { requireClient } from '../auth/middleware.ts';
 import { AncillaryListInput } from '../../core/contracts/booking.ts';
-import { dbOf } from '../http/context.ts';
 import { requestLang } from '../http/errors.ts';
 import { parseInput } from '../http/input.ts';
 import { activeAncillaryPackages } from './ancillary.service.ts';
@@ -12,7 +11,7 @@ export function ancillaryRoutes(deps: AppDeps) {
   app.get('/clients/v1/ancillary-packages', requireClient(deps), async (c) => {
     const q = parseInput(AncillaryListInput, c.req.query());
     const data = await activeAncillaryPackages(
-      dbOf(deps),
+      deps.database.db,
       { typeCode: q.ancillary_type_code, hotelIds: q.hotel_ids ?? [], roomTypeIds: q.room_type_ids ?? [] },
       requestLang(c),
     );

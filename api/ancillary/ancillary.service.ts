@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { errors } from '../http/errors.ts';
 import { addOnItems, ancillaryPackages } from './ancillary.schema.ts';

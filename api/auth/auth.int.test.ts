@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
-import { sqlDb } from './auth.db.ts';
 import { users } from './auth.schema.ts';
 import { testDeps } from './test-db.ts';
 import { latestCode, post } from './test-helpers.ts';
@@ -44,7 +43,7 @@ describe('register', () => {
     });
     expect(body.user.telephone).toMatch(/^812345\d{5}$/);
     expect(body.verification).toMatchObject({ channel: 'email', expiresInSeconds: 600, resendAfterSeconds: 60 });
-    const [row] = await sqlDb(deps).select().from(users).where(eq(users.email, 'budi.santoso@example.com'));
+    const [row] = await deps.database.db.select().from(users).where(eq(users.email, 'budi.santoso@example.com'));
     expect(row.passwordHash.startsWith('$argon2id$')).toBe(true);
     expect(row.preferredLang).toBe('id');
     expect(await latestCode(deps, 'budi.santoso@example.com')).toMatch(/^\d{4}$/);
@@ -76,7 +75,7 @@ describe('register', () => {
     const guest = newGuest();
     const reg = await register(guest);
     expect((await reg.json()).user.total_gift_certificate).toBe(0);
-    const [row] = await sqlDb(deps).select().from(users).where(eq(users.email, guest.email));
+    const [row] = await deps.database.db.select().from(users).where(eq(users.email, guest.email));
     const { userToken } = await tokensForTest(deps, { userId: row!.id });
     const points = await app.request('/api/clients/v1/points', {
       headers: { authorization: `Bearer ${userToken}`, 'x-api-key': deps.env.WEB_API_KEY },
@@ -223,7 +222,7 @@ describe('one-time codes', () => {
       code,
     });
     expect(ok.status).toBe(200);
-    const [row] = await sqlDb(deps).select().from(users).where(eq(users.id, reg.user.id));
+    const [row] = await deps.database.db.select().from(users).where(eq(users.id, reg.user.id));
     expect(row.isTelephoneVerified).toBe(true);
   });
 

@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import { loadEnv } from '../env.ts';
+import { loadEnv } from '../platform/env.ts';
 import { startOutboxSender } from '../outbox/outbox.sender.ts';
 import { withDevTools } from '../../tests/helpers/dev-tools.ts';
 import { enqueueMessage } from '../outbox/outbox.service.ts';
 import { hitRateLimit } from '../rate-limit/rate-limit.service.ts';
-import { sqlDb } from './auth.db.ts';
 import { tokensForTest } from './test-tokens.ts';
 import { rotateRefreshToken } from './tokens.service.ts';
 
@@ -33,7 +32,7 @@ describe('auth races on real PostgreSQL', () => {
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const [session] = rows<{ revoked_reason: string | null }>(
-      await sqlDb(deps).execute(sql`select revoked_reason from auth_sessions where user_id = ${t.userId}`),
+      await deps.database.db.execute(sql`select revoked_reason from auth_sessions where user_id = ${t.userId}`),
     );
     expect(session.revoked_reason).toBe('refresh_reuse');
   });
@@ -44,7 +43,7 @@ describe('auth races on real PostgreSQL', () => {
     const results = await Promise.allSettled(Array.from({ length: 100 }, () => hitRateLimit(deps, rule, key)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(60);
     const [row] = rows<{ count: number }>(
-      await sqlDb(deps).execute(sql`select count from rate_limits where key = ${`pg-test:${key}`}`),
+      await deps.database.db.execute(sql`select count from rate_limits where key = ${`pg-test:${key}`}`),
     );
     expect(row.count).toBe(100);
   });
@@ -65,7 +64,7 @@ describe('auth races on real PostgreSQL', () => {
       const sent = await Promise.all(senders.map((s) => s.flush()));
       expect(sent.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(60);
       const counts = rows<{ to: string; n: number }>(
-        await sqlDb(deps).execute(
+        await deps.database.db.execute(
           sql`select "to", count(*)::int as n from outbox_sink_messages where "to" like ${`${tag}-%`} group by "to"`,
         ),
       );

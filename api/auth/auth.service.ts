@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import { PG_UNIQUE_VIOLATION, violatedConstraint } from '../db/pg-errors.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { ensureWelcomePoints, pointsBalance } from '../points/points.service.ts';
 import type { CodePurpose } from '../../core/contracts/auth.ts';
 import { normalisePhone } from '../../core/contracts/auth.ts';
@@ -15,7 +14,6 @@ import {
   startCooldown,
 } from '../rate-limit/rate-limit.service.ts';
 import { authErrors } from './auth.errors.ts';
-import { sqlDb } from './auth.db.ts';
 import { users } from './auth.schema.ts';
 import {
   CODE_RESEND_COOLDOWN_SECONDS,
@@ -27,12 +25,13 @@ import {
 } from './codes.service.ts';
 import type { StoredCodePurpose } from './codes.service.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
-import { createUserSession, nowOf, revokeAllUserSessions } from './tokens.service.ts';
+import { createUserSession, revokeAllUserSessions } from './tokens.service.ts';
 import { inBackground } from './background.ts';
 import { identityStatusCode } from '../../core/contracts/responses.ts';
 import { profileErrors } from '../profile/profile.errors.ts';
 import { uploadUrls } from '../profile/uploads.service.ts';
 import type { TokenResponse } from './tokens.service.ts';
+import { nowOf } from '../platform/clock.ts';
 
 type UserRow = typeof users.$inferSelect;
 type Channel = 'email' | 'phone';
@@ -69,7 +68,7 @@ export function toProfile(user: UserRow, balance: number, pictures: PictureUrls 
 /** The one profile presenter, for REST (/auth/me, sign-in, sign-up) and GraphQL (UserProfile) alike. */
 export async function profileOf(deps: Pick<AppDeps, 'database' | 'env' | 'now'>, user: UserRow) {
   const [balance, pictures] = await Promise.all([
-    pointsBalance(deps.database.db as Db, user.id),
+    pointsBalance(deps.database.db, user.id),
     uploadUrls(deps, user.id),
   ]);
   return toProfile(user, balance, pictures);
@@ -85,12 +84,12 @@ function conflictFor(constraint: string) {
 
 async function findByChannel(deps: AppDeps, channel: Channel, target: string): Promise<UserRow | undefined> {
   const column = channel === 'email' ? users.email : users.telephone;
-  const [row] = await sqlDb(deps).select().from(users).where(eq(column, target)).limit(1);
+  const [row] = await deps.database.db.select().from(users).where(eq(column, target)).limit(1);
   return row;
 }
 
 export async function getUser(deps: AppDeps, userId: number): Promise<UserRow | undefined> {
-  const [row] = await sqlDb(deps).select().from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await deps.database.db.select().from(users).where(eq(users.id, userId)).limit(1);
   return row;
 }
 
@@ -106,7 +105,7 @@ export async function registerUser(
   await hitAddressLimit(deps, RATE_RULES.signUpByIp, ip);
   await hitAddressLimit(deps, RATE_RULES.codeRequestByIp, ip);
   await hitRateLimit(deps, RATE_RULES.codeRequestByTarget, `${input.verifyBy}:${target}`);
-  const db = sqlDb(deps);
+  const db = deps.database.db;
   const [existingEmail] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
   if (existingEmail) throw authErrors.emailTaken();
   const [existingPhone] = await db
@@ -211,12 +210,12 @@ export async function validateCode(
   const user = await getUser(deps, consumed.userId);
   // The account may have changed its address since the code was sent: verify only a current match.
   if (user && (input.channel === 'email' ? user.email : user.telephone) === input.target) {
-    await sqlDb(deps)
+    await deps.database.db
       .update(users)
       .set(input.channel === 'email' ? { isEmailVerified: true } : { isTelephoneVerified: true })
       .where(eq(users.id, user.id));
     // The welcome Bobopoints come with the first verified address, not with the sign-up.
-    await ensureWelcomePoints(deps.database.db as Db, user.id, nowOf(deps));
+    await ensureWelcomePoints(deps.database.db, user.id, nowOf(deps));
   }
   return { purpose: input.purpose, userId: consumed.userId, verified: true as const, channel: input.channel };
 }
@@ -238,7 +237,7 @@ export async function completeRegistration(
 
 export async function resetPassword(deps: AppDeps, input: { resetToken: string; password: string }) {
   const userId = await spendResetTicket(deps, input.resetToken);
-  await sqlDb(deps)
+  await deps.database.db
     .update(users)
     .set({ passwordHash: await hashPassword(input.password) })
     .where(eq(users.id, userId));

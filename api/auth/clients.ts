@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { Env } from '../env.ts';
+import type { Env } from '../platform/env.ts';
 
 /**
  * The OAuth2 clients, from the environment. `confidential` clients prove themselves with a secret

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
-import { sqlDb } from './auth.db.ts';
 import { authCodeGuesses, users } from './auth.schema.ts';
 import { backgroundSettled } from './background.ts';
 import { CODE_GUESSES_PER_WINDOW, CODE_MAX_ATTEMPTS } from './codes.service.ts';
@@ -27,7 +26,7 @@ const call = async (path: string, body: Record<string, string>) =>
 describe('wrong code guesses per account', () => {
   it(`stop at ${CODE_GUESSES_PER_WINDOW} in 30 days across all codes, then even the right code is refused`, async () => {
     const { userId } = await tokensForTest(deps);
-    const [u] = await sqlDb(deps).select().from(users).where(eq(users.id, userId!));
+    const [u] = await deps.database.db.select().from(users).where(eq(users.id, userId!));
     const target = u!.email;
     const forgot = async () => {
       // Paced to stay inside every other limit (resend cool-down, codes per hour, checks per 15 min).
@@ -59,7 +58,7 @@ describe('wrong code guesses per account', () => {
     });
     expect(refused.status).toBe(429);
     expect((await refused.json()).code).toBe('code_guesses_exhausted');
-    expect(await sqlDb(deps).select().from(authCodeGuesses).where(eq(authCodeGuesses.userId, userId!))).toHaveLength(
+    expect(await deps.database.db.select().from(authCodeGuesses).where(eq(authCodeGuesses.userId, userId!))).toHaveLength(
       CODE_GUESSES_PER_WINDOW,
     );
     // Thirty days on, the account answers codes again.

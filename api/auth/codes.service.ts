@@ -1,14 +1,14 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { enqueueMessage } from '../outbox/outbox.service.ts';
 import { codeEmail, codeSms } from '../outbox/templates.ts';
 import type { CodeMailPurpose } from '../outbox/templates.ts';
 import { authErrors } from './auth.errors.ts';
-import { sqlDb } from './auth.db.ts';
 import { authCodeGuesses, authCodes } from './auth.schema.ts';
-import { nowOf, safeEqualHash, sha256 } from './tokens.service.ts';
+import { safeEqualHash, sha256 } from './tokens.service.ts';
+import { nowOf } from '../platform/clock.ts';
 
 export type StoredCodePurpose = CodeMailPurpose;
 
@@ -42,7 +42,7 @@ export async function issueCode(
     lang: ApiLang;
   },
 ): Promise<{ expiresInSeconds: number; resendAfterSeconds: number }> {
-  const db = sqlDb(deps);
+  const db = deps.database.db;
   const now = nowOf(deps);
   await db
     .update(authCodes)
@@ -74,7 +74,7 @@ export async function issueCode(
  */
 async function takeGuess(deps: AppDeps, userId: number, now: Date): Promise<number> {
   const since = new Date(now.getTime() - CODE_GUESS_WINDOW_DAYS * 86_400_000);
-  return sqlDb(deps).transaction(async (tx) => {
+  return deps.database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(7303, ${userId})`);
     const [taken] = await tx
       .select({ n: sql<number>`count(*)::int` })
@@ -95,7 +95,7 @@ export async function consumeCode(
   deps: AppDeps,
   input: { purpose: StoredCodePurpose; target: string; code: string },
 ): Promise<{ id: number; userId: number }> {
-  const db = sqlDb(deps);
+  const db = deps.database.db;
   const now = nowOf(deps);
   const [row] = await db
     .select()
@@ -138,7 +138,7 @@ export async function createResetTicket(
 ): Promise<{ resetToken: string; expiresInSeconds: number }> {
   const ticket = `rst_${randomBytes(32).toString('base64url')}`;
   const now = nowOf(deps);
-  await sqlDb(deps)
+  await deps.database.db
     .update(authCodes)
     .set({ ticketHash: sha256(ticket), ticketExpiresAt: new Date(now.getTime() + RESET_TICKET_TTL_SECONDS * 1000) })
     .where(eq(authCodes.id, codeId));
@@ -148,7 +148,7 @@ export async function createResetTicket(
 /** Spend a reset ticket exactly once; returns the user it belongs to. */
 export async function spendResetTicket(deps: AppDeps, ticket: string): Promise<number> {
   const now = nowOf(deps);
-  const [row] = await sqlDb(deps)
+  const [row] = await deps.database.db
     .update(authCodes)
     .set({ ticketUsedAt: now })
     .where(

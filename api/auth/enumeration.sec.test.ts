@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
-import { sqlDb } from './auth.db.ts';
 import { users } from './auth.schema.ts';
 import { backgroundSettled } from './background.ts';
 import { testDeps } from './test-db.ts';
@@ -23,7 +22,7 @@ const token = async () => (await issueClientToken(deps, deps.env.WEB_CLIENT_ID))
 
 async function knownEmail(): Promise<string> {
   const { userId } = await tokensForTest(deps);
-  const [u] = await sqlDb(deps).select().from(users).where(eq(users.id, userId!));
+  const [u] = await deps.database.db.select().from(users).where(eq(users.id, userId!));
   return u!.email;
 }
 let n = 0;

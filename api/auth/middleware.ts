@@ -1,9 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { authErrors } from './auth.errors.ts';
 import { findClient, safeEqual } from './clients.ts';
-import { nowOf, verifyAccessToken } from './tokens.service.ts';
+import { verifyAccessToken } from './tokens.service.ts';
 import type { AuthContext } from './tokens.service.ts';
+import { nowOf } from '../platform/clock.ts';
 
 export type { AuthContext } from './tokens.service.ts';
 

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
-import { sqlDb } from './auth.db.ts';
 import { authSessions } from './auth.schema.ts';
 import { testDeps } from './test-db.ts';
 import { post } from './test-helpers.ts';
@@ -18,7 +17,7 @@ const token = (body: Record<string, string>, opts: Parameters<typeof post>[3] = 
 
 async function signedInUser() {
   const t = await tokensForTest(deps);
-  const [u] = await sqlDb(deps)
+  const [u] = await deps.database.db
     .execute<{ email: string }>(`select email from users where id = ${t.userId}`)
     .then((r) => (r as unknown as { rows: { email: string }[] }).rows);
   return { ...t, email: u.email };
@@ -184,7 +183,7 @@ describe('POST /api/oauth2/token', () => {
       headers: { authorization: `Bearer ${thirdBody.access_token}` },
     });
     expect(meAfter.status).toBe(401);
-    const rows = await sqlDb(deps).select().from(authSessions).where(eq(authSessions.userId, user.userId!));
+    const rows = await deps.database.db.select().from(authSessions).where(eq(authSessions.userId, user.userId!));
     expect(rows.map((r) => r.revokedReason)).toContain('refresh_reuse');
   });
 

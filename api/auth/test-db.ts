@@ -1,9 +1,9 @@
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import type { Database } from '../db/client.ts';
-import { loadEnv } from '../env.ts';
-import type { Env } from '../env.ts';
+import type { Database } from '../platform/database.ts';
+import { loadEnv } from '../platform/env.ts';
+import type { Env } from '../platform/env.ts';
 import { observeContract } from '../../tests/helpers/contract.ts';
 
 /** A throwaway in-memory PGlite with every committed migration applied (auth/outbox tests). */

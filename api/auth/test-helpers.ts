@@ -1,9 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import type { createApp } from '../app.ts';
 import { outboxMessages } from '../outbox/outbox.schema.ts';
 import { codesIn } from '../outbox/templates.ts';
-import { sqlDb } from './auth.db.ts';
 import { backgroundSettled } from './background.ts';
 
 type App = ReturnType<typeof createApp>;
@@ -40,7 +39,7 @@ export function post(
 export async function latestCode(deps: AppDeps, to: string): Promise<string> {
   // Code e-mails are prepared after the answer (api/auth/background.ts).
   await backgroundSettled();
-  const [row] = await sqlDb(deps)
+  const [row] = await deps.database.db
     .select()
     .from(outboxMessages)
     .where(eq(outboxMessages.to, to))

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AppDeps } from '../deps.ts';
-import { sqlDb } from './auth.db.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { users } from './auth.schema.ts';
 import { hashPassword } from './passwords.ts';
 import { createUserSession, issueClientToken } from './tokens.service.ts';
@@ -42,7 +41,7 @@ export async function tokensForTest(deps: AppDeps, opts: TestTokenOptions = {}):
   let userId = opts.userId;
   if (userId === undefined) {
     const unique = randomUUID().slice(0, 8);
-    const [created] = await sqlDb(deps)
+    const [created] = await deps.database.db
       .insert(users)
       .values({
         name: `Test Guest ${unique}`,

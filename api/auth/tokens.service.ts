@@ -1,16 +1,15 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { sign } from 'hono/jwt';
-import type { AppDeps } from '../deps.ts';
-import { sqlDb } from './auth.db.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { authErrors } from './auth.errors.ts';
 import { authRefreshTokens, authSessions } from './auth.schema.ts';
 import { safeEqual } from './clients.ts';
-import type { Db } from '../db/client.ts';
 import { statementRows } from '../db/query.ts';
 import type { Statement } from '../db/query.ts';
 import { msg } from '../http/messages.ts';
+import { nowOf } from '../platform/clock.ts';
 
 export type AuthContext =
   { kind: 'client'; clientId: string } | { kind: 'user'; clientId: string; userId: number; sessionId: string };
@@ -34,7 +33,6 @@ type AccessClaims = {
   exp: number;
 };
 
-export const nowOf = (deps: AppDeps) => (deps.now ? deps.now() : new Date());
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
@@ -52,7 +50,7 @@ export async function issueClientToken(deps: AppDeps, clientId: string): Promise
 
 async function newRefreshToken(deps: AppDeps, sessionId: string, expiresAt: Date) {
   const refresh = `rt_${randomBytes(32).toString('base64url')}`;
-  await sqlDb(deps)
+  await deps.database.db
     .insert(authRefreshTokens)
     .values({
       sessionId,
@@ -68,7 +66,7 @@ export async function createUserSession(deps: AppDeps, userId: number, clientId:
   const now = nowOf(deps);
   const sessionId = randomUUID();
   const expiresAt = new Date(now.getTime() + deps.env.AUTH_REFRESH_TTL_SECONDS * 1000);
-  await sqlDb(deps).insert(authSessions).values({ id: sessionId, userId, clientId, createdAt: now, expiresAt });
+  await deps.database.db.insert(authSessions).values({ id: sessionId, userId, clientId, createdAt: now, expiresAt });
   const refresh = await newRefreshToken(deps, sessionId, expiresAt);
   const { token, ttl } = await signAccess(deps, { kind: 'user', cid: clientId, sub: String(userId), sid: sessionId });
   return { access_token: token, token_type: 'Bearer', expires_in: ttl, refresh_token: refresh, scope: 'user' };
@@ -86,7 +84,7 @@ export async function rotateRefreshToken(
   refreshToken: string,
   clientId: string,
 ): Promise<TokenResponse> {
-  const db = sqlDb(deps);
+  const db = deps.database.db;
   const now = nowOf(deps);
   const hash = sha256(refreshToken);
   const claimed = await db
@@ -122,14 +120,14 @@ export async function rotateRefreshToken(
 }
 
 export async function revokeSession(deps: AppDeps, sessionId: string, reason: string) {
-  await sqlDb(deps)
+  await deps.database.db
     .update(authSessions)
     .set({ revokedAt: nowOf(deps), revokedReason: reason })
     .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
 }
 
 export async function revokeAllUserSessions(deps: AppDeps, userId: number, reason: string) {
-  await sqlDb(deps)
+  await deps.database.db
     .update(authSessions)
     .set({ revokedAt: nowOf(deps), revokedReason: reason })
     .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
@@ -137,7 +135,7 @@ export async function revokeAllUserSessions(deps: AppDeps, userId: number, reaso
 
 /** Which session a refresh token belongs to (for sign-out by refresh token). */
 export async function sessionOfRefreshToken(deps: AppDeps, refreshToken: string): Promise<string | undefined> {
-  const rows = await sqlDb(deps)
+  const rows = await deps.database.db
     .select({ sessionId: authRefreshTokens.sessionId })
     .from(authRefreshTokens)
     .where(eq(authRefreshTokens.tokenHash, sha256(refreshToken)))
@@ -208,7 +206,7 @@ export async function verifyAccessToken(deps: AppDeps, token: string): Promise<A
   if (payload.kind !== 'user' || typeof payload.sid !== 'string' || typeof payload.sub !== 'string')
     throw authErrors.invalidToken();
   const userId = Number(payload.sub);
-  const [session] = await statementRows<{ user_id: number; live: boolean }>(deps.database.db as Db, SESSION, [
+  const [session] = await statementRows<{ user_id: number; live: boolean }>(deps.database.db, SESSION, [
     payload.sid,
     now.toISOString(),
   ]);

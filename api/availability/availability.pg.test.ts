@@ -4,7 +4,7 @@ import { createApp } from '../app.ts';
 import { testDeps } from '../auth/test-db.ts';
 import { tokensForTest } from '../auth/test-tokens.ts';
 import { openDatabase } from '../db/client.ts';
-import type { Database, Db } from '../db/client.ts';
+import type { Database, Db } from '../platform/database.ts';
 import { openSeededDatabase, TEST_NOW } from '../db/test-booking.ts';
 import { expireDueHolds } from '../reservations/expiry.ts';
 import { roomInventory } from './availability.schema.ts';
@@ -88,13 +88,13 @@ async function remaining(n: Node, roomTypeId: number) {
 
 beforeAll(async () => {
   const setup = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://' });
-  await (setup.db as Db).execute(
+  await (setup.db).execute(
     sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;`,
   );
   await openSeededDatabase(TEST_NOW, setup);
   await setup.close();
   nodes = [await node(), await node()];
-  db = nodes[0].database.db as Db;
+  db = nodes[0].database.db;
 });
 
 afterAll(async () => {
@@ -147,7 +147,7 @@ describe('availability across API nodes on one PostgreSQL', () => {
     for (const n of nodes) n.t.advance((n.t.deps.env.RESERVATION_HOLD_MINUTES + 1) * 60_000);
     b.clientToken = (await tokensForTest(b.t.deps, { withUser: false })).clientToken;
     expect(await sellable(b)).toBe(0);
-    expect(await expireDueHolds(b.database.db as Db, b.t.deps.now!())).toBe(2);
+    expect(await expireDueHolds(b.database.db, b.t.deps.now!())).toBe(2);
     expect(await sellable(b)).toBe(6);
     expect(await remaining(b, roomTypeId)).toBe(6);
     expect(await maxDuration(b)).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import { AVAILABILITY_WINDOW_DAYS } from '../../core/dates.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import type { Statement } from '../db/query.ts';
 import { readStock } from './stock-cache.ts';
 import { errors } from '../http/errors.ts';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tokensForTest } from '../auth/test-tokens.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { rows } from '../db/query.ts';
 import { bookingTestApp, TEST_NOW } from '../db/test-booking.ts';
 import { roomTypes } from '../hotels/hotels.schema.ts';
@@ -17,7 +17,7 @@ let t: Awaited<ReturnType<typeof bookingTestApp>>;
 let db: Db;
 beforeAll(async () => {
   t = await bookingTestApp();
-  db = t.db.db as Db;
+  db = t.db.db;
 });
 
 const HOTEL = 2;

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { AVAILABILITY_WINDOW_DAYS } from '../../core/dates.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { rows } from '../db/query.ts';
 import { ApiError } from '../http/errors.ts';
 import { msg } from '../http/messages.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { rows } from '../db/query.ts';
 
 // Hour stock (room_hour_stock, availability.schema.ts): how day use and nights share the same rooms.

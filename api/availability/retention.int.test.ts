@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client.ts';
-import type { AppDeps } from '../deps.ts';
+import type { Database } from '../platform/database.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { openSeededDatabase, TEST_NOW } from '../db/test-booking.ts';
 import { BOOKING_JOBS } from '../jobs/booking-jobs.ts';
 import { dayStockDrift } from './day-stock.test-helpers.ts';

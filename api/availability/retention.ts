@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../platform/database.ts';
 
 // Retention of stock (issue 18): the product shows stock from today on (availability and search are
 // clamped to the hotel's today, api/availability/availability.service.ts), and a guest's history is

@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tokensForTest } from '../auth/test-tokens.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { rows } from '../db/query.ts';
 import { bookingTestApp, TEST_NOW } from '../db/test-booking.ts';
 import { expireDueHolds } from '../reservations/expiry.ts';
@@ -19,7 +19,7 @@ let db: Db;
 let listener: StockListener;
 beforeAll(async () => {
   t = await bookingTestApp();
-  db = t.db.db as Db;
+  db = t.db.db;
   listener = await startStockCache(t.db);
 });
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { createApp } from '../app.ts';
 import { testDeps } from '../auth/test-db.ts';
 import { tokensForTest } from '../auth/test-tokens.ts';
 import { openDatabase } from '../db/client.ts';
-import type { Database, Db } from '../db/client.ts';
+import type { Database, Db } from '../platform/database.ts';
 import { rows } from '../db/query.ts';
 import { openSeededDatabase, TEST_NOW } from '../db/test-booking.ts';
 import { stockCacheReads } from '../observability/metrics.ts';
@@ -101,14 +101,14 @@ const seen = (n: Node) => n.listener.cache.received.get(String(HOTEL)) ?? 0;
 
 beforeAll(async () => {
   const setup = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://' });
-  await (setup.db as Db).execute(
+  await (setup.db).execute(
     sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;`,
   );
   await openSeededDatabase(TEST_NOW, setup);
   await setup.close();
   // A reconnects 5 s after losing its listener: the reads in between go past its cache.
   nodes = [await node(5000), await node(100)];
-  db = nodes[1].database.db as Db;
+  db = nodes[1].database.db;
 });
 
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { StockCache } from './stock-cache.ts';
 
 // The cache's rules without a database: a driver stand-in whose answers the test releases by hand,

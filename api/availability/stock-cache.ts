@@ -1,7 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
-import type { Database, Db } from '../db/client.ts';
+import type { Database, Db } from '../platform/database.ts';
+import { clientOf } from '../db/client.ts';
 import { statementRows } from '../db/query.ts';
 import type { Statement } from '../db/query.ts';
 import { logger } from '../observability/logger.ts';
@@ -170,7 +171,7 @@ export async function startStockCache(
   const db = database.db;
   caches.set(db, cache);
   if (database.kind === 'pglite') {
-    const client = (db as unknown as { $client: PGlite }).$client;
+    const client = clientOf(db) as PGlite;
     const unlisten = await client.listen(STOCK_CHANNEL, (payload) => cache.notified(payload));
     cache.setLive(true);
     return {
@@ -184,7 +185,7 @@ export async function startStockCache(
     };
   }
 
-  const poolOptions = (db as unknown as { $client: pg.Pool }).$client.options;
+  const poolOptions = (clientOf(db) as pg.Pool).options;
   const retryMs = opts.retryMs ?? 1000;
   let closed = false;
   let current: pg.Client | null = null;

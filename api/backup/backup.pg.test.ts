@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDeps } from '../auth/test-db.ts';
 import { openDatabase } from '../db/client.ts';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../platform/database.ts';
 import { openSeededDatabase, TEST_NOW } from '../db/test-booking.ts';
 import { fillForBackup, tableContents } from './backup.test-helpers.ts';
 

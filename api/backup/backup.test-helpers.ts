@@ -2,8 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { AppDeps } from '../deps.ts';
-import type { Database, Db } from '../db/client.ts';
+import type { AppDeps } from '../platform/deps.ts';
+import type { Database } from '../platform/database.ts';
 import { rows } from '../db/query.ts';
 import { tokensForTest } from '../auth/test-tokens.ts';
 import { earnPendingForStay, grantWelcomePoints } from '../points/points.service.ts';
@@ -21,7 +21,7 @@ const picture = (background: string) =>
 
 /** Fill a seeded, migrated database with the data of two guests; returns what was written. */
 export async function fillForBackup(deps: AppDeps, now: Date) {
-  const db = deps.database.db as Db;
+  const db = deps.database.db;
   const guests = [await tokensForTest(deps), await tokensForTest(deps)];
   let reservations = 0;
   for (const [i, g] of guests.entries()) {

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import * as v from 'valibot';
-import type { Env } from '../env.ts';
+import type { Env } from '../platform/env.ts';
 
 export class BackupError extends Error {}
 

@@ -4,21 +4,15 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Env } from '../env.ts';
+import type { Database, Db } from '../platform/database.ts';
+import type { Env } from '../platform/env.ts';
 
-export type Db = ReturnType<typeof drizzlePglite> | ReturnType<typeof drizzlePg>;
+/** The driver client behind a handle: a node-postgres pool, or PGlite. */
+export type DriverClient = pg.Pool | PGlite;
 
-export interface Database {
-  db: Db;
-  kind: 'pglite' | 'postgres';
-  /** Cheap liveness probe for /api/health. */
-  ping(): Promise<boolean>;
-  /**
-   * Raw SQL for libraries that bring their own statements (the job queue, pg-boss). Without values the
-   * text may hold several statements; the rows of every statement come back, in order.
-   */
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-  close(): Promise<void>;
+/** The driver client under a handle made by openDatabase (the one place that knows the drivers). */
+export function clientOf(db: Db): DriverClient {
+  return (db as unknown as { $client: DriverClient }).$client;
 }
 
 /** Open the database chosen by the environment. `dataDir: 'memory://'` gives a throwaway PGlite. */
@@ -27,7 +21,7 @@ export async function openDatabase(
 ): Promise<Database> {
   if (env.DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_MAX ?? 4 });
-    const db = drizzlePg(pool);
+    const db = drizzlePg(pool) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -42,7 +36,7 @@ export async function openDatabase(
   const dir = env.DATA_DIR === 'memory://' ? 'memory://' : path.resolve(env.DATA_DIR, 'pglite');
   if (dir !== 'memory://') mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir);
-  const db = drizzlePglite(client);
+  const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -1,4 +1,4 @@
-import type { Database } from './client.ts';
+import type { Database } from '../platform/database.ts';
 
 // A grown database for the plan checks (issue 18): the seed plus hundreds of hotels with a year of
 // stock and hundreds of thousands of reservations with their nights, made with generate_series in a

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from './client.ts';
+import type { Database } from '../platform/database.ts';
 import { growDatabase } from './grown-database.test-helpers.ts';
 import { functionStatements, holdFunctionValues, serveHotCalls } from './hot-plans.test-helpers.ts';
 import { BIG_TABLES, hotStatements, sequentialScans } from './plan-check.test-helpers.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
-import type { Database, Db } from './client.ts';
+import type { Database } from '../platform/database.ts';
 import { growDatabase } from './grown-database.test-helpers.ts';
 import { functionStatements, holdFunctionValues, serveHotCalls } from './hot-plans.test-helpers.ts';
 import { explain, hotStatements, recordStatements, seqScansOver, sequentialScans } from './plan-check.test-helpers.ts';
@@ -22,7 +22,7 @@ if (!url) throw new Error('DATABASE_URL is required: run through `npm run test:p
 let database: Database;
 beforeAll(async () => {
   database = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://' });
-  await (database.db as Db).execute(
+  await (database.db).execute(
     sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;`,
   );
   await openSeededDatabase(TEST_NOW, database);
@@ -129,7 +129,7 @@ describe('hot query plans on a grown PostgreSQL', () => {
     let recorded: Recorded[] = [];
     try {
       await roomAvailability(
-        database.db as Db,
+        database.db,
         { hotelId: grownPodHotel, dateStart: '2026-03-02', dateEnd: '2026-05-30' },
         TEST_NOW,
       );

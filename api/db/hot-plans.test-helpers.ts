@@ -10,7 +10,7 @@ import {
   reservationDetail,
 } from '../reservations/reservations.service.ts';
 import { searchRooms } from '../search/search.service.ts';
-import type { Database, Db } from './client.ts';
+import type { Database } from '../platform/database.ts';
 import { grownHourlyHotel, grownPodHotel } from './grown-database.test-helpers.ts';
 import { recordStatements } from './plan-check.test-helpers.ts';
 import type { Recorded } from './plan-check.test-helpers.ts';
@@ -24,7 +24,7 @@ const MINUTE = 60_000;
  * hold, the expiry job's batch, the account lists and the order badge's count.
  */
 export async function serveHotCalls(database: Database, now: Date): Promise<Recorded[]> {
-  const db = database.db as Db;
+  const db = database.db;
   const { rows } = await database.executeSql(
     `select u.id from users u join reservations r on r.user_id = u.id
       where u.email like 'grown-%' group by u.id order by count(*) desc, u.id limit 1`,

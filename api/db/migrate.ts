@@ -4,7 +4,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
-import type { Database } from './client.ts';
+import type { Database } from '../platform/database.ts';
+import { clientOf } from './client.ts';
 import { analyzeChangedTables } from './statistics.ts';
 
 export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
@@ -47,7 +48,7 @@ export async function migrate(database: Database): Promise<string[]> {
     await analyzeChangedTables(database);
     return pending;
   }
-  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const pool = clientOf(database.db) as pg.Pool;
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

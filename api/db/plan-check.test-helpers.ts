@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import type { Database } from './client.ts';
+import type { Database } from '../platform/database.ts';
 
 // Plan checks (issue 18): record the statements the real code sends while it serves a call, then
 // EXPLAIN (FORMAT JSON) each of them with its own parameters and list the sequential scans over the

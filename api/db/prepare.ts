@@ -1,6 +1,6 @@
 import { jakartaToday } from '../../core/dates.ts';
-import type { Env } from '../env.ts';
-import type { Database } from './client.ts';
+import type { Env } from '../platform/env.ts';
+import type { Database } from '../platform/database.ts';
 import { migrate } from './migrate.ts';
 import { isEmpty, seedDatabase } from './seed.ts';
 

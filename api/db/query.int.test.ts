@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addOnItems } from '../ancillary/ancillary.schema.ts';
 import { hotels, roomTypes } from '../hotels/hotels.schema.ts';
 import { promotions } from '../promotions/promotions.schema.ts';
-import type { Database, Db } from './client.ts';
+import type { Database, Db } from '../platform/database.ts';
 import { rowFromJson, rows } from './query.ts';
 import { openSeededDatabase } from './test-booking.ts';
 
@@ -12,7 +12,7 @@ let database: Database;
 let db: Db;
 beforeAll(async () => {
   database = await openSeededDatabase();
-  db = database.db as Db;
+  db = database.db;
 });
 afterAll(() => database.close());
 

@@ -1,6 +1,7 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { Column, SQL, Table } from 'drizzle-orm';
-import type { Db } from './client.ts';
+import type { Db } from '../platform/database.ts';
+import { clientOf } from './client.ts';
 
 /** Run raw SQL on either driver and return its rows (both drivers expose `.rows`). */
 export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -17,14 +18,8 @@ export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
  */
 export type Statement = { name: string; text: string };
 
-type PgPoolLike = {
-  query: (config: { name: string; text: string; values: unknown[] }) => Promise<{ rows: unknown[] }>;
-  totalCount: number;
-};
-type PgliteLike = { query: (text: string, params: unknown[]) => Promise<{ rows: unknown[] }> };
-
 export async function statementRows<T>(db: Db, statement: Statement, params: unknown[]): Promise<T[]> {
-  const client = (db as unknown as { $client: PgPoolLike | PgliteLike }).$client;
+  const client = clientOf(db);
   if ('totalCount' in client)
     return (await client.query({ name: statement.name, text: statement.text, values: params })).rows as T[];
   return (await client.query(statement.text, params)).rows as T[];

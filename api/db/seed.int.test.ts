@@ -4,7 +4,7 @@ import { roomInventory } from '../availability/availability.schema.ts';
 import { hotels, roomTypes } from '../hotels/hotels.schema.ts';
 import { paymentChannels } from '../payments/payments.schema.ts';
 import { openDatabase } from './client.ts';
-import type { Database, Db } from './client.ts';
+import type { Database, Db } from '../platform/database.ts';
 import { prepareDatabase } from './prepare.ts';
 import { SEED_DAYS_AHEAD } from './seed.ts';
 
@@ -13,7 +13,7 @@ let db: Db;
 const now = new Date('2026-03-02T03:00:00.000Z');
 beforeAll(async () => {
   database = await openDatabase({ DATA_DIR: 'memory://' });
-  db = database.db as Db;
+  db = database.db;
   await prepareDatabase(database, {}, () => now);
 });
 afterAll(() => database.close());

@@ -5,7 +5,7 @@ import { roomInventory } from '../availability/availability.schema.ts';
 import { hotelBlackouts, hotels, hotelTypes, roomTypeBlocks, roomTypes } from '../hotels/hotels.schema.ts';
 import { paymentChannels } from '../payments/payments.schema.ts';
 import { announcements, promotions } from '../promotions/promotions.schema.ts';
-import type { Database, Db } from './client.ts';
+import type { Database, Db } from '../platform/database.ts';
 import { rows } from './query.ts';
 import { analyzeChangedTables } from './statistics.ts';
 import { LANDMARKS } from './seed-landmarks.ts';
@@ -240,7 +240,7 @@ async function insertHotelsWithStock(db: Db, all: SeededHotel[], today: Temporal
 
 /** Idempotent: reference rows are upserted by id, stock rows are only added (sold counts survive). */
 export async function seedDatabase(database: Database, today: Temporal.PlainDate): Promise<void> {
-  const db = database.db as Db;
+  const db = database.db;
   const all = seededHotels();
   await db
     .insert(hotelTypes)
@@ -457,7 +457,7 @@ export const FIXTURE_HOTEL_FIRST_ID = 9001;
  * the seed, full stock for the whole window, nothing pre-sold, no blackout night. Returns its identity.
  */
 export async function seedFixtureHotel(database: Database, today: Temporal.PlainDate, opts: { hourly?: boolean } = {}) {
-  const db = database.db as Db;
+  const db = database.db;
   // A sequence hands out ids atomically: parallel test workers never get the same hotel.
   await db.execute(sql.raw(`create sequence if not exists fixture_hotel_ids start ${FIXTURE_HOTEL_FIRST_ID}`));
   const [row] = await rows<{ id: number }>(db, sql`select nextval('fixture_hotel_ids')::int as id`);
@@ -482,7 +482,7 @@ export async function seedFixtureHotel(database: Database, today: Temporal.Plain
 }
 
 export async function isEmpty(database: Database): Promise<boolean> {
-  const db = database.db as Db;
-  const rows = await db.execute(sql`select count(*)::int as n from hotels`);
-  return Number((rows as unknown as { rows: { n: number }[] }).rows[0].n) === 0;
+  const db = database.db;
+  const [row] = await rows<{ n: number }>(db, sql`select count(*)::int as n from hotels`);
+  return Number(row!.n) === 0;
 }

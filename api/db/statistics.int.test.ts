@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from './client.ts';
+import type { Database } from '../platform/database.ts';
 import { analyzeChangedTables, maintainTables, vacuumChangedTables } from './statistics.ts';
 import { openSeededDatabase, TEST_NOW } from './test-booking.ts';
 

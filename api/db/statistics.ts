@@ -1,4 +1,4 @@
-import type { Database } from './client.ts';
+import type { Database } from '../platform/database.ts';
 
 // Table statistics for the query planner (issue 18). PostgreSQL gathers them itself (autovacuum runs
 // ANALYZE on a table once 50 rows + 10 % of it changed); the embedded PGlite never does, so without

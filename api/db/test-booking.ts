@@ -2,7 +2,7 @@ import { createApp } from '../app.ts';
 import { testDeps } from '../auth/test-db.ts';
 import { tokensForTest } from '../auth/test-tokens.ts';
 import { openDatabase } from './client.ts';
-import type { Database } from './client.ts';
+import type { Database } from '../platform/database.ts';
 import { migrate } from './migrate.ts';
 import { seedDatabase } from './seed.ts';
 import { jakartaToday } from '../../core/dates.ts';

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookingTestApp } from '../db/test-booking.ts';
-import type { Db } from '../db/client.ts';
 import { rows } from '../db/query.ts';
 import { hotels } from '../hotels/hotels.schema.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
@@ -18,7 +17,7 @@ import { EVENTS_BY_IP } from './events.service.ts';
 
 const t = await bookingTestApp();
 afterAll(() => t.deps.database.close());
-const db = () => t.deps.database.db as Db;
+const db = () => t.deps.database.db;
 
 let addressCounter = 0;
 const freshAddress = () => `203.0.113.${++addressCounter}`;

@@ -2,7 +2,7 @@
 // (Jakarta time, both included) from the site's own events (api/events/README.md): searches, room
 // choices, checkouts and purchases per destination (the hotel's city) and per campaign (utm_campaign).
 import { Temporal } from 'temporal-polyfill';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { jakartaStartOfDay, parseDate } from '../../core/dates.ts';
 import { formatRupiah } from '../../core/money.ts';
 import { funnel } from './events.service.ts';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { apiErrorHandler } from '../http/errors.ts';
 import { clientIp, limitBody, parseInput, readBody } from '../http/input.ts';
 import { hitAddressLimit } from '../rate-limit/rate-limit.service.ts';

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../deps.ts';
-import type { Database, Db } from '../db/client.ts';
-import { sqlDb } from '../auth/auth.db.ts';
+import type { AppDeps } from '../platform/deps.ts';
+import type { Database } from '../platform/database.ts';
 import { rows } from '../db/query.ts';
 import type { RateRule } from '../rate-limit/rate-limit.service.ts';
 import type { TrackedEvent } from '../../core/contracts/events.ts';
 import { PaymentStatus } from '../../core/payment-status.ts';
 import { analyticsEvents } from './events.schema.ts';
+import { nowOf } from '../platform/clock.ts';
 
 /**
  * Events one client address may send: a journey sends about ten (a page view per page, then search,
@@ -23,8 +23,8 @@ export function channelOf(campaign: TrackedEvent['campaign']): string | null {
 
 /** Store a batch of validated events, stamped with the collector's clock. */
 export async function recordEvents(deps: Pick<AppDeps, 'database' | 'now'>, events: TrackedEvent[]): Promise<number> {
-  const receivedAt = deps.now ? deps.now() : new Date();
-  await sqlDb(deps)
+  const receivedAt = nowOf(deps);
+  await deps.database.db
     .insert(analyticsEvents)
     .values(
       events.map(({ event, client_id, ...fields }) => ({
@@ -69,7 +69,7 @@ export async function funnel(
   const key = by === 'destination' ? sql`coalesce(h.city, '(none)')` : sql`coalesce(e.campaign, '(none)')`;
   const paid = [PaymentStatus.paid, PaymentStatus.refunded];
   const found = await rows<FunnelRow>(
-    sqlDb(deps) as unknown as Db,
+    deps.database.db,
     sql`with purchase_once as (
           select distinct on (p.reservation_id) p.id
           from analytics_events p

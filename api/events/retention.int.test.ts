@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../platform/database.ts';
 import { openTestDatabase } from '../auth/test-db.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { BOOKING_JOBS } from '../jobs/booking-jobs.ts';
 import { EVENTS_KEEP_DAYS, pruneOldEvents } from './events.service.ts';
 

@@ -4,7 +4,6 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { testDeps } from '../auth/test-db.ts';
-import type { Db } from '../db/client.ts';
 import { rows } from '../db/query.ts';
 import { startOutboxSender } from '../outbox/outbox.sender.ts';
 import { blobStoreOf } from '../storage/blob-store.ts';
@@ -28,7 +27,7 @@ afterAll(async () => {
   await dev.close();
   await deps.database.close();
 });
-const db = () => deps.database.db as Db;
+const db = () => deps.database.db;
 const errorsIn = { en: formsEn.forms.errors, id: formsId.forms.errors };
 
 let addressCounter = 0;

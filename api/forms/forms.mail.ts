@@ -1,4 +1,4 @@
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { emailEn } from '../../core/i18n/email-en.ts';
 import { emailId } from '../../core/i18n/email-id.ts';
 import { formsMailEn } from '../../core/i18n/forms-en.ts';

@@ -2,9 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import type { AppDeps } from '../deps.ts';
-import { sqlDb } from '../auth/auth.db.ts';
-import { nowOf } from '../auth/tokens.service.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { ApiError, apiErrorHandler, errors } from '../http/errors.ts';
 import { clientIp } from '../http/input.ts';
 import { blobStoreOf } from '../storage/blob-store.ts';
@@ -18,6 +16,7 @@ import { readFormBody, UnreadableForm } from './form-body.ts';
 import { formSubmissionFiles } from './forms.schema.ts';
 import { fillToken, validFileSignature } from './forms.signing.ts';
 import { bodyLang, formPath, saveDraft, startForm, submitForm, successPath, withinPostLimit } from './forms.service.ts';
+import { nowOf } from '../platform/clock.ts';
 
 // POST /api/forms/contact and /api/forms/partnership take the forms as browsers post them, with or
 // without JavaScript. The page's script asks for JSON (Accept: application/json): 200 with where to go,
@@ -105,7 +104,7 @@ export function formRoutes(deps: AppDeps) {
     const q = c.req.query();
     const now = nowOf(deps);
     if (!validFileSignature(deps, q, now)) throw errors.notFound();
-    const [row] = await sqlDb(deps)
+    const [row] = await deps.database.db
       .select()
       .from(formSubmissionFiles)
       .where(and(eq(formSubmissionFiles.id, q.id)))

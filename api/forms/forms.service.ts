@@ -1,8 +1,5 @@
 import { and, eq, gt, gte, inArray, lt } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { AppDeps } from '../deps.ts';
-import { sqlDb } from '../auth/auth.db.ts';
-import { nowOf } from '../auth/tokens.service.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { enqueueMessage, kickOutbox } from '../outbox/outbox.service.ts';
 import { cleanImage, UnreadableImage } from '../profile/images.ts';
@@ -28,6 +25,7 @@ import type { FormBody } from './form-body.ts';
 import { formDrafts, formSubmissionFiles, formSubmissions } from './forms.schema.ts';
 import { fillToken, randomId, readDraftId, readFillToken, signedDraftId } from './forms.signing.ts';
 import { acknowledgement, notification } from './forms.mail.ts';
+import { nowOf } from '../platform/clock.ts';
 
 // The contact form and the partnership proposal (issue 15). A submission goes through, in order:
 // the per-address limit (PostgreSQL), the honeypot and the signed fill time (spam gets the same answer
@@ -41,7 +39,7 @@ export const FORM_POSTS_BY_IP: RateRule = { name: 'form-post-ip', limit: 20, win
 /** How long a draft (a form sent back with its errors) is kept. */
 const DRAFT_SECONDS = 60 * 60;
 
-const db = (deps: Pick<AppDeps, 'database'>) => sqlDb(deps);
+const db = (deps: Pick<AppDeps, 'database'>) => deps.database.db;
 
 export const formPath = (form: FormKind, lang: Lang) => localizedPath(lang, `/${form}/`);
 export const successPath = (form: FormKind, lang: Lang) => localizedPath(lang, `/${form}/success/`);
@@ -201,7 +199,7 @@ export async function submitForm(deps: AppDeps, form: FormKind, body: FormBody, 
     // either all are kept or none, so no submission is ever left without its e-mails. The outbox
     // sends them only after the commit, and retries while the relay is down.
     id = await db(deps).transaction(async (txx) => {
-      const tx = txx as unknown as PgDatabase<PgQueryResultHKT>;
+      const tx = txx;
       const [row] = await tx
         .insert(formSubmissions)
         .values({ form, lang, name, email, phone, fields: rest, createdAt: now, mailsQueuedAt: now })
@@ -217,10 +215,9 @@ export async function submitForm(deps: AppDeps, form: FormKind, body: FormBody, 
       }));
       if (fileRows.length) await tx.insert(formSubmissionFiles).values(fileRows);
       const saved = { id: row!.id, form, lang, name, email, phone, fields: rest, createdAt: now };
-      const outboxTx = tx as unknown as Parameters<typeof enqueueMessage>[2];
-      await enqueueMessage(deps, { channel: 'email', to: email, ...acknowledgement(saved), lang }, outboxTx);
+      await enqueueMessage(deps, { channel: 'email', to: email, ...acknowledgement(saved), lang }, tx);
       const note = notification(deps, saved, fileRows, now);
-      await enqueueMessage(deps, { channel: 'email', to: deps.env.FORMS_NOTIFY_EMAIL, ...note, lang: 'en' }, outboxTx);
+      await enqueueMessage(deps, { channel: 'email', to: deps.env.FORMS_NOTIFY_EMAIL, ...note, lang: 'en' }, tx);
       return row!.id;
     });
   } catch (error) {

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { safeEqual } from '../auth/clients.ts';
 import type { FormKind } from '../../core/contracts/forms.ts';
 import { FORM_KINDS } from '../../core/contracts/forms.ts';

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSchema } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../db/client.ts';
 import { bookingTestApp } from '../db/test-booking.ts';
 import { bobopointAccounts } from '../promotions/promotions.schema.ts';
 import { buildOpenApi, REST_ROUTES } from '../openapi/openapi.ts';
@@ -100,7 +99,7 @@ describe('gateway behaviour', () => {
 
 describe('one presenter for REST and GraphQL', () => {
   it('GraphQL UserProfile and REST /auth/me answer the same profile, Bobopoint balance included', async () => {
-    const db = t.db.db as Db;
+    const db = t.db.db;
     await db
       .insert(bobopointAccounts)
       .values({ userId: t.userId, balance: 25_000 })

@@ -19,7 +19,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { LRUCache } from 'lru-cache';
 import * as v from 'valibot';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { requireClient, requireUser } from '../auth/middleware.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { requestLang } from '../http/errors.ts';

@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import * as v from 'valibot';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { activeAncillaryPackages } from '../ancillary/ancillary.service.ts';
 import type { AuthContext } from '../auth/middleware.ts';
 import { roomAvailability, roomAvailabilityMaxDuration } from '../availability/availability.service.ts';
@@ -19,7 +19,6 @@ import {
   VoucherSearchInput,
 } from '../../core/contracts/booking.ts';
 import { listHotels } from '../hotels/hotels.service.ts';
-import { clock, dbOf } from '../http/context.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { ApiError, errors } from '../http/errors.ts';
 import { parseInput } from '../http/input.ts';
@@ -36,11 +35,12 @@ import {
 } from '../promotions/vouchers.service.ts';
 import { hotelStayHistoryList, hotelStayList } from '../reservations/account-lists.ts';
 import { createReservation, reservationDetail } from '../reservations/reservations.service.ts';
-import { stayPassSecret } from '../env.ts';
+import { stayPassSecret } from '../platform/env.ts';
 import { searchRooms } from '../search/search.service.ts';
 import { stockChanged } from '../availability/stock-cache.ts';
 import { getUser, profileOf } from '../auth/auth.service.ts';
 import { jakartaToday } from '../../core/dates.ts';
+import { nowOf } from '../platform/clock.ts';
 
 export type GraphQLContext = { deps: AppDeps; lang: ApiLang; auth: AuthContext | null };
 
@@ -77,7 +77,7 @@ export const resolvers = {
     ReservationSearch: wrap(async (input, ctx) => {
       const i = parse(ReservationSearchInput, input);
       return searchRooms(
-        dbOf(ctx.deps),
+        ctx.deps.database.db,
         {
           hotelId: i.hotel_id,
           checkIn: i.check_in_date_time,
@@ -85,45 +85,45 @@ export const resolvers = {
           isUsedGiftCertificate: i.is_used_gc,
           promoCode: i.promo_code ?? '',
         },
-        { now: clock(ctx.deps), lang: ctx.lang, userId: ctx.auth?.kind === 'user' ? ctx.auth.userId : undefined },
+        { now: nowOf(ctx.deps), lang: ctx.lang, userId: ctx.auth?.kind === 'user' ? ctx.auth.userId : undefined },
       );
     }),
     RoomAvailability: wrap(async (input, ctx) => {
       const i = parse(RoomAvailabilityInput, input);
       return roomAvailability(
-        dbOf(ctx.deps),
+        ctx.deps.database.db,
         { hotelId: i.hotel_id, dateStart: i.date_start, dateEnd: i.date_end },
-        clock(ctx.deps),
+        nowOf(ctx.deps),
       );
     }),
     RoomAvailabilityMaxDuration: wrap(async (input, ctx) => {
       const i = parse(MaxDurationInput, input);
       return roomAvailabilityMaxDuration(
-        dbOf(ctx.deps),
+        ctx.deps.database.db,
         { hotelId: i.hotel_id, dateStart: i.date_start },
-        clock(ctx.deps),
+        nowOf(ctx.deps),
       );
     }),
     ActiveAncillaryPackageList: wrap(async (input, ctx) => {
       const i = parse(AncillaryListInput, input);
       return activeAncillaryPackages(
-        dbOf(ctx.deps),
+        ctx.deps.database.db,
         { typeCode: i.ancillary_type_code, hotelIds: i.hotel_ids ?? [], roomTypeIds: i.room_type_ids ?? [] },
         ctx.lang,
       );
     }),
     ReservationDetail: wrap(async (input, ctx) => {
       const i = parse(ReservationDetailInput, input);
-      return reservationDetail(dbOf(ctx.deps), i.reservation_id, {
-        now: clock(ctx.deps),
+      return reservationDetail(ctx.deps.database.db, i.reservation_id, {
+        now: nowOf(ctx.deps),
         userId: userOf(ctx),
         lang: ctx.lang,
       });
     }),
     PromotionInfoDetail: wrap(async (input, ctx) => {
       const i = parse(PromotionInfoInput, input);
-      return promotionInfoDetail(dbOf(ctx.deps), i.promo_code, {
-        now: clock(ctx.deps),
+      return promotionInfoDetail(ctx.deps.database.db, i.promo_code, {
+        now: nowOf(ctx.deps),
         lang: ctx.lang,
         reservationId: i.reservation_id,
       });
@@ -132,8 +132,8 @@ export const resolvers = {
     // and history, decided by one rule, with the signed stay pass as the QR code.
     HotelStayList: wrap(async (input, ctx) => {
       const i = parse(StayListInput, input);
-      return hotelStayList(dbOf(ctx.deps), {
-        now: clock(ctx.deps),
+      return hotelStayList(ctx.deps.database.db, {
+        now: nowOf(ctx.deps),
         userId: userOf(ctx),
         lang: ctx.lang,
         stayPassSecret: stayPassSecret(ctx.deps.env),
@@ -143,8 +143,8 @@ export const resolvers = {
     }),
     HotelStayHistoryList: wrap(async (input, ctx) => {
       const i = parse(StayListInput, input);
-      return hotelStayHistoryList(dbOf(ctx.deps), {
-        now: clock(ctx.deps),
+      return hotelStayHistoryList(ctx.deps.database.db, {
+        now: nowOf(ctx.deps),
         userId: userOf(ctx),
         lang: ctx.lang,
         stayPassSecret: stayPassSecret(ctx.deps.env),
@@ -172,42 +172,42 @@ export const resolvers = {
         checkOutDate: i.check_out_date ?? undefined,
         size: i.size ?? undefined,
       });
-      return listPublicPromos(dbOf(ctx.deps), q, jakartaToday(clock(ctx.deps)), ctx.lang);
+      return listPublicPromos(ctx.deps.database.db, q, jakartaToday(nowOf(ctx.deps)), ctx.lang);
     }),
     ReservationRoomVoucherList: wrap(async (input, ctx) => {
       const i = parse(VoucherListInput, input);
-      return reservationVoucherList(dbOf(ctx.deps), i.reservation_id, {
-        now: clock(ctx.deps),
+      return reservationVoucherList(ctx.deps.database.db, i.reservation_id, {
+        now: nowOf(ctx.deps),
         userId: userOf(ctx),
         lang: ctx.lang,
       });
     }),
     ReservationRoomVoucherSearch: wrap(async (input, ctx) => {
       const i = parse(VoucherSearchInput, input);
-      return reservationVoucherSearch(dbOf(ctx.deps), i.reservation_id, i.promo_code, {
-        now: clock(ctx.deps),
+      return reservationVoucherSearch(ctx.deps.database.db, i.reservation_id, i.promo_code, {
+        now: nowOf(ctx.deps),
         userId: userOf(ctx),
         lang: ctx.lang,
       });
     }),
-    PaymentChannels: wrap(async (_input, ctx) => listPaymentChannels(dbOf(ctx.deps), ctx.lang)),
+    PaymentChannels: wrap(async (_input, ctx) => listPaymentChannels(ctx.deps.database.db, ctx.lang)),
     PaymentPending: wrap(async (input, ctx) => {
       const i = parse(PaymentReservationInput, input);
       return paymentStatus(ctx.deps, i.reservation_id, { userId: userOf(ctx), lang: ctx.lang });
     }),
     Bobopoints: wrap(async (_input, ctx) =>
-      pointsSummary(dbOf(ctx.deps), userOf(ctx), { now: clock(ctx.deps), lang: ctx.lang }),
+      pointsSummary(ctx.deps.database.db, userOf(ctx), { now: nowOf(ctx.deps), lang: ctx.lang }),
     ),
     Hotels: wrap(async (input, ctx) => {
       const i = parse(HotelsQuery, { hotelTypeId: (input as { hotel_type_id?: number }).hotel_type_id ?? -1 });
-      return listHotels(dbOf(ctx.deps), i.hotelTypeId, ctx.lang);
+      return listHotels(ctx.deps.database.db, i.hotelTypeId, ctx.lang);
     }),
   },
   Mutation: {
     HotelCreateReservation: wrap(async (input, ctx) => {
       const i = parse(CreateReservationInput, input);
       const created = await createReservation(
-        dbOf(ctx.deps),
+        ctx.deps.database.db,
         {
           hotelId: i.hotel_id,
           roomTypeId: i.room_type_id,
@@ -217,10 +217,10 @@ export const resolvers = {
           promoCode: i.promo_code,
           notes: i.notes,
         },
-        { now: clock(ctx.deps), userId: userOf(ctx), holdMinutes: ctx.deps.env.RESERVATION_HOLD_MINUTES },
+        { now: nowOf(ctx.deps), userId: userOf(ctx), holdMinutes: ctx.deps.env.RESERVATION_HOLD_MINUTES },
       );
       // Read-your-writes on this node: its next availability or search read of the hotel is fresh.
-      stockChanged(dbOf(ctx.deps), i.hotel_id);
+      stockChanged(ctx.deps.database.db, i.hotel_id);
       return created;
     }),
     PaymentCharge: wrap(async (input, ctx) => {

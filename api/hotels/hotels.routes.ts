@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { requireClient } from '../auth/middleware.ts';
 import { HotelsQuery } from '../../core/contracts/booking.ts';
-import { dbOf } from '../http/context.ts';
 import { requestLang } from '../http/errors.ts';
 import { parseInput } from '../http/input.ts';
 import { listHotels } from './hotels.service.ts';
@@ -11,7 +10,7 @@ export function hotelRoutes(deps: AppDeps) {
   const app = new Hono();
   app.get('/clients/v1/hotel', requireClient(deps), async (c) => {
     const q = parseInput(HotelsQuery, c.req.query());
-    return c.json({ data: await listHotels(dbOf(deps), q.hotelTypeId, requestLang(c)) });
+    return c.json({ data: await listHotels(deps.database.db, q.hotelTypeId, requestLang(c)) });
   });
   return app;
 }

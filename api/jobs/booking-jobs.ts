@@ -1,10 +1,10 @@
 import { pruneOldStock } from '../availability/retention.ts';
-import type { Db } from '../db/client.ts';
 import { pruneOldEvents } from '../events/events.service.ts';
 import { maintainTables } from '../db/statistics.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { expireDueHolds } from '../reservations/expiry.ts';
 import type { JobQueue } from './queue.ts';
+import { nowOf } from '../platform/clock.ts';
 
 // The booking engine's unattended work (issue 18), periodic jobs on the one queue: with several nodes
 // each slot runs once, on one node, and each job is safe to run twice or on two nodes at once.
@@ -23,7 +23,7 @@ export const BOOKING_JOBS = {
    * and polls the queue every second, so a lapsed hold's rooms are back within about two seconds
    * (the reads that must not show it as held count it as expired by its time meanwhile).
    */
-  'holds.expire': { seconds: 1, run: (deps, now) => expireDueHolds(deps.database.db as Db, now) },
+  'holds.expire': { seconds: 1, run: (deps, now) => expireDueHolds(deps.database.db, now) },
   /** Autovacuum's rules on the embedded backend (api/db/statistics.ts: VACUUM, then ANALYZE); PGlite has none. */
   'db.analyze': { seconds: 60, only: 'pglite', run: (deps) => maintainTables(deps.database) },
   /** Stock of days that ended more than a month ago is pruned (api/availability/retention.ts). */
@@ -36,7 +36,7 @@ export type BookingJobName = keyof typeof BOOKING_JOBS;
 
 /** Register the booking jobs on a queue (server/jobs.ts; tests register the same). */
 export async function registerBookingJobs(queue: JobQueue, deps: AppDeps): Promise<void> {
-  const now = () => (deps.now ? deps.now() : new Date());
+  const now = () => (nowOf(deps));
   for (const [name, job] of Object.entries(BOOKING_JOBS) as [BookingJobName, Job][]) {
     if (job.only && job.only !== deps.database.kind) continue;
     await queue.every(name, job.seconds, () => job.run(deps, now()));

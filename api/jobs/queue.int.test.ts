@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../platform/database.ts';
 import { startJobQueue } from './queue.ts';
 import type { JobQueue } from './queue.ts';
 

@@ -1,6 +1,6 @@
 import { PgBoss } from 'pg-boss';
 import type { Job, SendOptions } from 'pg-boss';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../platform/database.ts';
 import { logger } from '../observability/logger.ts';
 
 const log = logger('jobs');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_SECRETS } from '../env.ts';
+import { EMBEDDED_SECRETS } from '../platform/env.ts';
 import { standInBuild, startNode, type NodeProcess } from '../../tests/helpers/node-process.ts';
 
 // A whole guest journey against a real node (sign-up with its e-mailed code, sign-in, search, a hold,

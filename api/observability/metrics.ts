@@ -2,7 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Database } from '../db/client.ts';
+import { clientOf } from '../db/client.ts';
+import type { Database } from '../platform/database.ts';
 import { PaymentStatus } from '../../core/payment-status.ts';
 import { logger } from './logger.ts';
 
@@ -106,7 +107,8 @@ new Gauge({
 });
 
 function poolOf(database: Database): pg.Pool | null {
-  return (database.db as unknown as { $client?: pg.Pool }).$client ?? null;
+  const client = clientOf(database.db);
+  return 'totalCount' in client ? client : null;
 }
 
 new Gauge({

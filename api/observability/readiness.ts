@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { pendingMigrations } from '../db/migrate.ts';
 
 // Readiness (GET /api/ready), apart from liveness (GET /api/health): a node is ready to take guests
@@ -7,11 +7,6 @@ import { pendingMigrations } from '../db/migrate.ts';
 // this code), its site build is in place, and it is not shutting down. A proxy's active health check
 // reads it (deploy/); SIGTERM turns it to 503 at once (scripts/start.ts), before the node stops
 // accepting connections.
-
-export interface Lifecycle {
-  /** Set on SIGTERM/SIGINT: the node finishes what it has and takes nothing new. */
-  draining: boolean;
-}
 
 /** The body of GET /api/ready (200 when ready, 503 with the same body when not). */
 export const ReadySchema = v.object({

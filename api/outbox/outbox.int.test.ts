@@ -1,5 +1,4 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { sqlDb } from '../auth/auth.db.ts';
 import { testDeps } from '../auth/test-db.ts';
 import { post } from '../auth/test-helpers.ts';
 import { issueClientToken } from '../auth/tokens.service.ts';
@@ -68,7 +67,7 @@ describe('outbox with the embedded SMTP sink', () => {
       { token },
     );
     expect(ok.status).toBe(200);
-    const rows = await sqlDb(deps).select().from(outboxMessages);
+    const rows = await deps.database.db.select().from(outboxMessages);
     expect(rows.find((r) => r.to === 'rina@example.com')?.status).toBe('sent');
   });
 

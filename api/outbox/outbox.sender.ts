@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { rows } from '../db/query.ts';
 import nodemailer from 'nodemailer';
-import type { AppDeps } from '../deps.ts';
-import { sqlDb } from '../auth/auth.db.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import type { OutboxAttachment } from './outbox.schema.ts';
 import { logger } from '../observability/logger.ts';
+import { nowOf } from '../platform/clock.ts';
 
 const log = logger('outbox');
 
@@ -39,9 +40,9 @@ export type OutboxSender = {
  * same table: a row locked by one node is skipped by the others, so nothing is sent twice at once.
  */
 async function claimBatch(deps: AppDeps): Promise<ClaimedRow[]> {
-  const now = deps.now ? deps.now() : new Date();
+  const now = nowOf(deps);
   const stale = new Date(now.getTime() - STALE_LOCK_SECONDS * 1000);
-  const result = await sqlDb(deps).execute(sql`
+  return rows<ClaimedRow>(deps.database.db, sql`
     update outbox_messages set status = 'sending', locked_at = ${now.toISOString()}, attempts = attempts + 1
     where id in (
       select id from outbox_messages
@@ -51,19 +52,18 @@ async function claimBatch(deps: AppDeps): Promise<ClaimedRow[]> {
       for update skip locked
     )
     returning id, channel, "to", subject, text, html, attachments, attempts`);
-  return (result as unknown as { rows: ClaimedRow[] }).rows;
 }
 
 async function markDone(deps: AppDeps, id: number) {
-  const now = deps.now ? deps.now() : new Date();
-  await sqlDb(deps).execute(
+  const now = nowOf(deps);
+  await deps.database.db.execute(
     sql`update outbox_messages set status = 'sent', sent_at = ${now.toISOString()}, last_error = null where id = ${id}`,
   );
 }
 
 async function markFailed(deps: AppDeps, row: ClaimedRow, error: string) {
   const status = row.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
-  await sqlDb(deps).execute(
+  await deps.database.db.execute(
     sql`update outbox_messages set status = ${status}, last_error = ${error.slice(0, 500)} where id = ${row.id}`,
   );
 }

@@ -1,8 +1,9 @@
-import type { AppDeps } from '../deps.ts';
-import { sqlDb } from '../auth/auth.db.ts';
+import type { AppDeps } from '../platform/deps.ts';
+import type { Db } from '../platform/database.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { outboxMessages } from './outbox.schema.ts';
 import type { OutboxAttachment } from './outbox.schema.ts';
+import { nowOf } from '../platform/clock.ts';
 
 export type OutgoingMessage = {
   channel: 'email' | 'sms';
@@ -15,22 +16,22 @@ export type OutgoingMessage = {
   lang: ApiLang;
 };
 
-type Executor = ReturnType<typeof sqlDb>;
+
 
 /**
  * Queue a message; the sender delivers it (at least once, never twice concurrently). Pass the
  * caller's transaction as `tx` to queue the message with the rows it is about (a transactional
  * outbox: both are kept or neither); the sender then sees it once that transaction commits.
  */
-export async function enqueueMessage(deps: AppDeps, message: OutgoingMessage, tx?: Executor): Promise<number> {
-  const [row] = await (tx ?? sqlDb(deps))
+export async function enqueueMessage(deps: AppDeps, message: OutgoingMessage, tx?: Db): Promise<number> {
+  const [row] = await (tx ?? deps.database.db)
     .insert(outboxMessages)
     .values({
       ...message,
       html: message.html ?? null,
       attachments: message.attachments ?? [],
       status: 'pending',
-      createdAt: deps.now ? deps.now() : new Date(),
+      createdAt: nowOf(deps),
     })
     .returning({ id: outboxMessages.id });
   if (!tx) deps.outbox?.kick();

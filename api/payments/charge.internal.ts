@@ -1,5 +1,5 @@
-import type { AppDeps } from '../deps.ts';
-import type { Db } from '../db/client.ts';
+import type { AppDeps } from '../platform/deps.ts';
+import type { Db } from '../platform/database.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { msg } from '../http/messages.ts';
 import { chargeView, reload } from './charge.view.ts';

@@ -1,4 +1,4 @@
-import type { ChargeRequest } from './gateway/gateway.ts';
+import type { ChargeRequest } from '../platform/payment-gateway.ts';
 
 // One table: each offered channel code -> how it is charged through the Core API, how long a
 // charge may stay open at most, and what extra input the guest gives.

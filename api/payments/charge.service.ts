@@ -1,9 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { AppDeps } from '../deps.ts';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { rows } from '../db/query.ts';
-import { clock, dbOf } from '../http/context.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { errors } from '../http/errors.ts';
 import { expireIfLapsed } from '../reservations/expiry.ts';
@@ -18,6 +15,7 @@ import { settleInternally } from './charge.internal.ts';
 import { gatewayFor } from './gateway/active-gateway.ts';
 import { PaymentStatus } from '../../core/payment-status.ts';
 import { msg } from '../http/messages.ts';
+import { nowOf } from '../platform/clock.ts';
 
 // PaymentCharge, the dispatcher: check the guest's choice, open one new attempt, then hand it to its
 // family: settled internally when points cover everything (charge.internal.ts), else charged through
@@ -44,8 +42,8 @@ export type ChargeInput = {
  * ends before the hold. Returns `code: 200` only when the gateway created the charge.
  */
 export async function createCharge(deps: AppDeps, input: ChargeInput, ctx: { userId: number; lang: ApiLang }) {
-  const db = dbOf(deps);
-  const now = clock(deps);
+  const db = deps.database.db;
+  const now = nowOf(deps);
   if (!input.termsAccepted) throw chargeErrors.termsRequired();
   await expireIfLapsed(db, input.reservationId, now);
   const r = await loadOwned(db, input.reservationId, ctx.userId);
@@ -71,8 +69,8 @@ export async function createCharge(deps: AppDeps, input: ChargeInput, ctx: { use
   // One attempt at a time per reservation: the row lock orders concurrent clicks, the unique
   // (reservation_id, attempt) makes a duplicate impossible even so.
   const { charge, superseded } = await db.transaction(async (txx) => {
-    const tx = txx as unknown as Db;
-    const q = txx as unknown as PgDatabase<PgQueryResultHKT>;
+    const tx = txx;
+    const q = txx;
     const locked = await rows<{ id: number }>(
       tx,
       sql`select id from reservations where id = ${r.id} and payment_status_id = ${PaymentStatus.waiting} and expired_at > ${now.toISOString()}::timestamptz for update`,

@@ -1,10 +1,8 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { jakartaDateTime } from '../../core/dates.ts';
 import { PaymentStatus, paymentStatusLabel } from '../../core/payment-status.ts';
-import type { AppDeps } from '../deps.ts';
-import type { Db } from '../db/client.ts';
-import { clock, dbOf } from '../http/context.ts';
+import type { AppDeps } from '../platform/deps.ts';
+import type { Db } from '../platform/database.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { ApiError, errors } from '../http/errors.ts';
 import { msg } from '../http/messages.ts';
@@ -17,6 +15,7 @@ import { loadOwned } from '../reservations/reservations.service.ts';
 import { gatewayFor } from './gateway/active-gateway.ts';
 import { reconcileCharge } from './notifications.service.ts';
 import { logger } from '../observability/logger.ts';
+import { nowOf } from '../platform/clock.ts';
 
 const log = logger('payments');
 
@@ -25,10 +24,10 @@ const log = logger('payments');
 
 /** "Cancel payment": drop the pending attempt so the guest can choose another method; the hold stays. */
 export async function cancelCurrentCharge(deps: AppDeps, reservationId: number, ctx: { userId: number }) {
-  const db = dbOf(deps);
-  const now = clock(deps);
+  const db = deps.database.db;
+  const now = nowOf(deps);
   await loadOwned(db, reservationId, ctx.userId);
-  const dropped = await (db as unknown as PgDatabase<PgQueryResultHKT>)
+  const dropped = await db
     .update(paymentCharges)
     .set({ supersededAt: now, updatedAt: now })
     .where(
@@ -59,7 +58,7 @@ export const GATEWAY_RECHECK_MS = 5_000;
  */
 async function claimGatewayCheck(db: Db, chargeId: number, now: Date): Promise<boolean> {
   const cutoff = new Date(now.getTime() - GATEWAY_RECHECK_MS);
-  const claimed = await (db as unknown as PgDatabase<PgQueryResultHKT>)
+  const claimed = await db
     .update(paymentCharges)
     .set({ gatewayCheckedAt: now })
     .where(
@@ -94,8 +93,8 @@ const latestCharge = async (db: Db, reservationId: number) =>
  * seconds, and a poll racing the notification changes nothing twice.
  */
 export async function paymentStatus(deps: AppDeps, reservationId: number, ctx: { userId: number; lang: ApiLang }) {
-  const db = dbOf(deps);
-  const now = clock(deps);
+  const db = deps.database.db;
+  const now = nowOf(deps);
   await expireIfLapsed(db, reservationId, now);
   let r = await loadOwned(db, reservationId, ctx.userId);
   let latest = await latestCharge(db, r.id);
@@ -144,7 +143,7 @@ export async function paymentStatus(deps: AppDeps, reservationId: number, ctx: {
  * gateway's transaction id names it, as in Midtrans' own URL: unguessable, and only while payable.
  */
 export async function qrImage(deps: AppDeps, transactionId: string): Promise<Uint8Array<ArrayBuffer>> {
-  const [c] = await dbOf(deps)
+  const [c] = await deps.database.db
     .select()
     .from(paymentCharges)
     .where(and(eq(paymentCharges.transactionId, transactionId), eq(paymentCharges.status, 'pending')))

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { jakartaDateTime } from '../../core/dates.ts';
 import { formatRupiah } from '../../core/money.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { paymentCharges } from './charge.schema.ts';
 import type { ChargeRow } from './notifications.service.ts';
 

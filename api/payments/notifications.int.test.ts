@@ -7,7 +7,7 @@ import { outboxMessages } from '../outbox/outbox.schema.ts';
 import { bobopointLedger } from '../points/points.schema.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
 import { paymentCharges } from './charge.schema.ts';
-import { signatureOf } from './gateway/gateway.ts';
+import { signatureOf } from '../platform/payment-gateway.ts';
 import { paymentNotifications } from './notifications.schema.ts';
 import { handleNotification } from './notifications.service.ts';
 import { paymentTestApp } from '../../tests/helpers/payment-test-app.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../auth/auth.schema.ts';
 import { openDatabase } from '../db/client.ts';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../platform/database.ts';
 import { outboxMessages } from '../outbox/outbox.schema.ts';
 import { bobopointLedger } from '../points/points.schema.ts';
 import { reservations } from '../reservations/reservations.schema.ts';

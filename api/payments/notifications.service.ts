@@ -1,12 +1,9 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { users } from '../auth/auth.schema.ts';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.ts';
 import { hotels, roomTypes } from '../hotels/hotels.schema.ts';
 import { ApiError } from '../http/errors.ts';
-import { clock, dbOf } from '../http/context.ts';
 import { outboxMessages } from '../outbox/outbox.schema.ts';
 import {
   cancelPendingForStay,
@@ -19,8 +16,8 @@ import { reservations } from '../reservations/reservations.schema.ts';
 import { dayUseView, priceReservation } from '../reservations/reservations.service.ts';
 import { confirmationEmail, pricePartsOf } from './charge.email.ts';
 import { paymentCharges } from './charge.schema.ts';
-import type { GatewayTransaction } from './gateway/gateway.ts';
-import { parseAmount } from './gateway/gateway.ts';
+import type { GatewayTransaction } from '../platform/payment-gateway.ts';
+import { parseAmount } from '../platform/payment-gateway.ts';
 import { gatewayFor } from './gateway/active-gateway.ts';
 import { paymentNotifications } from './notifications.schema.ts';
 import { PaymentStatus } from '../../core/payment-status.ts';
@@ -28,6 +25,7 @@ import type { PaymentStatusId } from '../../core/payment-status.ts';
 import { releaseHold } from '../reservations/release-hold.ts';
 import { countPaymentNotification } from '../observability/metrics.ts';
 import { logger } from '../observability/logger.ts';
+import { nowOf } from '../platform/clock.ts';
 
 const paymentLog = logger('payments');
 
@@ -89,7 +87,7 @@ function withoutNul<T>(value: T): T {
 async function log(deps: AppDeps, raw: Record<string, unknown>, outcome: Outcome, detail = '') {
   const body = withoutNul(raw);
   const s = (k: string) => String(body[k] ?? '').slice(0, 64);
-  await dbOf(deps)
+  await deps.database.db
     .insert(paymentNotifications)
     .values({
       orderId: s('order_id'),
@@ -99,7 +97,7 @@ async function log(deps: AppDeps, raw: Record<string, unknown>, outcome: Outcome
       outcome,
       detail: detail.replace(NUL, '').slice(0, 500),
       body,
-      receivedAt: clock(deps),
+      receivedAt: nowOf(deps),
     });
   countPaymentNotification(outcome);
   if (outcome.startsWith('rejected') || outcome === 'unknown_order' || outcome === 'invalid') {
@@ -128,7 +126,7 @@ export async function handleNotification(
     await log(deps, body, 'rejected_signature', 'signature_key does not match');
     return { httpStatus: 401, outcome: 'rejected_signature' };
   }
-  const [charge] = await dbOf(deps)
+  const [charge] = await deps.database.db
     .select()
     .from(paymentCharges)
     .where(eq(paymentCharges.orderId, n.order_id))
@@ -154,7 +152,7 @@ export async function handleNotification(
 
 /** Ask the gateway about one of our charges and apply what it says (status page, expiry, card capture). */
 export async function reconcileCharge(deps: AppDeps, orderId: string): Promise<Outcome> {
-  const [charge] = await dbOf(deps).select().from(paymentCharges).where(eq(paymentCharges.orderId, orderId)).limit(1);
+  const [charge] = await deps.database.db.select().from(paymentCharges).where(eq(paymentCharges.orderId, orderId)).limit(1);
   if (!charge) return 'unknown_order';
   const { gateway } = await gatewayFor(deps);
   const truth = await gateway.status(orderId);
@@ -172,8 +170,8 @@ export async function applyGatewayState(
   charge: ChargeRow,
   truth: GatewayTransaction,
 ): Promise<{ outcome: 'applied' | 'unchanged' | 'rejected_amount'; detail: string }> {
-  const db = dbOf(deps);
-  const now = clock(deps);
+  const db = deps.database.db;
+  const now = nowOf(deps);
   const next = classify(truth);
   if (parseAmount(truth.gross_amount) !== charge.grossAmount) {
     return {
@@ -204,8 +202,8 @@ export async function applyGatewayState(
 
   const cancelAfter: string[] = [];
   const result = await db.transaction(async (txx) => {
-    const tx = txx as unknown as Db;
-    const q = txx as unknown as PgDatabase<PgQueryResultHKT>;
+    const tx = txx;
+    const q = txx;
     const moved = await q
       .update(paymentCharges)
       .set({
@@ -336,7 +334,7 @@ export async function applyGatewayState(
 }
 
 async function buildEmail(deps: AppDeps, r: typeof reservations.$inferSelect, charge: ChargeRow) {
-  const db = dbOf(deps);
+  const db = deps.database.db;
   const [h] = await db.select().from(hotels).where(eq(hotels.id, r.hotelId));
   const [rt] = await db.select().from(roomTypes).where(eq(roomTypes.id, r.roomTypeId));
   const lang = charge.lang === 'id' ? 'id' : 'en';
@@ -372,6 +370,6 @@ async function buildEmail(deps: AppDeps, r: typeof reservations.$inferSelect, ch
     pointsEarned: charge.pointsUsed > 0 ? 0 : STAY_POINTS,
     siteUrl: deps.env.SITE_URL.replace(/\/+$/, ''),
     reservationId: r.id,
-    issuedAt: clock(deps),
+    issuedAt: nowOf(deps),
   });
 }

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { requireClient } from '../auth/middleware.ts';
-import { dbOf } from '../http/context.ts';
 import { requestLang } from '../http/errors.ts';
 import { listPaymentChannels } from './payments.service.ts';
 
@@ -9,7 +8,7 @@ export function paymentRoutes(deps: AppDeps) {
   const app = new Hono();
   // Channels only; charging is the payment issue's.
   app.get('/clients/v1/payment', requireClient(deps), async (c) =>
-    c.json({ data: await listPaymentChannels(dbOf(deps), requestLang(c)) }),
+    c.json({ data: await listPaymentChannels(deps.database.db, requestLang(c)) }),
   );
   return app;
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { errors } from '../http/errors.ts';
 import { paymentChannels } from './payments.schema.ts';
 import { msg } from '../http/messages.ts';

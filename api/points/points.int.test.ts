@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../auth/auth.schema.ts';
 import { tokensForTest } from '../auth/test-tokens.ts';
-import type { Db } from '../db/client.ts';
 import { bookingTestApp, TEST_NOW } from '../db/test-booking.ts';
 import { activateDuePoints, expireStalePoints, grantWelcomePoints } from './points.jobs.ts';
 import { earnPendingForStay, ensureWelcomePoints, redeemForReservation } from './points.service.ts';
@@ -14,7 +13,7 @@ import { insertStay, ledgerOf } from './test-ledger.ts';
 // nothing either. (Two workers at once on real PostgreSQL: points.jobs.pg.test.ts.)
 
 let t: Awaited<ReturnType<typeof bookingTestApp>>;
-const db = () => t.db.db as Db;
+const db = () => t.db.db;
 beforeAll(async () => {
   t = await bookingTestApp();
 });

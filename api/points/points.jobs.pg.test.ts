@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokensForTest } from '../auth/test-tokens.ts';
 import { openDatabase } from '../db/client.ts';
-import type { Database, Db } from '../db/client.ts';
+import type { Database, Db } from '../platform/database.ts';
 import { rows } from '../db/query.ts';
 import { openSeededDatabase, TEST_NOW } from '../db/test-booking.ts';
 import { registerAccountJobs } from '../jobs/account-jobs.ts';
@@ -26,7 +26,7 @@ if (!url) throw new Error('DATABASE_URL is required: run through `npm run test:p
 let nodeA: Database;
 let nodeB: Database;
 let deps: Awaited<ReturnType<typeof testDeps>>['deps'];
-const dbA = () => nodeA.db as Db;
+const dbA = () => nodeA.db;
 
 beforeAll(async () => {
   nodeA = await freshPgDatabase(url, 10);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { rows } from '../db/query.ts';
 import { jakartaToday } from '../../core/dates.ts';
 import { expiryAnchorSql, expiryDateOf, grantWelcomePoints } from './points.service.ts';
@@ -73,22 +73,22 @@ export async function expireStalePoints(db: Db, now: Date): Promise<number> {
   for (const { user_id: userId } of due) {
     const done = await db.transaction(async (tx) => {
       const [account] = await rows<{ balance: number; anchor: string | null }>(
-        tx as unknown as Db,
+        tx,
         sql`select a.balance, (${expiryAnchorSql(userId, today)})::text as anchor
             from bobopoint_accounts a where a.user_id = ${userId} for update`,
       );
       if (!account || account.balance <= 0 || !account.anchor || expiryDateOf(account.anchor) > today) return false;
       const inserted = await rows<{ id: number }>(
-        tx as unknown as Db,
+        tx,
         sql`insert into bobopoint_ledger (user_id, amount, kind, status, expires_on, dedupe_key, created_at)
             values (${userId}, ${-account.balance}, 'expire', 'expired', ${expiryDateOf(account.anchor)}::date,
               ${`expire:${userId}:${account.anchor}`}, ${now.toISOString()}::timestamptz)
             on conflict (dedupe_key) do nothing returning id`,
       );
       if (inserted.length === 0) return false;
-      await rows(tx as unknown as Db, sql`update bobopoint_accounts set balance = 0 where user_id = ${userId}`);
+      await rows(tx, sql`update bobopoint_accounts set balance = 0 where user_id = ${userId}`);
       await rows(
-        tx as unknown as Db,
+        tx,
         sql`update bobopoint_ledger set status = 'expired'
             where user_id = ${userId} and status = 'active' and amount > 0`,
       );

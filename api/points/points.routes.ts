@@ -1,15 +1,16 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { requireUser } from '../auth/middleware.ts';
-import { clock, dbOf, userIdOf } from '../http/context.ts';
+import { userIdOf } from '../http/context.ts';
 import { requestLang } from '../http/errors.ts';
 import { giftCertificates, pointsSummary } from './points.service.ts';
+import { nowOf } from '../platform/clock.ts';
 
 /** Bobopoints of the signed-in user: total, worth, expiry, the Active / Pending / History tabs, gift certificates. */
 export function pointsRoutes(deps: AppDeps) {
   const app = new Hono();
-  const summary = (c: Context) => pointsSummary(dbOf(deps), userIdOf(c), { now: clock(deps), lang: requestLang(c) });
+  const summary = (c: Context) => pointsSummary(deps.database.db, userIdOf(c), { now: nowOf(deps), lang: requestLang(c) });
   app.get('/clients/v1/points', requireUser(deps), async (c) => c.json({ data: await summary(c) }));
   // The spec's paths for the three tabs (section 7).
   app.get('/v1/status/active', requireUser(deps), async (c) => {
@@ -24,7 +25,7 @@ export function pointsRoutes(deps: AppDeps) {
   );
   // The same balance as gift certificates: what a booking can take, and the bookings that took some.
   app.get('/clients/v1/gift-certificates', requireUser(deps), async (c) =>
-    c.json({ data: await giftCertificates(dbOf(deps), userIdOf(c), clock(deps)) }),
+    c.json({ data: await giftCertificates(deps.database.db, userIdOf(c), nowOf(deps)) }),
   );
   return app;
 }

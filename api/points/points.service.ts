@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { rows } from '../db/query.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { jakartaToday } from '../../core/dates.ts';

@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { AppDeps } from '../deps.ts';
-import type { Db } from '../db/client.ts';
+import type { AppDeps } from '../platform/deps.ts';
+import type { Db } from '../platform/database.ts';
 import { rows } from '../db/query.ts';
 import { ApiError } from '../http/errors.ts';
 import { msg } from '../http/messages.ts';
-import { sqlDb } from '../auth/auth.db.ts';
 import { authCodeGuesses, authCodes, authSessions, users } from '../auth/auth.schema.ts';
-import { nowOf, revokeAllUserSessions } from '../auth/tokens.service.ts';
+import { revokeAllUserSessions } from '../auth/tokens.service.ts';
 import { jakartaToday } from '../../core/dates.ts';
 import { outboxMessages } from '../outbox/outbox.schema.ts';
 import { newsletterSubscribers } from '../promotions/promotions.schema.ts';
@@ -16,6 +14,7 @@ import { reservationGuests } from '../account/account.schema.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
 import { userUploads } from './uploads.schema.ts';
 import { sweepRemovedUploads } from './uploads.service.ts';
+import { nowOf } from '../platform/clock.ts';
 
 // Deleting an account (spec section 4): allowed only with no current stay, no scheduled stay and no
 // outstanding payment; it deactivates the account at once and signs it out everywhere. Customer
@@ -33,7 +32,7 @@ const RULE_MESSAGE = {
   outstanding_payment: 'account.blockedOutstandingPayment',
 } as const;
 
-const q = (db: Db) => db as unknown as PgDatabase<PgQueryResultHKT>;
+const q = (db: Db) => db;
 
 /** Which deletion rules the guest's bookings break right now (empty: the account may go). */
 export async function deletionBlockers(db: Db, userId: number, now: Date): Promise<DeletionRule[]> {
@@ -72,8 +71,8 @@ function blocked(reasons: DeletionRule[]) {
  */
 export async function deleteAccount(deps: AppDeps, userId: number) {
   const now = nowOf(deps);
-  await sqlDb(deps).transaction(async (txx) => {
-    const tx = txx as unknown as Db;
+  await deps.database.db.transaction(async (txx) => {
+    const tx = txx;
     await rows(tx, sql`select pg_advisory_xact_lock(7301, ${userId})`);
     const reasons = await deletionBlockers(tx, userId, now);
     if (reasons.length > 0) throw blocked(reasons);
@@ -157,7 +156,7 @@ export async function purgeDeletedAccounts(
   /** Only this account (the browser tests' fixture runs the purge for its own guest alone). */
   only?: { userId: number },
 ): Promise<number> {
-  const db = deps.database.db as Db;
+  const db = deps.database.db;
   const cutoff = new Date(now.getTime() - REACTIVATION_DAYS * 86_400_000);
   const due = await q(db)
     .select({ id: users.id })
@@ -174,7 +173,7 @@ export async function purgeDeletedAccounts(
   let erased = 0;
   for (const { id } of due) {
     const done = await q(db).transaction(async (txx) => {
-      const tx = txx as unknown as PgDatabase<PgQueryResultHKT>;
+      const tx = txx;
       const [user] = await tx
         .update(users)
         .set({ erasedAt: now })
@@ -224,7 +223,7 @@ export async function purgeDeletedAccounts(
       await tx.delete(authCodes).where(eq(authCodes.userId, id));
       await tx.delete(authCodeGuesses).where(eq(authCodeGuesses.userId, id));
       await rows(
-        tx as unknown as Db,
+        tx,
         sql`with cancel as (
               update bobopoint_ledger set status = 'cancelled' where user_id = ${id} and status = 'pending' returning 1
             ), expire as (

@@ -11,12 +11,12 @@
 //                                                day, Jakarta time), with signed links (24 hours) to files
 //   funnel --from YYYY-MM-DD --to YYYY-MM-DD     searches, room choices, checkouts and purchases per
 //                                                destination and per campaign (api/events/events.ops.ts)
-import type { Db } from '../db/client.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { decideIdentity, eraseOn, findUser, reactivateAccount } from './account.service.ts';
 import { currentUploads, signedFileUrl } from './uploads.service.ts';
 import { submissions } from '../forms/forms.ops.ts';
 import { funnelCommand } from '../events/events.ops.ts';
+import { nowOf } from '../platform/clock.ts';
 
 const USAGE = `usage:
   npm run ops -- identity <user id or e-mail> [approve|reject]
@@ -32,8 +32,8 @@ export async function runOps(
   args: string[],
   deps: Pick<AppDeps, 'database' | 'env' | 'now'>,
 ): Promise<{ code: number; out: string[] }> {
-  const db = deps.database.db as Db;
-  const now = deps.now?.() ?? new Date();
+  const db = deps.database.db;
+  const now = nowOf(deps);
   const [command, who, decision] = args;
   if (command === 'submissions') return submissions(args.slice(1), deps, now);
   if (command === 'funnel') return funnelCommand(args.slice(1), deps);

@@ -4,7 +4,6 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../auth/auth.schema.ts';
 import { latestCode, post } from '../auth/test-helpers.ts';
 import { TEST_USER_PASSWORD, tokensForTest } from '../auth/test-tokens.ts';
-import type { Db } from '../db/client.ts';
 import { rows } from '../db/query.ts';
 import { bookingTestApp, TEST_NOW } from '../db/test-booking.ts';
 import { ensureWelcomePoints } from '../points/points.service.ts';
@@ -21,7 +20,7 @@ import { encodedForm } from '../http/encoded-form.test-helpers.ts';
 // command; account deletion, reactivation and the purge after 30 days.
 
 let t: Awaited<ReturnType<typeof bookingTestApp>>;
-const db = () => t.db.db as Db;
+const db = () => t.db.db;
 beforeAll(async () => {
   t = await bookingTestApp();
 });

@@ -1,16 +1,14 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import { PG_UNIQUE_VIOLATION, violatedConstraint } from '../db/pg-errors.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { authErrors } from '../auth/auth.errors.ts';
-import { sqlDb } from '../auth/auth.db.ts';
 import { users } from '../auth/auth.schema.ts';
 import { getUser, profileOf } from '../auth/auth.service.ts';
 import { CODE_RESEND_COOLDOWN_SECONDS, CODE_TTL_SECONDS, consumeCode, issueCode } from '../auth/codes.service.ts';
-import { nowOf } from '../auth/tokens.service.ts';
 import { ensureWelcomePoints } from '../points/points.service.ts';
 import { hitAddressLimit, hitRateLimit, RATE_RULES, startCooldown } from '../rate-limit/rate-limit.service.ts';
+import { nowOf } from '../platform/clock.ts';
 
 // Editing the profile (spec section 7: POST /clients/v1/my-account/update with name, email, telephone).
 // The name changes at once. A new e-mail address or phone number replaces the old one only once the
@@ -37,7 +35,7 @@ function conflict(channel: Channel) {
 
 /** Someone else's address is refused at once (the unique index decides again at confirmation). */
 async function refuseTaken(deps: AppDeps, userId: number, channel: Channel, target: string) {
-  const [taken] = await sqlDb(deps)
+  const [taken] = await deps.database.db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(columnOf(channel), target), ne(users.id, userId)))
@@ -93,7 +91,7 @@ export async function updateProfile(
   const [user] =
     input.name === current.name
       ? [current]
-      : await sqlDb(deps).update(users).set({ name: input.name }).where(eq(users.id, userId)).returning();
+      : await deps.database.db.update(users).set({ name: input.name }).where(eq(users.id, userId)).returning();
   const pending: PendingChange[] = [];
   for (const [channel, target] of changes) pending.push(await requestChange(deps, user, channel, target, lang, ip));
   return { data: await profileOf(deps, user), pending };
@@ -115,7 +113,7 @@ export async function confirmChange(
   if (consumed.userId !== userId) throw authErrors.codeExpired();
   let user;
   try {
-    [user] = await sqlDb(deps)
+    [user] = await deps.database.db
       .update(users)
       .set(
         input.channel === 'email'
@@ -130,6 +128,6 @@ export async function confirmChange(
   }
   if (!user) throw authErrors.invalidToken();
   // The first verified address brings the welcome Bobopoints (the job would, a minute later).
-  await ensureWelcomePoints(deps.database.db as Db, userId, nowOf(deps));
+  await ensureWelcomePoints(deps.database.db, userId, nowOf(deps));
   return { data: await profileOf(deps, user) };
 }

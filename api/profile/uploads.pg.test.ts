@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokensForTest } from '../auth/test-tokens.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { rows } from '../db/query.ts';
 import { openSeededDatabase, TEST_NOW } from '../db/test-booking.ts';
 import { freshPgDatabase, startPgNodes } from '../../tests/helpers/pg-nodes.ts';
@@ -20,7 +20,7 @@ let close = async () => undefined as void;
 let db: Db;
 beforeAll(async () => {
   const first = await freshPgDatabase(url);
-  db = first.db as Db;
+  db = first.db;
   await openSeededDatabase(TEST_NOW, first);
   ({ nodes, close } = await startPgNodes(url, first, 2));
 }, 120_000);

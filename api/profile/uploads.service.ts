@@ -1,15 +1,13 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { AppDeps } from '../deps.ts';
-import { sqlDb } from '../auth/auth.db.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { users } from '../auth/auth.schema.ts';
 import { safeEqual } from '../auth/clients.ts';
-import { nowOf } from '../auth/tokens.service.ts';
 import { blobStoreOf } from '../storage/blob-store.ts';
 import { cleanImage, MAX_UPLOAD_BYTES, sniffImageType, UnreadableImage } from './images.ts';
 import { profileErrors } from './profile.errors.ts';
 import { userUploads } from './uploads.schema.ts';
+import { nowOf } from '../platform/clock.ts';
 
 // A guest's pictures: stored through the blob store (api/storage/), named by a random id, and served
 // only through a signed URL that the API hands to their owner (in the profile) or to an operator
@@ -48,7 +46,7 @@ function validSignature(deps: Pick<AppDeps, 'env'>, id: string, exp: string, sig
   return safeEqual(sig, signature(deps, id, Number(exp)));
 }
 
-const db = (deps: Pick<AppDeps, 'database'>) => sqlDb(deps);
+const db = (deps: Pick<AppDeps, 'database'>) => deps.database.db;
 
 /** The current upload of each kind of a guest. */
 export async function currentUploads(deps: Pick<AppDeps, 'database'>, userId: number) {
@@ -99,7 +97,7 @@ export async function saveUploads(
   const now = nowOf(deps);
   try {
     await db(deps).transaction(async (txx) => {
-      const tx = txx as unknown as PgDatabase<PgQueryResultHKT>;
+      const tx = txx;
       // One upload at a time per guest, on every node: the previous picture of a kind is retired and
       // the new one becomes current in the same transaction.
       await tx.execute(sql`select pg_advisory_xact_lock(7401, ${userId})`);

@@ -1,7 +1,6 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as v from 'valibot';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { promotions } from './promotions.schema.ts';
 
 // The promo documents of the content (Sanity) own every fact of an advertised code: the code, its
@@ -52,7 +51,7 @@ export async function syncAdvertisedPromotions(
   const codes = list.map((p) => p.code);
   if (new Set(codes).size !== codes.length) throw new Error(`Two promo documents share a coupon code: ${codes}`);
   // Both drivers' handles are one PgDatabase to the query builder (as in auth/auth.db.ts).
-  const pg = db as unknown as PgDatabase<PgQueryResultHKT>;
+  const pg = db;
   return pg.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('promotions.sync'))`);
     for (const p of list) {

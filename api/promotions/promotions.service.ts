@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Temporal } from 'temporal-polyfill';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { preparedOnce } from '../db/query.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { ApiError, errors } from '../http/errors.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokensForTest } from '../auth/test-tokens.ts';
 import { roomInventory } from '../availability/availability.schema.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { openSeededDatabase, TEST_NOW } from '../db/test-booking.ts';
 import { createReservation } from '../reservations/reservations.service.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
@@ -23,7 +23,7 @@ let close = async () => undefined as void;
 
 beforeAll(async () => {
   const first = await freshPgDatabase(url);
-  db = first.db as Db;
+  db = first.db;
   await openSeededDatabase(TEST_NOW, first);
   await db.update(roomInventory).set({ sellable: 1000, sold: 0 }).where(eq(roomInventory.hotelId, 7));
   ({ nodes, close } = await startPgNodes(url, first, 2));

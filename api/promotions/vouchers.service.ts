@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { jakartaToday } from '../../core/dates.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { hotelToday } from '../availability/availability.service.ts';
 import { hotels } from '../hotels/hotels.schema.ts';

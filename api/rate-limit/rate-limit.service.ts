@@ -1,13 +1,12 @@
 import { and, eq, lt, lte, sql } from 'drizzle-orm';
-import type { AppDeps } from '../deps.ts';
-import { sqlDb } from '../auth/auth.db.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { rateLimits } from './rate-limit.schema.ts';
-import type { Db } from '../db/client.ts';
 import { rows } from '../db/query.ts';
 import { authCodeGuesses } from '../auth/auth.schema.ts';
 import { CODE_GUESS_WINDOW_DAYS } from '../auth/codes.service.ts';
 import { msg } from '../http/messages.ts';
+import { nowOf } from '../platform/clock.ts';
 
 export type RateRule = { name: string; limit: number; windowSeconds: number };
 
@@ -39,7 +38,7 @@ async function slidingCount(
   subject: string,
   add: number,
 ): Promise<{ count: number; retryAfterSeconds: number }> {
-  const now = deps.now ? deps.now() : new Date();
+  const now = nowOf(deps);
   const windowMs = rule.windowSeconds * 1000;
   const start = Math.floor(now.getTime() / windowMs) * windowMs;
   const key = `${rule.name}:${subject.slice(0, 200)}`;
@@ -48,7 +47,7 @@ async function slidingCount(
   // Kept two windows: the next window still weighs this one.
   const expiresAt = new Date(start + 2 * windowMs);
   const [found] = await rows<{ cur: number; prev: number }>(
-    sqlDb(deps) as unknown as Db,
+    deps.database.db,
     add > 0
       ? sql`with cur as (
               insert into rate_limits (key, window_start, count, expires_at)
@@ -97,10 +96,10 @@ export async function countRateLimit(deps: AppDeps, rule: RateRule, subject: str
 
 /** Drop finished windows (called from the outbox sender's periodic tick). */
 export async function pruneRateLimits(deps: AppDeps): Promise<void> {
-  const now = deps.now ? deps.now() : new Date();
-  await sqlDb(deps).delete(rateLimits).where(lt(rateLimits.expiresAt, now));
+  const now = nowOf(deps);
+  await deps.database.db.delete(rateLimits).where(lt(rateLimits.expiresAt, now));
   // Code guesses count for 30 days (api/auth/codes.service.ts); older ones are only history.
-  await sqlDb(deps)
+  await deps.database.db
     .delete(authCodeGuesses)
     .where(lt(authCodeGuesses.at, new Date(now.getTime() - CODE_GUESS_WINDOW_DAYS * 86_400_000)));
 }
@@ -120,10 +119,10 @@ export async function hitAddressLimit(deps: AppDeps, rule: RateRule, ip: string)
  * shared by every node (one conditional upsert).
  */
 export async function startCooldown(deps: AppDeps, key: string, seconds: number): Promise<number> {
-  const now = deps.now ? deps.now() : new Date();
+  const now = nowOf(deps);
   const until = new Date(now.getTime() + seconds * 1000);
   const epoch = new Date(0);
-  const [started] = await sqlDb(deps)
+  const [started] = await deps.database.db
     .insert(rateLimits)
     .values({ key: `cooldown:${key.slice(0, 200)}`, windowStart: epoch, count: 1, expiresAt: until })
     .onConflictDoUpdate({
@@ -133,7 +132,7 @@ export async function startCooldown(deps: AppDeps, key: string, seconds: number)
     })
     .returning({ expiresAt: rateLimits.expiresAt });
   if (started) return 0;
-  const [held] = await sqlDb(deps)
+  const [held] = await deps.database.db
     .select({ expiresAt: rateLimits.expiresAt })
     .from(rateLimits)
     .where(and(eq(rateLimits.key, `cooldown:${key.slice(0, 200)}`), eq(rateLimits.windowStart, epoch)));

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { stayCheckins } from '../account/account.schema.ts';
 import { users } from '../auth/auth.schema.ts';
 import { roomInventory } from '../availability/availability.schema.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { TEST_NOW, bookingTestApp } from '../db/test-booking.ts';
 import { paymentCharges } from '../payments/charge.schema.ts';
 import { countReservations, stayWindow } from './account-lists.ts';
@@ -21,7 +21,7 @@ const DAY = 24 * 60 * MINUTE;
 
 beforeAll(async () => {
   t = await bookingTestApp({ AUTH_ACCESS_TTL_SECONDS: '1209600' });
-  db = t.db.db as Db;
+  db = t.db.db;
   for (const hotelId of [3, 8, 14])
     await db.update(roomInventory).set({ sold: 0 }).where(eq(roomInventory.hotelId, hotelId));
 });

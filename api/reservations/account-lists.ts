@@ -6,7 +6,7 @@ import { signStayPass } from '../account/stay-pass.ts';
 import { secondaryGuestsOf } from '../account/stay-guests.ts';
 import { insuranceItem } from '../ancillary/ancillary.service.ts';
 import { users } from '../auth/auth.schema.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { rows } from '../db/query.ts';
 import { hotels, roomTypes } from '../hotels/hotels.schema.ts';
 import type { ApiLang } from '../http/errors.ts';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { roomInventory } from '../availability/availability.schema.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { recordStatements } from '../db/plan-check.test-helpers.ts';
 import type { Recorded } from '../db/plan-check.test-helpers.ts';
 import { bookingTestApp, TEST_NOW } from '../db/test-booking.ts';
@@ -19,7 +19,7 @@ let db: Db;
 let recorder: ReturnType<typeof recordStatements> | null = null;
 beforeAll(async () => {
   t = await bookingTestApp({ AUTH_ACCESS_TTL_SECONDS: '1209600' });
-  db = t.db.db as Db;
+  db = t.db.db;
   await db.update(roomInventory).set({ sold: 0 }).where(eq(roomInventory.hotelId, 7));
   await db.update(roomInventory).set({ sold: 0 }).where(eq(roomInventory.hotelId, 3));
   await db.execute(sql`delete from hotel_blackouts where hotel_id in (3, 7)`);

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roomInventory } from '../availability/availability.schema.ts';
 import { openDatabase } from '../db/client.ts';
-import type { Database, Db } from '../db/client.ts';
+import type { Database } from '../platform/database.ts';
 import { recordStatements } from '../db/plan-check.test-helpers.ts';
 import { bookingTestApp } from '../db/test-booking.ts';
 
@@ -18,11 +18,11 @@ let database: Database;
 let t: Awaited<ReturnType<typeof bookingTestApp>>;
 beforeAll(async () => {
   database = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://' });
-  await (database.db as Db).execute(
+  await (database.db).execute(
     sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;`,
   );
   t = await bookingTestApp({ DATABASE_URL: url, AUTH_ACCESS_TTL_SECONDS: '1209600' }, database);
-  await (database.db as Db).update(roomInventory).set({ sold: 0 }).where(eq(roomInventory.hotelId, 7));
+  await (database.db).update(roomInventory).set({ sold: 0 }).where(eq(roomInventory.hotelId, 7));
 }, 120_000);
 afterAll(async () => {
   await database?.close();

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokensForTest } from '../auth/test-tokens.ts';
 import { roomInventory } from '../availability/availability.schema.ts';
-import type { Database, Db } from '../db/client.ts';
+import type { Database, Db } from '../platform/database.ts';
 import { rows } from '../db/query.ts';
 import { openSeededDatabase, TEST_NOW } from '../db/test-booking.ts';
 import { freshPgDatabase, holdOverHttp, restHoldOverHttp, startPgNodes } from '../../tests/helpers/pg-nodes.ts';
@@ -149,7 +149,7 @@ async function expectAccounted() {
 
 beforeAll(async () => {
   first = await freshPgDatabase(url, 40);
-  db = first.db as Db;
+  db = first.db;
   await openSeededDatabase(TEST_NOW, first);
   await db
     .update(roomInventory)

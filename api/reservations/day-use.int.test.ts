@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { roomHourStock, roomInventory } from '../availability/availability.schema.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { rows } from '../db/query.ts';
 import { bookingTestApp } from '../db/test-booking.ts';
 import { roomTypeBlocks } from '../hotels/hotels.schema.ts';
@@ -19,7 +19,7 @@ const SKY = 31;
 
 beforeAll(async () => {
   t = await bookingTestApp({ AUTH_ACCESS_TTL_SECONDS: '1209600' });
-  db = t.db.db as Db;
+  db = t.db.db;
   // No pre-sold rooms and no closed day at hotel 3, so every count below is the test's own.
   await db.update(roomInventory).set({ sold: 0 }).where(eq(roomInventory.hotelId, HOTEL));
   await db.execute(sql`delete from hotel_blackouts where hotel_id = ${HOTEL}`);

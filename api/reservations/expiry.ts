@@ -1,5 +1,5 @@
 import { PaymentStatus } from '../../core/payment-status.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { releaseDueBatch, releaseHold } from './release-hold.ts';
 import { stockChanged } from '../availability/stock-cache.ts';
 

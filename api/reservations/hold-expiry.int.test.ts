@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentStatus } from '../../core/payment-status.ts';
 import { roomInventory } from '../availability/availability.schema.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { bookingTestApp } from '../db/test-booking.ts';
 import { registerBookingJobs } from '../jobs/booking-jobs.ts';
 import { startJobQueue } from '../jobs/queue.ts';
@@ -22,7 +22,7 @@ const NIGHT = '2026-03-16';
 beforeAll(async () => {
   // Long-lived tokens: the clock moves past the payment window.
   t = await bookingTestApp({ AUTH_ACCESS_TTL_SECONDS: '1209600' });
-  db = t.db.db as Db;
+  db = t.db.db;
   await db.update(roomInventory).set({ sold: 0 }).where(eq(roomInventory.hotelId, 8));
 });
 

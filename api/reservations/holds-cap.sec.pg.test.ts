@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UNPAID_RESERVATIONS } from '../../core/contracts/booking.ts';
 import { tokensForTest } from '../auth/test-tokens.ts';
 import { roomInventory } from '../availability/availability.schema.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { openSeededDatabase, TEST_NOW } from '../db/test-booking.ts';
 import { reservations } from './reservations.schema.ts';
 import { freshPgDatabase, holdOverHttp, startPgNodes } from '../../tests/helpers/pg-nodes.ts';
@@ -27,7 +27,7 @@ let guest: { userToken: string; apiKey: string; userId: number };
 
 beforeAll(async () => {
   const first = await freshPgDatabase(url);
-  db = first.db as Db;
+  db = first.db;
   await openSeededDatabase(TEST_NOW, first);
   await db.update(roomInventory).set({ sold: 0 });
   ({ nodes, close } = await startPgNodes(url, first, 2));

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentStatus } from '../../core/payment-status.ts';
 import { openDatabase } from '../db/client.ts';
-import type { Database, Db } from '../db/client.ts';
+import type { Database, Db } from '../platform/database.ts';
 import { explain, recordStatements, seqScansOver } from '../db/plan-check.test-helpers.ts';
 import { openSeededDatabase, TEST_NOW } from '../db/test-booking.ts';
 import { ApiError } from '../http/errors.ts';
@@ -164,7 +164,7 @@ describe('a mass expiry on real PostgreSQL', () => {
     const recorder = recordStatements(nodes[0]);
     await db
       .transaction(async (tx) => {
-        await releaseDueBatch(tx as unknown as Db, { now: later, to: PaymentStatus.expired, limit: 200 });
+        await releaseDueBatch(tx, { now: later, to: PaymentStatus.expired, limit: 200 });
         throw new Error('rolled back: only the statement was wanted');
       })
       .catch(() => undefined);
@@ -201,7 +201,7 @@ describe('a mass expiry on real PostgreSQL', () => {
       }
     };
     const started = Date.now();
-    const sweeps = Promise.all(nodes.map((n) => expireDueHolds(n.db as Db, later, { budgetMs: 120_000 }))).finally(
+    const sweeps = Promise.all(nodes.map((n) => expireDueHolds(n.db, later, { budgetMs: 120_000 }))).finally(
       () => (sweeping = false),
     );
     const [swept, booked] = await Promise.all([sweeps, Promise.all(racers.map(race))]);

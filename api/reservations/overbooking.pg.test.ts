@@ -7,7 +7,7 @@ import { testDeps } from '../auth/test-db.ts';
 import { tokensForTest } from '../auth/test-tokens.ts';
 import { roomInventory } from '../availability/availability.schema.ts';
 import { openDatabase } from '../db/client.ts';
-import type { Database, Db } from '../db/client.ts';
+import type { Database, Db } from '../platform/database.ts';
 import { openSeededDatabase, TEST_NOW } from '../db/test-booking.ts';
 import { roomTypes } from '../hotels/hotels.schema.ts';
 import { expireDueHolds } from './expiry.ts';
@@ -60,7 +60,7 @@ async function fire(n: number, checkIn: string, checkOut: string) {
 beforeAll(async () => {
   // Enough connections that the parallel requests really meet in PostgreSQL (the default pool is small).
   database = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://', DATABASE_POOL_MAX: 40 });
-  db = database.db as Db;
+  db = database.db;
   // A clean slate each run: the same cluster may be reused with DATABASE_URL set by hand.
   await db.execute(
     sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;`,

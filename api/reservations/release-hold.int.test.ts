@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PaymentStatus } from '../../core/payment-status.ts';
 import { roomInventory } from '../availability/availability.schema.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { TEST_NOW, bookingTestApp } from '../db/test-booking.ts';
 import { releaseHold } from './release-hold.ts';
 import { reservations } from './reservations.schema.ts';
@@ -11,7 +11,7 @@ let t: Awaited<ReturnType<typeof bookingTestApp>>;
 let db: Db;
 beforeAll(async () => {
   t = await bookingTestApp({ AUTH_ACCESS_TTL_SECONDS: '1209600' });
-  db = t.db.db as Db;
+  db = t.db.db;
   await db.update(roomInventory).set({ sold: 0 }).where(eq(roomInventory.hotelId, 8));
 });
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { PaymentStatus } from '../../core/payment-status.ts';
 import type { PaymentStatusId } from '../../core/payment-status.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { rows } from '../db/query.ts';
 
 /** Which reservations to release: by id and owner, or every hold whose payment window has passed. */

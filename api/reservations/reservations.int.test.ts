@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { roomInventory } from '../availability/availability.schema.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { bookingTestApp } from '../db/test-booking.ts';
 import { bobopointAccounts } from '../promotions/promotions.schema.ts';
 import { expireDueHolds } from './expiry.ts';
@@ -13,7 +13,7 @@ let db: Db;
 beforeAll(async () => {
   // Long-lived test tokens: these tests move the clock past the payment window and into next week.
   t = await bookingTestApp({ AUTH_ACCESS_TTL_SECONDS: '1209600' });
-  db = t.db.db as Db;
+  db = t.db.db;
   // Plenty of stock in hotels 7 and 8 so these tests never depend on the seeded pre-sold counts.
   await db.update(roomInventory).set({ sold: 0 }).where(eq(roomInventory.hotelId, 7));
   await db.update(roomInventory).set({ sold: 0 }).where(eq(roomInventory.hotelId, 8));

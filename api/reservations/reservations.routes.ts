@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { requireUser } from '../auth/middleware.ts';
 import {
   CreateReservationInput,
@@ -8,10 +8,10 @@ import {
   ReservationListQuery,
   ReservationUpdateBody,
 } from '../../core/contracts/booking.ts';
-import { clock, dbOf, userIdOf } from '../http/context.ts';
+import { userIdOf } from '../http/context.ts';
 import { requestLang } from '../http/errors.ts';
 import { parseInput, readBody } from '../http/input.ts';
-import { stayPassSecret } from '../env.ts';
+import { stayPassSecret } from '../platform/env.ts';
 import { stockChanged } from '../availability/stock-cache.ts';
 import { countReservations, listMyStays, listStayHistory } from './account-lists.ts';
 import {
@@ -22,6 +22,7 @@ import {
   updateRate,
   updateReservation,
 } from './reservations.service.ts';
+import { nowOf } from '../platform/clock.ts';
 
 /** Body (form or JSON) merged over the query string, for calls whose method the spec leaves open. */
 async function params(c: Context) {
@@ -31,7 +32,7 @@ async function params(c: Context) {
 
 export function reservationRoutes(deps: AppDeps) {
   const app = new Hono();
-  const ctx = (c: Context) => ({ now: clock(deps), userId: userIdOf(c), lang: requestLang(c) });
+  const ctx = (c: Context) => ({ now: nowOf(deps), userId: userIdOf(c), lang: requestLang(c) });
   app.use('/clients/v1/reservations/*', requireUser(deps));
   app.use('/clients/v1/update-rate', requireUser(deps));
   app.use('/clients/v1/stays', requireUser(deps));
@@ -40,7 +41,7 @@ export function reservationRoutes(deps: AppDeps) {
   app.post('/clients/v1/reservations/create', async (c) => {
     const b = parseInput(CreateReservationInput, await readBody(c));
     const data = await createReservation(
-      dbOf(deps),
+      deps.database.db,
       {
         hotelId: b.hotel_id,
         roomTypeId: b.room_type_id,
@@ -62,48 +63,48 @@ export function reservationRoutes(deps: AppDeps) {
       { ...ctx(c), holdMinutes: deps.env.RESERVATION_HOLD_MINUTES },
     );
     // Read-your-writes on this node: its next availability or search read of the hotel is fresh.
-    stockChanged(dbOf(deps), b.hotel_id);
+    stockChanged(deps.database.db, b.hotel_id);
     return c.json({ data }, 201);
   });
   app.get('/clients/v1/reservations/list', async (c) => {
     const q = parseInput(ReservationListQuery, c.req.query());
-    return c.json({ data: await listReservations(dbOf(deps), { ...ctx(c), status: q.paymentStatus }) });
+    return c.json({ data: await listReservations(deps.database.db, { ...ctx(c), status: q.paymentStatus }) });
   });
   // The order badge: one count (paymentStatus=1 counts unpaid holds still inside their payment window).
   app.get('/clients/v1/reservations/count', async (c) => {
     const q = parseInput(ReservationListQuery, c.req.query());
-    return c.json({ data: await countReservations(dbOf(deps), { ...ctx(c), status: q.paymentStatus }) });
+    return c.json({ data: await countReservations(deps.database.db, { ...ctx(c), status: q.paymentStatus }) });
   });
   // My stay (HotelStayList) and history (HotelStayHistoryList) of the account area.
   app.get('/clients/v1/stays', async (c) =>
     c.json({
-      data: await listMyStays(dbOf(deps), {
+      data: await listMyStays(deps.database.db, {
         ...ctx(c),
         stayPassSecret: stayPassSecret(deps.env),
         siteUrl: deps.env.SITE_URL,
       }),
     }),
   );
-  app.get('/clients/v1/stays/history', async (c) => c.json({ data: await listStayHistory(dbOf(deps), ctx(c)) }));
+  app.get('/clients/v1/stays/history', async (c) => c.json({ data: await listStayHistory(deps.database.db, ctx(c)) }));
   app.get('/clients/v1/reservations/view', async (c) => {
     const q = parseInput(ReservationIdInput, c.req.query());
-    return c.json({ data: await reservationDetail(dbOf(deps), q.reservationId, ctx(c)) });
+    return c.json({ data: await reservationDetail(deps.database.db, q.reservationId, ctx(c)) });
   });
   const cancel = async (c: Context) => {
     const q = parseInput(ReservationIdInput, await params(c));
-    const data = await cancelReservation(dbOf(deps), q.reservationId, ctx(c));
-    stockChanged(dbOf(deps), '*');
+    const data = await cancelReservation(deps.database.db, q.reservationId, ctx(c));
+    stockChanged(deps.database.db, '*');
     return c.json({ data });
   };
   app.post('/clients/v1/reservations/cancel', cancel);
   app.put('/clients/v1/reservations/cancel', cancel);
   app.put('/clients/v1/reservations/update', async (c) => {
     const b = parseInput(ReservationUpdateBody, await readBody(c));
-    return c.json({ data: await updateReservation(dbOf(deps), b, ctx(c)) });
+    return c.json({ data: await updateReservation(deps.database.db, b, ctx(c)) });
   });
   const rate = async (c: Context) => {
     const q = parseInput(ReservationIdInput, await params(c));
-    return c.json({ data: await updateRate(dbOf(deps), q.reservationId, ctx(c)) });
+    return c.json({ data: await updateRate(deps.database.db, q.reservationId, ctx(c)) });
   };
   app.post('/clients/v1/update-rate', rate);
   app.put('/clients/v1/update-rate', rate);

@@ -7,7 +7,7 @@ import { AVAILABILITY_WINDOW_DAYS, jakartaDateTime } from '../../core/dates.ts';
 import { isInstant, resolveStay, stayDate } from '../availability/stay-dates.ts';
 import { dayUseInvalid, resolveDayUse, roomTypeBlock } from '../availability/day-use.ts';
 import type { DayUseChoice } from '../availability/day-use.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { rows, statementRows } from '../db/query.ts';
 import type { Statement } from '../db/query.ts';
 import { hotels, roomTypes } from '../hotels/hotels.schema.ts';

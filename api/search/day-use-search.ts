@@ -4,7 +4,7 @@ import { groupAddOns } from '../ancillary/ancillary.service.ts';
 import { blockTimes, dayUseInvalid, freeFor, hotelBlocks, resolveDayUse } from '../availability/day-use.ts';
 import { hotelToday } from '../availability/availability.service.ts';
 import { hourFree } from '../availability/hour-stock.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { rows } from '../db/query.ts';
 import { roomTypes } from '../hotels/hotels.schema.ts';
 import { getHotel, hotelDto } from '../hotels/hotels.service.ts';

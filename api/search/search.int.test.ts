@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { roomInventory } from '../availability/availability.schema.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { bookingTestApp, TEST_NOW } from '../db/test-booking.ts';
 import { hotelBlackouts, hotels } from '../hotels/hotels.schema.ts';
 import { tokensForTest } from '../auth/test-tokens.ts';
@@ -10,7 +10,7 @@ let t: Awaited<ReturnType<typeof bookingTestApp>>;
 let db: Db;
 beforeAll(async () => {
   t = await bookingTestApp();
-  db = t.db.db as Db;
+  db = t.db.db;
 });
 
 const AVAIL =

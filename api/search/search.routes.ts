@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { requireClient } from '../auth/middleware.ts';
 import {
   DayUseAvailabilityInput,
@@ -9,17 +9,18 @@ import {
 } from '../../core/contracts/booking.ts';
 import { dayUseAvailability } from '../availability/day-use.ts';
 import { roomAvailability, roomAvailabilityMaxDuration } from '../availability/availability.service.ts';
-import { clock, dbOf, optionalUserId } from '../http/context.ts';
+import { optionalUserId } from '../http/context.ts';
 import { requestLang } from '../http/errors.ts';
 import { parseInput, readBody } from '../http/input.ts';
 import { searchRooms } from './search.service.ts';
+import { nowOf } from '../platform/clock.ts';
 
 export function searchRoutes(deps: AppDeps) {
   const app = new Hono();
   app.post('/clients/v1/search', requireClient(deps), async (c) => {
     const b = parseInput(SearchBody, await readBody(c));
     const data = await searchRooms(
-      dbOf(deps),
+      deps.database.db,
       {
         hotelId: b.hotelId,
         checkIn: b.checkInDateTime,
@@ -29,7 +30,7 @@ export function searchRoutes(deps: AppDeps) {
         startHour: b.startHour,
         blockHours: b.blockHours,
       },
-      { now: clock(deps), lang: requestLang(c), userId: optionalUserId(c) },
+      { now: nowOf(deps), lang: requestLang(c), userId: optionalUserId(c) },
     );
     return c.json({ data });
   });
@@ -38,9 +39,9 @@ export function searchRoutes(deps: AppDeps) {
     const q = parseInput(RoomAvailabilityInput, c.req.query());
     return c.json({
       data: await roomAvailability(
-        dbOf(deps),
+        deps.database.db,
         { hotelId: q.hotel_id, dateStart: q.date_start, dateEnd: q.date_end },
-        clock(deps),
+        nowOf(deps),
       ),
     });
   });
@@ -48,9 +49,9 @@ export function searchRoutes(deps: AppDeps) {
     const q = parseInput(MaxDurationInput, c.req.query());
     return c.json({
       data: await roomAvailabilityMaxDuration(
-        dbOf(deps),
+        deps.database.db,
         { hotelId: q.hotel_id, dateStart: q.date_start },
-        clock(deps),
+        nowOf(deps),
       ),
     });
   });
@@ -59,9 +60,9 @@ export function searchRoutes(deps: AppDeps) {
     const q = parseInput(DayUseAvailabilityInput, c.req.query());
     return c.json({
       data: await dayUseAvailability(
-        dbOf(deps),
+        deps.database.db,
         { hotelId: q.hotel_id, dateStart: q.date_start, dateEnd: q.date_end },
-        clock(deps),
+        nowOf(deps),
       ),
     });
   });

@@ -3,7 +3,7 @@ import { addOnItems } from '../ancillary/ancillary.schema.ts';
 import { groupAddOns } from '../ancillary/ancillary.service.ts';
 import { hotelToday } from '../availability/availability.service.ts';
 import { isInstant, remember, resolveStay, stayDate } from '../availability/stay-dates.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/database.ts';
 import { rowFromJson } from '../db/query.ts';
 import { readStock } from '../availability/stock-cache.ts';
 import type { Statement } from '../db/query.ts';

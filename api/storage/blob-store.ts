@@ -1,8 +1,8 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import type { AppDeps } from '../deps.ts';
+import type { Db } from '../platform/database.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { storedBlobs } from './storage.schema.ts';
 
 // Where uploaded files live, behind one interface every node reads the same way:
@@ -105,7 +105,7 @@ const stores = new WeakMap<object, BlobStore>();
 export function blobStoreOf(deps: Pick<AppDeps, 'env' | 'database'>): BlobStore {
   let store = stores.get(deps.database);
   if (!store) {
-    if (deps.database.kind === 'postgres') store = postgresBlobStore(deps.database.db as Db);
+    if (deps.database.kind === 'postgres') store = postgresBlobStore(deps.database.db);
     else if (deps.env.DATA_DIR === 'memory://') store = memoryBlobStore();
     else store = diskBlobStore(path.resolve(deps.env.DATA_DIR, 'uploads'));
     stores.set(deps.database, store);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isOwnMedia } from '../../core/media.ts';
-import type { Database } from '../../api/db/client.ts';
+import type { Database } from '../../api/platform/database.ts';
 import { openSeededDatabase } from '../../api/db/test-booking.ts';
 import { allDrawings } from './build-media.ts';
 

@@ -1,7 +1,6 @@
 import { desc } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { AppDeps } from '../../api/deps.ts';
-import { sqlDb } from '../../api/auth/auth.db.ts';
+import type { AppDeps } from '../../api/platform/deps.ts';
 import { outboxSinkMessages } from '../../api/outbox/outbox.schema.ts';
 import { codesIn } from '../../api/outbox/templates.ts';
 import { outboxPageEnabled } from '../dev-switch.ts';
@@ -22,7 +21,7 @@ export type SinkMessage = {
 };
 
 export async function listSinkMessages(deps: AppDeps, limit = 100): Promise<SinkMessage[]> {
-  const rows = await sqlDb(deps).select().from(outboxSinkMessages).orderBy(desc(outboxSinkMessages.id)).limit(limit);
+  const rows = await deps.database.db.select().from(outboxSinkMessages).orderBy(desc(outboxSinkMessages.id)).limit(limit);
   return rows.map((row) => ({
     id: row.id,
     channel: row.channel === 'sms' ? 'sms' : 'email',

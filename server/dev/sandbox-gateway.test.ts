@@ -1,7 +1,7 @@
 import midtransClient from 'midtrans-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { GatewayTransaction } from '../../api/payments/gateway/gateway.ts';
-import { signatureOf } from '../../api/payments/gateway/gateway.ts';
+import type { GatewayTransaction } from '../../api/platform/payment-gateway.ts';
+import { signatureOf } from '../../api/platform/payment-gateway.ts';
 import {
   luhnValid,
   qrisString,

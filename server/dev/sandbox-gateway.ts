@@ -5,8 +5,8 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import QRCode from 'qrcode';
 import { jakartaDateTime } from '../../core/dates.ts';
-import type { ChargeRequest, GatewayTransaction, TransactionStatus } from '../../api/payments/gateway/gateway.ts';
-import { amountString, parseGatewayTime, signatureOf } from '../../api/payments/gateway/gateway.ts';
+import type { ChargeRequest, GatewayTransaction, TransactionStatus } from '../../api/platform/payment-gateway.ts';
+import { amountString, parseGatewayTime, signatureOf } from '../../api/platform/payment-gateway.ts';
 import { MidtransCoreApi } from '../../api/payments/gateway/midtrans.ts';
 
 /** Where the browser tokenises cards while the sandbox is active (served by the simulator routes). */

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../../api/deps.ts';
+import type { AppDeps } from '../../api/platform/deps.ts';
 import { formatRupiah } from '../../core/money.ts';
-import { parseAmount } from '../../api/payments/gateway/gateway.ts';
+import { parseAmount } from '../../api/platform/payment-gateway.ts';
 import { paymentSimulatorEnabled } from '../dev-switch.ts';
 import type { SandboxAction, SandboxGateway } from './sandbox-gateway.ts';
 

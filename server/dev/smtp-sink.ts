@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
-import type { AppDeps, MailTransport } from '../../api/deps.ts';
-import { sqlDb } from '../../api/auth/auth.db.ts';
+import type { AppDeps, MailTransport } from '../../api/platform/deps.ts';
 import { outboxSinkMessages } from '../../api/outbox/outbox.schema.ts';
+import { nowOf } from '../../api/platform/clock.ts';
 
 const MAX_MESSAGE_BYTES = 2 * 1024 * 1024;
 
@@ -27,7 +27,7 @@ export async function startSmtpSink(deps: AppDeps): Promise<{ host: string; port
         void (async () => {
           const email = await PostalMime.parse(Buffer.concat(chunks));
           const rcpt = session.envelope.rcptTo.map((r) => r.address).join(', ');
-          await sqlDb(deps)
+          await deps.database.db
             .insert(outboxSinkMessages)
             .values({
               channel: 'email',
@@ -46,7 +46,7 @@ export async function startSmtpSink(deps: AppDeps): Promise<{ host: string; port
                 ...(a.contentId ? { cid: a.contentId.replace(/^<|>$/g, '') } : {}),
               })),
               messageId: email.messageId ?? null,
-              receivedAt: deps.now ? deps.now() : new Date(),
+              receivedAt: nowOf(deps),
             });
         })().then(
           () => callback(),
@@ -69,7 +69,7 @@ export async function startSmtpSink(deps: AppDeps): Promise<{ host: string; port
 
 /** SMS have no gateway in development: they are "delivered" straight into the same sink store. */
 export async function storeSmsInSink(deps: AppDeps, message: { to: string; subject: string; text: string }) {
-  await sqlDb(deps)
+  await deps.database.db
     .insert(outboxSinkMessages)
     .values({
       channel: 'sms',
@@ -79,7 +79,7 @@ export async function storeSmsInSink(deps: AppDeps, message: { to: string; subje
       text: message.text,
       html: null,
       messageId: null,
-      receivedAt: deps.now ? deps.now() : new Date(),
+      receivedAt: nowOf(deps),
     });
 }
 

@@ -4,16 +4,16 @@ import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { createApp } from '../../api/app.ts';
 import { users } from '../../api/auth/auth.schema.ts';
-import type { Db } from '../../api/db/client.ts';
 import { parseInput, readBody } from '../../api/http/input.ts';
 import { IDENTITY_STATES } from '../../core/contracts/account.ts';
 import { PositiveInt } from '../../core/contracts/common.ts';
 import { jakartaToday } from '../../core/dates.ts';
-import type { AppDeps } from '../../api/deps.ts';
+import type { AppDeps } from '../../api/platform/deps.ts';
 import { seedFixtureHotel } from '../../api/db/seed.ts';
 import { activateDuePoints } from '../../api/points/points.jobs.ts';
 import { purgeDeletedAccounts } from '../../api/profile/account.service.ts';
 import { runOps } from '../../api/profile/operator.ts';
+import { nowOf } from '../../api/platform/clock.ts';
 
 /** An instant a test injects (ISO 8601 with its offset); absent: the real clock. */
 const Instant = v.pipe(
@@ -25,7 +25,7 @@ const Instant = v.pipe(
 /** The account jobs a test may run at an injected instant, for its own guest only (api/jobs/account-jobs.ts). */
 const GUEST_JOBS = {
   'points.activate': (deps: AppDeps, at: Date, userId: number) =>
-    activateDuePoints(deps.database.db as Db, at, { userId }),
+    activateDuePoints(deps.database.db, at, { userId }),
   'accounts.purge': (deps: AppDeps, at: Date, userId: number) => purgeDeletedAccounts(deps, at, { userId }),
 } as const;
 
@@ -36,7 +36,7 @@ const GUEST_JOBS = {
 export function testFixtureRoutes(deps: AppDeps) {
   const app = new Hono();
   app.post('/dev/fixtures/hotel', async (c) => {
-    const now = deps.now?.() ?? new Date();
+    const now = nowOf(deps);
     // ?hourly=1: an hourly (day-use) hotel with the seed's 3, 6 and 12-hour blocks.
     const hourly = c.req.query('hourly') === '1';
     return c.json({ data: await seedFixtureHotel(deps.database, jakartaToday(now), { hourly }) }, 201);
@@ -44,7 +44,7 @@ export function testFixtureRoutes(deps: AppDeps) {
   // A guest's ID verification state (the operator's decision, made instantly for a test).
   app.post('/dev/fixtures/identity', async (c) => {
     const b = parseInput(v.object({ userId: PositiveInt, status: v.picklist(IDENTITY_STATES) }), await readBody(c));
-    const db = deps.database.db as Db;
+    const db = deps.database.db;
     await db.update(users).set({ identityStatus: b.status }).where(eq(users.id, b.userId));
     return c.json({ data: b }, 200);
   });
@@ -81,7 +81,7 @@ export function testFixtureRoutes(deps: AppDeps) {
   app.all('/dev/fixtures/at/:instant/*', async (c) => {
     const at = v.safeParse(Instant, decodeURIComponent(c.req.param('instant')));
     if (!at.success) return c.json({ message: 'not an ISO 8601 instant' }, 400);
-    atApp ??= createApp({ ...deps, now: () => injected.getStore() ?? deps.now?.() ?? new Date() });
+    atApp ??= createApp({ ...deps, now: () => injected.getStore() ?? nowOf(deps) });
     const url = new URL(c.req.url);
     url.pathname = url.pathname.replace(/^\/api\/dev\/fixtures\/at\/[^/]+/, '');
     const headers = new Headers(c.req.raw.headers);

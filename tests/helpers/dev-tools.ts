@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { createApp } from '../../api/app.ts';
-import type { AppDeps } from '../../api/deps.ts';
+import type { AppDeps } from '../../api/platform/deps.ts';
 import { devTools, startGateway, startMail } from '../../server/compose.ts';
 
 // API tests reach the development tools (sink, sandbox, their pages) only through this helper and

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../api/db/client.ts';
 import { migrate } from '../../api/db/migrate.ts';
-import { EMBEDDED_SECRETS, loadEnv } from '../../api/env.ts';
+import { EMBEDDED_SECRETS, loadEnv } from '../../api/platform/env.ts';
 import { loadBuild } from '../../server/build-manager.ts';
 import { createOneServer, type OneServer } from '../../server/server.ts';
 

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { roomInventory } from '../../api/availability/availability.schema.ts';
-import type { Database } from '../../api/db/client.ts';
-import type { Db } from '../../api/db/client.ts';
+import type { Database } from '../../api/platform/database.ts';
+import type { Db } from '../../api/platform/database.ts';
 import { bookingTestApp } from '../../api/db/test-booking.ts';
 import { tokensForTest } from '../../api/auth/test-tokens.ts';
-import type { GatewayTransaction } from '../../api/payments/gateway/gateway.ts';
+import type { GatewayTransaction } from '../../api/platform/payment-gateway.ts';
 import { devTools, startGateway, startMail } from '../../server/compose.ts';
 
 const CREATE =

@@ -3,9 +3,9 @@ import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../../api/app.ts';
 import { testDeps } from '../../api/auth/test-db.ts';
-import type { AppDeps } from '../../api/deps.ts';
+import type { AppDeps } from '../../api/platform/deps.ts';
 import { openDatabase } from '../../api/db/client.ts';
-import type { Database, Db } from '../../api/db/client.ts';
+import type { Database, Db } from '../../api/platform/database.ts';
 import { TEST_NOW } from '../../api/db/test-booking.ts';
 
 // API nodes on one real PostgreSQL (DATABASE_URL, under `npm run test:pg`), each with its own pool

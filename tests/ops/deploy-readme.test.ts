@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnvSchema } from '../../api/env.ts';
+import { EnvSchema } from '../../api/platform/env.ts';
 
-// deploy/README.md lists every variable the server reads (api/env.ts is the one list), each with a
+// deploy/README.md lists every variable the server reads (api/platform/env.ts is the one list), each with a
 // production value, and says how to rotate every secret production refuses to start without.
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -14,7 +14,7 @@ const rows = new Map([...readme.matchAll(/^\| `([A-Z0-9_]+)` \|(.*)$/gm)].map((m
 const section = (title: string) => readme.split(/^## /m).find((s) => s.startsWith(title)) ?? '';
 
 describe('deploy/README.md', () => {
-  it('lists every variable of api/env.ts with its production value', () => {
+  it('lists every variable of api/platform/env.ts with its production value', () => {
     const variables = Object.keys(EnvSchema.entries);
     expect(variables.length).toBeGreaterThan(20);
     const table = section('Every variable production needs');

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../deps.ts';
-import type { PaymentGateway } from './gateway.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import type { PaymentGateway } from '../../platform/payment-gateway.ts';
 
 /**
  * The gateway of this process, handed in by whoever composed the API (server/compose.ts picks the

@@ -1,5 +1,5 @@
-import type { ChargeRequest, GatewayTransaction, PaymentGateway } from './gateway.ts';
-import { signatureMatches, signatureOf } from './gateway.ts';
+import type { ChargeRequest, GatewayTransaction, PaymentGateway } from '../../platform/payment-gateway.ts';
+import { signatureMatches, signatureOf } from '../../platform/payment-gateway.ts';
 
 export class GatewayHttpError extends Error {
   readonly status: number;

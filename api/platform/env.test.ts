@@ -4,13 +4,13 @@ import { EnvSchema, loadEnv, stayPassSecret } from './env.ts';
 
 describe('environment', () => {
   it('every variable the server reads is listed in .env.example', () => {
-    const example = readFileSync(new URL('../.env.example', import.meta.url), 'utf8');
+    const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
     const listed = new Set([...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
     const missing = Object.keys(EnvSchema.entries).filter((key) => !listed.has(key));
     expect(missing).toEqual([]);
   });
   it("the operations variables are in the README's environment table too", () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const table = readme.slice(readme.indexOf('## Environment'), readme.indexOf('### Security headers'));
     const operations = [
       'MIGRATE_ON_START',

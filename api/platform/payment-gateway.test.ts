@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { classify } from '../notifications.service.ts';
-import { amountString, gatewayTime, parseAmount, parseGatewayTime, signatureMatches, signatureOf } from './gateway.ts';
-import { MidtransCoreApi } from './midtrans.ts';
+import { classify } from '../payments/notifications.service.ts';
+import { amountString, gatewayTime, parseAmount, parseGatewayTime, signatureMatches, signatureOf } from './payment-gateway.ts';
+import { MidtransCoreApi } from '../payments/gateway/midtrans.ts';
 
 describe('notification signature', () => {
   it('is SHA-512 of order_id + status_code + gross_amount + server key, compared in constant time', () => {

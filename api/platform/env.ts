@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import * as v from 'valibot';
-import { DEFAULT_HOST, DEFAULT_PORT, localOrigin } from '../core/origin.ts';
+import { DEFAULT_HOST, DEFAULT_PORT, localOrigin } from '../../core/origin.ts';
 
 // Every variable the process reads, with its embedded default. `.env.example` mirrors this.
 const port = v.pipe(

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { jakartaDateTime } from '../../../core/dates.ts';
+import { jakartaDateTime } from '../../core/dates.ts';
 
 // The payment-provider interface. Shapes follow the Midtrans Core API (v2), which both the real
 // adapter and the embedded sandbox speak, so the rest of the code knows one vocabulary.

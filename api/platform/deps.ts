@@ -1,8 +1,7 @@
-import type { Database } from './db/client.ts';
+import type { Database } from './database.ts';
 import type { Env } from './env.ts';
-import type { Lifecycle } from './observability/readiness.ts';
-import type { PaymentGateway } from './payments/gateway/gateway.ts';
-import type { HealthBuild } from '../core/contracts/responses.ts';
+import type { PaymentGateway } from './payment-gateway.ts';
+import type { HealthBuild } from '../../core/contracts/responses.ts';
 
 /**
  * Where outgoing mail and SMS go. The composing process (server/) chooses it from the environment:
@@ -14,6 +13,12 @@ export interface MailTransport {
   readonly smtp: string | { host: string; port: number; secure: false; ignoreTLS: true };
   /** Deliver an SMS; absent when no SMS gateway is configured. */
   sendSms?(message: { to: string; subject: string; text: string }): Promise<void>;
+}
+
+/** The node's lifecycle, set by the one server; readiness (api/observability/readiness.ts) reads it. */
+export interface Lifecycle {
+  /** Set on SIGTERM/SIGINT: the node finishes what it has and takes nothing new. */
+  draining: boolean;
 }
 
 /** What every route and service receives: handed in, never imported as a module singleton. */
