@@ -1,22 +1,23 @@
 import type { HotelShell, ReservationDetail, SearchResult, UserProfile } from '../core/contracts/responses.ts';
-import type { UserProfile as ApiUserProfile } from './auth/auth.service.ts';
+import type { UserProfile as ApiUserProfile } from './profile/auth.service.ts';
 import type { HotelDto } from './hotels/hotels.service.ts';
 import type { reservationDetail } from './reservations/reservations.service.ts';
 import type { searchRooms } from './search/search.service.ts';
 import type * as R from '../core/contracts/responses.ts';
 import type * as A from '../core/contracts/account.ts';
 import type { verifyStayPass } from './account/stay-pass.service.ts';
-import type { countReservations, listMyStays, listStayHistory } from './reservations/account-lists.ts';
+import type { listMyStays, listStayHistory } from './account/account-lists.ts';
+import type { countReservations } from './reservations/reservation-count.ts';
 import type { GenericSchema, InferOutput } from 'valibot';
 import type { activeAncillaryPackages } from './ancillary/ancillary.service.ts';
-import type { completeRegistration, registerUser, requestCode, resetPassword } from './auth/auth.service.ts';
+import type { completeRegistration, registerUser, requestCode, resetPassword } from './profile/auth.service.ts';
 import type { TokenResponse } from './auth/tokens.service.ts';
 import type { roomAvailability, roomAvailabilityMaxDuration } from './availability/availability.service.ts';
 import type { chargeView } from './payments/charge.view.ts';
 import type { cancelCurrentCharge, paymentConfig, paymentStatus } from './payments/charge.status.ts';
-import type { listPaymentChannels } from './payments/payments.service.ts';
+import type { listPaymentChannels } from './pricing/channels.service.ts';
 import type { giftCertificates, pointsSummary } from './points/points.service.ts';
-import type { deleteAccount } from './profile/account.service.ts';
+import type { deleteAccount } from './account/deletion.service.ts';
 import type { confirmChange, updateProfile } from './profile/profile.service.ts';
 import type { activeAnnouncements, viewPromo } from './promotions/promotions.service.ts';
 import type {

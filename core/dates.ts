@@ -32,6 +32,11 @@ export function jakartaDateTime(d: Date): string {
   return `${z.toPlainDate().toString()} ${z.toPlainTime().toString({ smallestUnit: 'second' })}`;
 }
 
+/** An API date-time ('YYYY-MM-DD HH:mm:ss', Jakarta: jakartaDateTime's format) as epoch milliseconds. */
+export function jakartaEpoch(dateTime: string): number {
+  return Temporal.PlainDateTime.from(dateTime.replace(' ', 'T')).toZonedDateTime(JAKARTA).epochMilliseconds;
+}
+
 /** The instant a Jakarta calendar day starts. */
 export function jakartaStartOfDay(date: Temporal.PlainDate | string): Date {
   return new Date(Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: JAKARTA }).epochMilliseconds);

@@ -5,11 +5,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiGraph, LAYERS, layerOf, mutualPairs, violations } from './lint/api-graph.ts';
 
-const apiDir = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../api');
+const apiDir =
+  process.argv.slice(2).find((a) => !a.startsWith('--')) ??
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../api');
 const edges = apiGraph(apiDir);
 const verbose = process.argv.includes('--files');
+// --quiet (in `npm run lint`): the summary and the violations only.
+const quiet = process.argv.includes('--quiet');
 
-for (const [i, layer] of LAYERS.entries()) {
+for (const [i, layer] of quiet ? [] : LAYERS.entries()) {
   console.log(`${i + 1}. ${layer.name}`);
   for (const folder of layer.folders) {
     const out = edges.filter((e) => e.from === folder);
@@ -21,7 +25,9 @@ for (const [i, layer] of LAYERS.entries()) {
 
 const found = violations(edges);
 const pairs = mutualPairs(edges);
-console.log(`\n${edges.length} folder arrows, ${pairs.length} mutual pairs, ${found.length} violations`);
+console.log(
+  `${quiet ? '[arch] ' : '\n'}${edges.length} folder arrows, ${pairs.length} mutual pairs, ${found.length} violations`,
+);
 for (const v of found) {
   console.log(`  ${v.kind}: ${v.text}`);
   for (const f of verbose ? v.files : v.files.slice(0, 3)) console.log(`      ${f}`);

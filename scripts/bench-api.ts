@@ -410,7 +410,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Row[]> {
   const { openDatabase } = await import('../api/db/client.ts');
   const { migrate } = await import('../api/db/migrate.ts');
   const { jakartaToday } = await import('../core/dates.ts');
-  const { seedDatabase } = await import('../api/db/seed.ts');
+  const { seedDatabase } = await import('../api/seed/seed.ts');
   const { loadEnv } = await import('../api/platform/env.ts');
 
   const env = loadEnv({

@@ -137,12 +137,12 @@ async function serveOne(role: Role, kind: 'pglite' | 'postgres') {
   const { tokensForTest } = await import('../api/auth/test-tokens.ts');
   const { openDatabase } = await import('../api/db/client.ts');
   const { migrate } = await import('../api/db/migrate.ts');
-  const { seedDatabase } = await import('../api/db/seed.ts');
+  const { seedDatabase } = await import('../api/seed/seed.ts');
   const { growDatabase } = await import('../api/db/grown-database.test-helpers.ts');
   const { jakartaToday } = await import('../core/dates.ts');
   const { loadEnv } = await import('../api/platform/env.ts');
   const { startJobQueue } = await import('../api/jobs/queue.ts');
-  const { registerBookingJobs } = await import('../api/jobs/booking-jobs.ts');
+  const { registerJobs } = await import('../api/jobs.ts');
   const { createReservation } = await import('../api/reservations/reservations.service.ts');
   const { PaymentStatus } = await import('../core/payment-status.ts');
   const log = (text: string) => console.error(`[bench:scale ${kind} ${role}] ${text}`);
@@ -189,7 +189,7 @@ async function serveOne(role: Role, kind: 'pglite' | 'postgres') {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
   });
   const queue = await startJobQueue(database, { pollingSeconds: 1 });
-  await registerBookingJobs(queue, deps);
+  await registerJobs(queue, deps, { groups: ['booking'] });
   const tokens = await tokensForTest(deps, { withUser: false });
   const userTokensFile = await writeGuestTokens(deps, calls.includes('create') ? createGuestsFor(warmup + seconds) : 1);
   const spread = await spreadOf(database, RANGES);

@@ -116,7 +116,7 @@ async function waitFor(url: string, ms: number, child: ChildProcess): Promise<vo
 async function soak(databaseUrl: string) {
   const { openDatabase } = await import('../api/db/client.ts');
   const { migrate } = await import('../api/db/migrate.ts');
-  const { seedDatabase } = await import('../api/db/seed.ts');
+  const { seedDatabase } = await import('../api/seed/seed.ts');
   const { loadEnv } = await import('../api/platform/env.ts');
   const { tokensForTest } = await import('../api/auth/test-tokens.ts');
   const { jakartaToday } = await import('../core/dates.ts');

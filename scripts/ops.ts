@@ -20,12 +20,12 @@ import { openDatabase } from '../api/db/client.ts';
 import type { Database } from '../api/platform/database.ts';
 import { migrate, pendingMigrations } from '../api/db/migrate.ts';
 import { loadEnv } from '../api/platform/env.ts';
-import { runOps } from '../api/profile/operator.ts';
+import { runOps } from '../api/operator.ts';
 import { localOrigin } from '../core/origin.ts';
 import { readContentEnv } from '../site/lib/content/content-env.ts';
 import { signPreview } from '../site/lib/content/preview.ts';
 
-// The commands themselves live in api/profile/operator.ts (one function, which the browser tests'
+// The commands themselves live in api/operator.ts (one function, which the browser tests'
 // fixture route also runs inside a running server); this is their command line.
 export { runOps };
 

@@ -2,7 +2,7 @@
 // Uses DATABASE_URL when set, else the embedded PGlite under DATA_DIR.
 import { openDatabase } from '../api/db/client.ts';
 import { migrate } from '../api/db/migrate.ts';
-import { seedDatabase } from '../api/db/seed.ts';
+import { seedDatabase } from '../api/seed/seed.ts';
 import { loadEnv } from '../api/platform/env.ts';
 import { jakartaToday } from '../core/dates.ts';
 import { syncPromotionsFromContent } from '../server/promo-sync.ts';

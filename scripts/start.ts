@@ -21,7 +21,7 @@ import {
   usedByOthers,
 } from '../server/build-manager.ts';
 import { createOneServer, type OneServer } from '../server/server.ts';
-import { prepareDatabase } from '../api/db/prepare.ts';
+import { prepareDatabase } from '../api/seed/prepare.ts';
 import { developmentBanner, productionProblems, refusalMessage } from '../server/modes.ts';
 import { logger } from '../api/observability/logger.ts';
 import { startMetricsServer } from '../api/observability/metrics.ts';

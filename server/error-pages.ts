@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ERROR_CODES, useTranslations } from '../core/i18n/translate.ts';
 import { langPrefix, localizedPath, type Lang } from '../core/locales.ts';
 import { logger } from '../api/observability/logger.ts';
+import { escapeHtml } from '../core/html.ts';
 
 const log = logger('site');
 
@@ -11,13 +12,6 @@ export function errorPageCode(status: number): string {
   const own = String(status);
   if ((ERROR_CODES as readonly string[]).includes(own)) return own;
   return status >= 500 ? '500' : '400';
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
-  );
 }
 
 /** The plain page shown when the error page itself cannot be produced. */

@@ -30,7 +30,7 @@ import { applySecurityHeaders, baseSecurityHeaders, contentSecurityPolicy } from
 import { trustProxy } from '../api/http/client-address.ts';
 import { logger, requestContext } from '../api/observability/logger.ts';
 import type { Lifecycle } from '../api/platform/deps.ts';
-import { markRoute, recordRoute, requestIdOf, routeOf } from '../api/observability/requests.ts';
+import { markRoute, recordRoute, requestIdOf, routeOf } from '../api/http/requests.ts';
 import { bindMetrics, metricsAllowed, observeRequest, serveMetrics } from '../api/observability/metrics.ts';
 import { startStockCache } from '../api/availability/stock-cache.ts';
 

@@ -3,7 +3,7 @@ import type { Db } from '../platform/database.ts';
 import { hotels, roomTypes } from '../hotels/hotels.schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
-import { stayWindow } from '../reservations/account-lists.ts';
+import { stayWindow } from './account-lists.ts';
 import { readStayPass } from './stay-pass.ts';
 import { accountApiEn } from '../../core/i18n/account-en.ts';
 import { accountApiId } from '../../core/i18n/account-id.ts';

@@ -162,3 +162,9 @@ export async function spendResetTicket(deps: AppDeps, ticket: string): Promise<n
   if (!row || !row.expiresAt || row.expiresAt <= now) throw authErrors.ticketInvalid();
   return row.userId;
 }
+
+/** Code guesses count for CODE_GUESS_WINDOW_DAYS; older ones are only history (the `rate-limits.prune` job). */
+export async function pruneCodeGuesses(deps: AppDeps): Promise<void> {
+  const since = new Date(nowOf(deps).getTime() - CODE_GUESS_WINDOW_DAYS * 86_400_000);
+  await deps.database.db.delete(authCodeGuesses).where(lt(authCodeGuesses.at, since));
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../platform/database.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { openSeededDatabase, TEST_NOW } from '../db/test-booking.ts';
-import { BOOKING_JOBS } from '../jobs/booking-jobs.ts';
+import { JOBS } from '../jobs.ts';
 import { dayStockDrift } from './day-stock.test-helpers.ts';
 import { pruneOldStock, STOCK_KEEP_DAYS, stockCutoff } from './retention.ts';
 
@@ -75,7 +75,7 @@ describe('stock retention', () => {
       `insert into hotel_blackouts (hotel_id, date, reason) values ($1, '2025-01-01', '{"en":"Old","id":"Lama"}'::jsonb)`,
       [someType!.hotel_id],
     );
-    const job = BOOKING_JOBS['stock.retain'];
+    const job = JOBS['stock.retain'];
     expect(job.seconds).toBeLessThanOrEqual(86_400);
     await job.run({ database } as unknown as AppDeps, TEST_NOW);
     expect(await count(`hotel_blackouts where date < $1::date`, [cutoff])).toBe(0);

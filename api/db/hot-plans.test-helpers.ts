@@ -1,7 +1,8 @@
 import { Temporal } from 'temporal-polyfill';
 import { dayUseAvailability } from '../availability/day-use.ts';
 import { roomAvailability, roomAvailabilityMaxDuration } from '../availability/availability.service.ts';
-import { countReservations, listMyStays, listStayHistory } from '../reservations/account-lists.ts';
+import { listMyStays, listStayHistory } from '../account/account-lists.ts';
+import { countReservations } from '../reservations/reservation-count.ts';
 import { expireDueHolds } from '../reservations/expiry.ts';
 import {
   cancelReservation,

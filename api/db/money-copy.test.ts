@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const sources = [
-  'api/db/seed.ts',
-  'api/db/seed-data.ts',
+  'api/seed/seed.ts',
+  'api/seed/seed-data.ts',
   'content/dataset/production.ndjson',
   ...readdirSync(path.join(root, 'content/dataset/source')).map((f) => `content/dataset/source/${f}`),
 ];

@@ -4,7 +4,7 @@ import { tokensForTest } from '../auth/test-tokens.ts';
 import { openDatabase } from './client.ts';
 import type { Database } from '../platform/database.ts';
 import { migrate } from './migrate.ts';
-import { seedDatabase } from './seed.ts';
+import { seedDatabase } from '../seed/seed.ts';
 import { jakartaToday } from '../../core/dates.ts';
 
 /** Test clock start: 10:00 WIB on 2 March 2026 (auth's testDeps default). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../platform/database.ts';
 import { openTestDatabase } from '../auth/test-db.ts';
 import type { AppDeps } from '../platform/deps.ts';
-import { BOOKING_JOBS } from '../jobs/booking-jobs.ts';
+import { JOBS } from '../jobs.ts';
 import { EVENTS_KEEP_DAYS, pruneOldEvents } from './events.service.ts';
 
 // The events table does not grow for ever: the job events.retain deletes what is older than two years.
@@ -35,7 +35,7 @@ describe('events retention', () => {
     expect(await count()).toBe(5);
     expect(await pruneOldEvents(database, NOW)).toBe(0);
     await addEvents(EVENTS_KEEP_DAYS + 1, 4);
-    await BOOKING_JOBS['events.retain'].run({ database } as unknown as AppDeps, NOW);
+    await JOBS['events.retain'].run({ database } as unknown as AppDeps, NOW);
     expect(await count()).toBe(5);
   });
 });

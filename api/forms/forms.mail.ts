@@ -8,6 +8,7 @@ import type { FormKind } from '../../core/contracts/forms.ts';
 import type { Lang } from '../../core/locales.ts';
 import { signedFormFileUrl } from './forms.signing.ts';
 import type { SubmissionFile } from './forms.service.ts';
+import { escapeHtml } from '../../core/html.ts';
 
 // The two e-mails of a submission. The acknowledgement goes to whatever address was typed, so it says
 // nothing but a fixed text and the sender's own name and subject: the form cannot be used to send
@@ -28,8 +29,6 @@ export type SavedSubmission = {
   fields: Record<string, string | number>;
   createdAt: Date;
 };
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export function acknowledgement(s: SavedSubmission) {
   const m = mails[s.lang as Lang] ?? mails.en;

@@ -1,6 +1,6 @@
 // `npm run ops -- submissions [--since YYYY-MM-DD] [--csv]`: contact messages and partnership
 // proposals (since that day, Jakarta time), with signed links (24 hours) to their files. Run by the
-// operator commands (api/profile/operator.ts).
+// operator commands (api/operator.ts).
 import type { AppDeps } from '../platform/deps.ts';
 import { parseDate, jakartaStartOfDay } from '../../core/dates.ts';
 import { listSubmissions } from './forms.service.ts';

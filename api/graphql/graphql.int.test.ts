@@ -3,7 +3,7 @@ import path from 'node:path';
 import { buildSchema } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingTestApp } from '../db/test-booking.ts';
-import { bobopointAccounts } from '../promotions/promotions.schema.ts';
+import { bobopointAccounts } from '../points/points.schema.ts';
 import { buildOpenApi, REST_ROUTES } from '../openapi/openapi.ts';
 
 let t: Awaited<ReturnType<typeof bookingTestApp>>;

@@ -22,7 +22,7 @@ import { listHotels } from '../hotels/hotels.service.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { ApiError, errors } from '../http/errors.ts';
 import { parseInput } from '../http/input.ts';
-import { listPaymentChannels } from '../payments/payments.service.ts';
+import { listPaymentChannels } from '../pricing/channels.service.ts';
 import { PaymentChargeInput, PaymentReservationInput } from '../../core/contracts/payment.ts';
 import { createCharge } from '../payments/charge.service.ts';
 import { paymentStatus } from '../payments/charge.status.ts';
@@ -32,13 +32,13 @@ import {
   promotionInfoDetail,
   reservationVoucherList,
   reservationVoucherSearch,
-} from '../promotions/vouchers.service.ts';
-import { hotelStayHistoryList, hotelStayList } from '../reservations/account-lists.ts';
+} from '../reservations/vouchers.service.ts';
+import { hotelStayHistoryList, hotelStayList } from '../account/account-lists.ts';
 import { createReservation, reservationDetail } from '../reservations/reservations.service.ts';
 import { stayPassSecret } from '../platform/env.ts';
 import { searchRooms } from '../search/search.service.ts';
 import { stockChanged } from '../availability/stock-cache.ts';
-import { getUser, profileOf } from '../auth/auth.service.ts';
+import { getUser, profileOf } from '../profile/auth.service.ts';
 import { jakartaToday } from '../../core/dates.ts';
 import { nowOf } from '../platform/clock.ts';
 
@@ -128,7 +128,7 @@ export const resolvers = {
         reservationId: i.reservation_id,
       });
     }),
-    // The account area's lists (api/reservations/account-lists.ts): the same stays as REST's My stay
+    // The account area's lists (api/account/account-lists.ts): the same stays as REST's My stay
     // and history, decided by one rule, with the signed stay pass as the QR code.
     HotelStayList: wrap(async (input, ctx) => {
       const i = parse(StayListInput, input);

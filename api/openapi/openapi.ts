@@ -76,7 +76,7 @@ import {
   StayPassCheckSchema,
   StayPassVerifyInput,
 } from '../../core/contracts/account.ts';
-import { TokenRequestSchema } from '../auth/oauth.routes.ts';
+import { TokenRequestSchema } from '../profile/oauth.routes.ts';
 import { GraphQLParams } from '../graphql/graphql.routes.ts';
 import { PaymentQrInput } from '../payments/charge.routes.ts';
 import { ConfirmChangeSchema, FileQuery } from '../profile/profile.routes.ts';

@@ -1,15 +1,12 @@
 import { emailEn } from '../../core/i18n/email-en.ts';
 import { emailId } from '../../core/i18n/email-id.ts';
 import type { ApiLang } from '../http/errors.ts';
+import { escapeHtml } from '../../core/html.ts';
 
 export type CodeMailPurpose = 'verify_email' | 'verify_phone' | 'reset_password';
 
 /** Both catalogues (core/i18n/email-*.ts), by language. */
 const emails = { en: emailEn, id: emailId };
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
 
 /** A one-time-code e-mail, text and HTML, in the user's language. */
 export function codeEmail(lang: ApiLang, purpose: CodeMailPurpose, code: string, name: string, minutes: number) {

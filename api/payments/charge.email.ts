@@ -10,6 +10,7 @@ import { emailId } from '../../core/i18n/email-id.ts';
 import type { PriceParts } from '../../core/price-lines.ts';
 import { priceLines } from '../../core/price-lines.ts';
 import { stayCalendar } from './calendar.ts';
+import { escapeHtml } from '../../core/html.ts';
 
 /**
  * A day-use block as the reservation answers carry it (api/reservations: `dayUseView`): its length,
@@ -65,8 +66,6 @@ export function pricePartsOf(p: PriceResult): PriceParts {
 
 /** Both catalogues (core/i18n/email-*.ts), by language. */
 const emails = { en: emailEn, id: emailId };
-
-const esc = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 const dateLabel = (date: string, lang: ApiLang) => formatDate(date, lang, 'full');
 
@@ -181,21 +180,21 @@ export async function confirmationEmail(
 <html lang="${d.lang}"><body style="margin:0;padding:24px;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1c2340">
 <table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
 <tr><td>
-<p style="font-size:16px">${esc(e.greeting(d.guestName))}</p>
-<p style="font-size:16px">${esc(c.intro)}</p>
-<h2 style="font-size:18px">${esc(c.details)}</h2>
+<p style="font-size:16px">${escapeHtml(e.greeting(d.guestName))}</p>
+<p style="font-size:16px">${escapeHtml(c.intro)}</p>
+<h2 style="font-size:18px">${escapeHtml(c.details)}</h2>
 <table role="presentation" style="font-size:14px;border-collapse:collapse">
-${rows.map(([k, v]) => `<tr><th align="left" style="padding:4px 12px 4px 0;color:#55607a">${esc(k)}</th><td style="padding:4px 0">${esc(v)}</td></tr>`).join('\n')}
+${rows.map(([k, v]) => `<tr><th align="left" style="padding:4px 12px 4px 0;color:#55607a">${escapeHtml(k)}</th><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`).join('\n')}
 </table>
-<h2 style="font-size:18px">${esc(c.payment)}</h2>
+<h2 style="font-size:18px">${escapeHtml(c.payment)}</h2>
 <table role="presentation" style="font-size:14px;border-collapse:collapse;min-width:280px">
-${money.map(([k, v], i) => `<tr${i === money.length - 1 ? ' style="font-weight:bold;border-top:1px solid #d5dae8"' : ''}><th align="left" style="padding:4px 12px 4px 0;color:#55607a">${esc(k)}</th><td align="right" style="padding:4px 0">${esc(v)}</td></tr>`).join('\n')}
+${money.map(([k, v], i) => `<tr${i === money.length - 1 ? ' style="font-weight:bold;border-top:1px solid #d5dae8"' : ''}><th align="left" style="padding:4px 12px 4px 0;color:#55607a">${escapeHtml(k)}</th><td align="right" style="padding:4px 0">${escapeHtml(v)}</td></tr>`).join('\n')}
 </table>
-${earned ? `<p style="font-size:14px">${esc(earned)}</p>` : ''}
-<p style="text-align:center;margin:24px 0"><img src="cid:booking-qr" alt="QR ${esc(d.orderId)}" width="200" height="200"></p>
-<p style="font-size:14px;color:#55607a">${esc(c.qr)}</p>
-<p><a href="${esc(link)}" style="color:#1f5eff">${esc(c.status)}</a></p>
-<p style="font-size:14px;white-space:pre-line">${esc(e.signoff)}</p>
+${earned ? `<p style="font-size:14px">${escapeHtml(earned)}</p>` : ''}
+<p style="text-align:center;margin:24px 0"><img src="cid:booking-qr" alt="QR ${escapeHtml(d.orderId)}" width="200" height="200"></p>
+<p style="font-size:14px;color:#55607a">${escapeHtml(c.qr)}</p>
+<p><a href="${escapeHtml(link)}" style="color:#1f5eff">${escapeHtml(c.status)}</a></p>
+<p style="font-size:14px;white-space:pre-line">${escapeHtml(e.signoff)}</p>
 </td></tr></table></body></html>`;
   return {
     subject: c.subject(d.orderId),

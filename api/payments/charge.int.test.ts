@@ -4,11 +4,11 @@ import { createApp } from '../app.ts';
 import { testDeps } from '../auth/test-db.ts';
 import { TEST_NOW } from '../db/test-booking.ts';
 import { startOutboxSender } from '../outbox/outbox.sender.ts';
-import { bobopointAccounts } from '../promotions/promotions.schema.ts';
+import { bobopointAccounts } from '../points/points.schema.ts';
 import { bobopointLedger } from '../points/points.schema.ts';
 import { activateDuePoints, grantWelcomePoints } from '../points/points.jobs.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
-import { paymentChannels } from './payments.schema.ts';
+import { paymentChannels } from '../pricing/channels.schema.ts';
 import { paymentCharges } from './charge.schema.ts';
 import {
   listSinkMessages,
@@ -17,7 +17,7 @@ import {
   withDevTools,
 } from '../../tests/helpers/dev-tools.ts';
 import { paymentTestApp } from '../../tests/helpers/payment-test-app.ts';
-import { CARBON_OFFSET_PACKAGE } from '../db/seed-data.ts';
+import { CARBON_OFFSET_PACKAGE } from '../seed/seed-data.ts';
 import { outboxMessages } from '../outbox/outbox.schema.ts';
 import { textPaymentLines } from './test-money.ts';
 

@@ -6,7 +6,7 @@ import { errors } from '../http/errors.ts';
 import { expireIfLapsed } from '../reservations/expiry.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
 import { loadOwned, priceReservation, reservationErrors } from '../reservations/reservations.service.ts';
-import { findUsableChannel } from './payments.service.ts';
+import { findUsableChannel } from '../pricing/channels.service.ts';
 import { CHANNEL_METHODS, EWALLET_PHONE, JENIUS_CASHTAG } from './charge.methods.ts';
 import { paymentCharges } from './charge.schema.ts';
 import { chargeErrors } from './charge.errors.ts';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppDeps } from '../platform/deps.ts';
 import { requireClient } from '../auth/middleware.ts';
 import { requestLang } from '../http/errors.ts';
-import { listPaymentChannels } from './payments.service.ts';
+import { listPaymentChannels } from '../pricing/channels.service.ts';
 
 export function paymentRoutes(deps: AppDeps) {
   const app = new Hono();

@@ -5,11 +5,11 @@ import { openDatabase } from '../db/client.ts';
 import type { Database, Db } from '../platform/database.ts';
 import { rows } from '../db/query.ts';
 import { openSeededDatabase, TEST_NOW } from '../db/test-booking.ts';
-import { registerAccountJobs } from '../jobs/account-jobs.ts';
+import { registerJobs } from '../jobs.ts';
 import { startJobQueue } from '../jobs/queue.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { testDeps } from '../auth/test-db.ts';
-import { purgeDeletedAccounts } from '../profile/account.service.ts';
+import { purgeDeletedAccounts } from '../account/deletion.service.ts';
 import { freshPgDatabase } from '../../tests/helpers/pg-nodes.ts';
 import { activateDuePoints, expireStalePoints, grantWelcomePoints } from './points.jobs.ts';
 import { earnPendingForStay } from './points.service.ts';
@@ -181,7 +181,7 @@ describe('the ledger jobs on the job queue of two nodes', () => {
       node.setNow(TEST_NOW);
       const queue = await startJobQueue(database, { pollingSeconds: 0.5 });
       queues.push(queue);
-      await registerAccountJobs(queue, node.deps);
+      await registerJobs(queue, node.deps, { groups: ['account'] });
     }
     await Promise.all(Array.from({ length: 20 }, (_, i) => queues[i % 2]!.tick('points.activate')));
     await queues[0]!.drained('points.activate', 20_000);

@@ -29,3 +29,11 @@ export const bobopointLedger = pgTable(
   },
   (t) => [index('bobopoint_ledger_user_idx').on(t.userId, t.status)],
 );
+
+/** Bobopoint balance per user (1 point = Rp 1). The ledger and expiry belong to the payment issue. */
+export const bobopointAccounts = pgTable('bobopoint_accounts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  balance: integer('balance').notNull().default(0),
+});

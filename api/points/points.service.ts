@@ -6,8 +6,8 @@ import { rows } from '../db/query.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { jakartaToday } from '../../core/dates.ts';
 import { formatRupiah } from '../../core/money.ts';
-import { POINTS_EARNED_PER_CHECKOUT, POINTS_MAX_PER_BOOKING, POINTS_STEP } from '../pricing/pricing.constants.ts';
-import { bobopointAccounts } from '../promotions/promotions.schema.ts';
+import { POINTS_EARNED_PER_CHECKOUT, POINTS_MAX_PER_BOOKING, POINTS_STEP } from '../../core/contracts/payment.ts';
+import { bobopointAccounts } from './points.schema.ts';
 import { bobopointLedger } from './points.schema.ts';
 import { msg } from '../http/messages.ts';
 

@@ -1,12 +1,7 @@
 import { ApiError } from '../http/errors.ts';
 import { formatPoints } from '../../core/money.ts';
-import {
-  POINTS_EARNED_PER_CHECKOUT,
-  POINTS_MAX_PER_BOOKING,
-  POINTS_STEP,
-  SERVICE_FEE_BPS,
-  TAX_BPS,
-} from './pricing.constants.ts';
+import { POINTS_EARNED_PER_CHECKOUT, POINTS_MAX_PER_BOOKING, POINTS_STEP } from '../../core/contracts/payment.ts';
+import { SERVICE_FEE_BPS, TAX_BPS } from './pricing.constants.ts';
 
 // The one place a price is computed. Every amount is an integer number of Rupiah; percentages are
 // applied with integer arithmetic and rounded half up, once per line.

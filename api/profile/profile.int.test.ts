@@ -10,8 +10,8 @@ import { ensureWelcomePoints } from '../points/points.service.ts';
 import { insertStay, ledgerOf } from '../points/test-ledger.ts';
 import { blobStoreOf } from '../storage/blob-store.ts';
 import { runOps } from '../../scripts/ops.ts';
-import { purgeDeletedAccounts } from './account.service.ts';
-import { MAX_UPLOAD_BYTES } from './images.ts';
+import { purgeDeletedAccounts } from '../account/deletion.service.ts';
+import { MAX_UPLOAD_BYTES } from '../storage/images.ts';
 import { encodedForm } from '../http/encoded-form.test-helpers.ts';
 
 // The profile of the account area (spec sections 3-9): a new e-mail or phone replaces the old one only

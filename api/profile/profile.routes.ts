@@ -8,14 +8,13 @@ import {
   parseTarget,
   UpdateProfileSchema,
 } from '../../core/contracts/auth.ts';
-import { getUser, profileOf } from '../auth/auth.service.ts';
+import { getUser, profileOf } from './auth.service.ts';
 import { authErrors } from '../auth/auth.errors.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { apiErrorHandler, ApiError, errors, requestLang } from '../http/errors.ts';
 import { clientIp, limitBody, validBody } from '../http/input.ts';
 import { userIdOf } from '../http/context.ts';
-import { deleteAccount } from './account.service.ts';
-import { MAX_UPLOAD_BYTES } from './images.ts';
+import { MAX_UPLOAD_BYTES } from '../storage/images.ts';
 import { BodyTooLarge, NotMultipart, readMultipartFiles } from './multipart.ts';
 import { profileErrors } from './profile.errors.ts';
 import { confirmChange, updateProfile } from './profile.service.ts';
@@ -105,10 +104,6 @@ export function profileRoutes(deps: AppDeps) {
       return c.json({ data: await profileOf(deps, row) });
     });
   }
-
-  app.post('/clients/v1/my-account/delete', limitBody(), user, async (c) =>
-    c.json({ data: await deleteAccount(deps, userIdOf(c)) }),
-  );
 
   // A signed file URL: no token (an <img> sends none), the signature is the authorisation.
   app.get('/files', async (c) => {

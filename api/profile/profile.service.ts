@@ -4,7 +4,7 @@ import type { AppDeps } from '../platform/deps.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { authErrors } from '../auth/auth.errors.ts';
 import { users } from '../auth/auth.schema.ts';
-import { getUser, profileOf } from '../auth/auth.service.ts';
+import { getUser, profileOf } from './auth.service.ts';
 import { CODE_RESEND_COOLDOWN_SECONDS, CODE_TTL_SECONDS, consumeCode, issueCode } from '../auth/codes.service.ts';
 import { ensureWelcomePoints } from '../points/points.service.ts';
 import { hitAddressLimit, hitRateLimit, RATE_RULES, startCooldown } from '../rate-limit/rate-limit.service.ts';

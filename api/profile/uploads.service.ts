@@ -4,7 +4,7 @@ import type { AppDeps } from '../platform/deps.ts';
 import { users } from '../auth/auth.schema.ts';
 import { safeEqual } from '../auth/clients.ts';
 import { blobStoreOf } from '../storage/blob-store.ts';
-import { cleanImage, MAX_UPLOAD_BYTES, sniffImageType, UnreadableImage } from './images.ts';
+import { cleanImage, MAX_UPLOAD_BYTES, sniffImageType, UnreadableImage } from '../storage/images.ts';
 import { profileErrors } from './profile.errors.ts';
 import { userUploads } from './uploads.schema.ts';
 import { nowOf } from '../platform/clock.ts';

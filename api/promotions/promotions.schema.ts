@@ -1,5 +1,4 @@
 import { boolean, date, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.schema.ts';
 import type { Bilingual } from '../hotels/hotels.schema.ts';
 
 /**
@@ -56,12 +55,4 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   lastName: text('last_name').notNull().default(''),
   listId: text('list_id').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-});
-
-/** Bobopoint balance per user (1 point = Rp 1). The ledger and expiry belong to the payment issue. */
-export const bobopointAccounts = pgTable('bobopoint_accounts', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id),
-  balance: integer('balance').notNull().default(0),
 });

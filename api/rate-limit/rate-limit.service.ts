@@ -3,8 +3,6 @@ import type { AppDeps } from '../platform/deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { rateLimits } from './rate-limit.schema.ts';
 import { rows } from '../db/query.ts';
-import { authCodeGuesses } from '../auth/auth.schema.ts';
-import { CODE_GUESS_WINDOW_DAYS } from '../auth/codes.service.ts';
 import { msg } from '../http/messages.ts';
 import { nowOf } from '../platform/clock.ts';
 
@@ -94,14 +92,10 @@ export async function countRateLimit(deps: AppDeps, rule: RateRule, subject: str
   await slidingCount(deps, rule, subject, 1);
 }
 
-/** Drop finished windows (called from the outbox sender's periodic tick). */
+/** Drop finished windows (the `rate-limits.prune` job, api/jobs.ts). */
 export async function pruneRateLimits(deps: AppDeps): Promise<void> {
   const now = nowOf(deps);
   await deps.database.db.delete(rateLimits).where(lt(rateLimits.expiresAt, now));
-  // Code guesses count for 30 days (api/auth/codes.service.ts); older ones are only history.
-  await deps.database.db
-    .delete(authCodeGuesses)
-    .where(lt(authCodeGuesses.at, new Date(now.getTime() - CODE_GUESS_WINDOW_DAYS * 86_400_000)));
 }
 
 /**

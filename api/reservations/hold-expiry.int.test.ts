@@ -4,7 +4,7 @@ import { PaymentStatus } from '../../core/payment-status.ts';
 import { roomInventory } from '../availability/availability.schema.ts';
 import type { Db } from '../platform/database.ts';
 import { bookingTestApp } from '../db/test-booking.ts';
-import { registerBookingJobs } from '../jobs/booking-jobs.ts';
+import { registerJobs } from '../jobs.ts';
 import { startJobQueue } from '../jobs/queue.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { reservations } from './reservations.schema.ts';
@@ -112,7 +112,7 @@ describe('hold expiry as a job', () => {
     // The job (every second, as server/jobs.ts registers it) expires it and gives both rooms back.
     const started = Date.now();
     queue = await startJobQueue(t.db, { pollingSeconds: 1 });
-    await registerBookingJobs(queue, t.deps);
+    await registerJobs(queue, t.deps, { groups: ['booking'] });
     while ((await stored(lapsed)) === PaymentStatus.waiting && Date.now() - started < 10_000)
       await new Promise((r) => setTimeout(r, 100));
     const took = Date.now() - started;

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { roomInventory } from '../availability/availability.schema.ts';
 import type { Db } from '../platform/database.ts';
 import { bookingTestApp } from '../db/test-booking.ts';
-import { bobopointAccounts } from '../promotions/promotions.schema.ts';
+import { bobopointAccounts } from '../points/points.schema.ts';
 import { expireDueHolds } from './expiry.ts';
 import { reservations } from './reservations.schema.ts';
 import { users } from '../auth/auth.schema.ts';

@@ -11,9 +11,8 @@ import {
 import { userIdOf } from '../http/context.ts';
 import { requestLang } from '../http/errors.ts';
 import { parseInput, readBody } from '../http/input.ts';
-import { stayPassSecret } from '../platform/env.ts';
 import { stockChanged } from '../availability/stock-cache.ts';
-import { countReservations, listMyStays, listStayHistory } from './account-lists.ts';
+import { countReservations } from './reservation-count.ts';
 import {
   cancelReservation,
   createReservation,
@@ -35,8 +34,6 @@ export function reservationRoutes(deps: AppDeps) {
   const ctx = (c: Context) => ({ now: nowOf(deps), userId: userIdOf(c), lang: requestLang(c) });
   app.use('/clients/v1/reservations/*', requireUser(deps));
   app.use('/clients/v1/update-rate', requireUser(deps));
-  app.use('/clients/v1/stays', requireUser(deps));
-  app.use('/clients/v1/stays/*', requireUser(deps));
 
   app.post('/clients/v1/reservations/create', async (c) => {
     const b = parseInput(CreateReservationInput, await readBody(c));
@@ -75,17 +72,6 @@ export function reservationRoutes(deps: AppDeps) {
     const q = parseInput(ReservationListQuery, c.req.query());
     return c.json({ data: await countReservations(deps.database.db, { ...ctx(c), status: q.paymentStatus }) });
   });
-  // My stay (HotelStayList) and history (HotelStayHistoryList) of the account area.
-  app.get('/clients/v1/stays', async (c) =>
-    c.json({
-      data: await listMyStays(deps.database.db, {
-        ...ctx(c),
-        stayPassSecret: stayPassSecret(deps.env),
-        siteUrl: deps.env.SITE_URL,
-      }),
-    }),
-  );
-  app.get('/clients/v1/stays/history', async (c) => c.json({ data: await listStayHistory(deps.database.db, ctx(c)) }));
   app.get('/clients/v1/reservations/view', async (c) => {
     const q = parseInput(ReservationIdInput, c.req.query());
     return c.json({ data: await reservationDetail(deps.database.db, q.reservationId, ctx(c)) });

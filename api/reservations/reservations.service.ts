@@ -17,8 +17,8 @@ import { ApiError, errors } from '../http/errors.ts';
 import { formatRupiah, zoneLabel } from '../../core/money.ts';
 import { priceStay } from '../pricing/pricing.ts';
 import { INSURANCE_COVER } from '../pricing/pricing.constants.ts';
-import { findUsableChannel } from '../payments/payments.service.ts';
-import { paymentChannels } from '../payments/payments.schema.ts';
+import { findUsableChannel } from '../pricing/channels.service.ts';
+import { paymentChannels } from '../pricing/channels.schema.ts';
 import { promotions } from '../promotions/promotions.schema.ts';
 import {
   promoErrors,
@@ -34,7 +34,7 @@ import { holdAsOf, releaseOwnLapsedHolds } from './expiry.ts';
 import { reservationNights, reservations } from './reservations.schema.ts';
 import { PaymentStatus, paymentStatusLabel } from '../../core/payment-status.ts';
 import { releaseHold } from './release-hold.ts';
-import { replaceSecondaryGuests, resolveSecondaryGuests } from '../account/stay-guests.ts';
+import { replaceSecondaryGuests, resolveSecondaryGuests } from './stay-guests.ts';
 import { msg } from '../http/messages.ts';
 import { MAX_UNPAID_RESERVATIONS } from '../../core/contracts/booking.ts';
 

@@ -15,7 +15,7 @@ import { ApiError, errors } from '../http/errors.ts';
 import { formatRupiah } from '../../core/money.ts';
 import { priceStay } from '../pricing/pricing.ts';
 import { insuranceFields, priceFields, roomTypeFields } from './room-type-out.ts';
-import { POINTS_MAX_PER_BOOKING, POINTS_STEP } from '../pricing/pricing.constants.ts';
+import { POINTS_MAX_PER_BOOKING, POINTS_STEP } from '../../core/contracts/payment.ts';
 import { promotions } from '../promotions/promotions.schema.ts';
 import { pointsBalance } from '../points/points.service.ts';
 import { promoMessageFrom, promoOutcomeError, promoRule, resolvePromo } from '../promotions/promotions.service.ts';

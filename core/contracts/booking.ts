@@ -92,7 +92,7 @@ export const ReservationUpdateBody = v.object({
   ancillaryPackageUUIDs: v.optional(StringList, []),
   /**
    * The other guests of the stay, by the e-mail of their own accounts (the booker is the primary
-   * guest); replaces the list when given, left as it is when absent (api/account/stay-guests.ts).
+   * guest); replaces the list when given, left as it is when absent (api/reservations/stay-guests.ts).
    */
   secondaryGuests: v.optional(StringList),
 });

@@ -22,3 +22,5 @@ export const PaymentReservationInput = v.object({ reservation_id: PositiveInt })
 /** Points: multiples of 5,000, at most 100,000 per booking (spec sections 5 and 9). */
 export const POINTS_STEP = 5_000;
 export const POINTS_MAX_PER_BOOKING = 100_000;
+/** Points a paid stay earns at check-out when it redeemed none (spec section 5). */
+export const POINTS_EARNED_PER_CHECKOUT = 15_000;

@@ -1,5 +1,4 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import { Temporal } from 'temporal-polyfill';
 import type { Dictionary } from '../../core/i18n/en.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import type { Lang } from '../../core/locales.ts';
@@ -18,7 +17,7 @@ import {
 } from '../stores/$reservation.ts';
 import type { AncillaryPackage } from '../stores/$reservation.ts';
 import type { InsuranceProvider } from '../../core/contracts/responses.ts';
-import { JAKARTA, formatDate } from '../../core/dates.ts';
+import { formatDate, jakartaEpoch } from '../../core/dates.ts';
 import { PaymentStatus, paymentStatusLabel } from '../../core/payment-status.ts';
 import { countdown } from '../stores/timer.ts';
 import { useIslandStore } from '../lib/use-island-store.ts';
@@ -34,11 +33,6 @@ export interface ReviewProps {
   reservationId: number;
 }
 
-/** The instant (epoch ms) of `expiredDateTime` ("YYYY-MM-DD HH:mm:ss", Jakarta time). */
-export function holdDeadline(expiredDateTime: string): number {
-  return Temporal.PlainDateTime.from(expiredDateTime.replace(' ', 'T')).toZonedDateTime(JAKARTA).epochMilliseconds;
-}
-
 export function formatCountdown(ms: number): string {
   const s = Math.floor(ms / 1000);
   const hh = Math.floor(s / 3600);
@@ -49,7 +43,7 @@ export function formatCountdown(ms: number): string {
 
 function Countdown({ expired, t, onExpire }: { expired: string; t: Dictionary['booking']; onExpire: () => void }) {
   // The hold's payment window as a countdown store (islands/stores/timer.ts); at zero the review expires.
-  const $left = useMemo(() => countdown(holdDeadline(expired)), [expired]);
+  const $left = useMemo(() => countdown(jakartaEpoch(expired)), [expired]);
   const left = useIslandStore($left);
   const expire = useEffectEvent(onExpire);
   useEffect(() => {

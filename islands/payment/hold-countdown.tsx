@@ -1,15 +1,9 @@
 import { useMemo } from 'react';
-import { Temporal } from 'temporal-polyfill';
-import { JAKARTA } from '../../core/dates.ts';
+import { jakartaEpoch } from '../../core/dates.ts';
 import type { Dictionary } from '../../core/i18n/en.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import { useIslandStore } from '../lib/use-island-store.ts';
 import { countdown } from '../stores/timer.ts';
-
-/** The instant (epoch ms) of an API date-time ("YYYY-MM-DD HH:mm:ss", Jakarta time). */
-export function jakartaInstant(dateTime: string): number {
-  return Temporal.PlainDateTime.from(dateTime.replace(' ', 'T')).toZonedDateTime(JAKARTA).epochMilliseconds;
-}
 
 /** 9:05:07 or 05:07. */
 export function clockText(ms: number): string {
@@ -25,7 +19,7 @@ export function clockText(ms: number): string {
  * until then, and a payment must arrive before. Ticks every second (islands/stores/timer.ts).
  */
 export function HoldCountdown({ t, expires }: { t: Dictionary['payment']; expires: string }) {
-  const $left = useMemo(() => countdown(jakartaInstant(expires)), [expires]);
+  const $left = useMemo(() => countdown(jakartaEpoch(expires)), [expires]);
   const left = useIslandStore($left);
   if (left === 0)
     return (

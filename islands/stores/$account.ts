@@ -1,12 +1,10 @@
 import { atom } from 'nanostores';
-import { Temporal } from 'temporal-polyfill';
 import { ApiError, SessionRedirect, userCall } from '../lib/api-client.ts';
 import { $auth, $pendingCount, loadPendingCount, restoreAuth } from './$auth.ts';
 import type { MyStay, StayHistoryItem } from '../../core/contracts/account.ts';
 import type { ReservationListSchema } from '../../core/contracts/responses.ts';
 import type { InferOutput } from 'valibot';
 import type { Lang } from '../../core/locales.ts';
-import { JAKARTA } from '../../core/dates.ts';
 import { localizedPath } from '../../core/locales.ts';
 
 // The account area's state (orders, history, My stay) and its actions, beside the session store.
@@ -39,11 +37,6 @@ export function requireSession(
     `${localizedPath(lang, '/signin/')}?redirect=${encodeURIComponent(location.pathname + location.search)}`,
   );
   return false;
-}
-
-/** An API date-time (`YYYY-MM-DD HH:mm:ss`, Jakarta) as epoch milliseconds. */
-export function jakartaEpoch(dateTime: string): number {
-  return Temporal.PlainDateTime.from(dateTime.replace(' ', 'T')).toZonedDateTime(JAKARTA).epochMilliseconds;
 }
 
 async function load<T>(store: { set(v: Loadable<T>): void }, call: () => Promise<T[]>, failed: string) {

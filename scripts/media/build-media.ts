@@ -7,8 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { MEDIA_FORMATS, MEDIA_WIDTHS, mediaFile, type MediaUse } from '../../core/media.ts';
-import { CABIN_SITES, OFFERINGS, POD_BRANCHES } from '../../api/db/seed-data.ts';
-import { hotelMediaKeys, roomMediaKey } from '../../api/db/seed-media.ts';
+import { CABIN_SITES, OFFERINGS, POD_BRANCHES } from '../../api/seed/seed-data.ts';
+import { hotelMediaKeys, roomMediaKey } from '../../api/seed/seed-media.ts';
 import {
   cabinDeck,
   cabinExterior,
@@ -39,7 +39,7 @@ const CABIN_SETTINGS: Record<string, Setting> = {
 };
 
 /**
- * The booking API's seeded promotions (api/db/seed.ts, `imageUrl: '/media/promos/<name>'`) and their
+ * The booking API's seeded promotions (api/seed/seed.ts, `imageUrl: '/media/promos/<name>'`) and their
  * banner themes; scripts/media/seed-pictures.int.test.ts holds the two lists together.
  */
 export const PROMO_BANNERS: Record<string, PromoTheme> = {

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../api/platform/deps.ts';
 import { outboxSinkMessages } from '../../api/outbox/outbox.schema.ts';
 import { codesIn } from '../../api/outbox/templates.ts';
 import { outboxPageEnabled } from '../dev-switch.ts';
+import { escapeHtml } from '../../core/html.ts';
 
 export type SinkMessage = {
   id: number;
@@ -21,7 +22,11 @@ export type SinkMessage = {
 };
 
 export async function listSinkMessages(deps: AppDeps, limit = 100): Promise<SinkMessage[]> {
-  const rows = await deps.database.db.select().from(outboxSinkMessages).orderBy(desc(outboxSinkMessages.id)).limit(limit);
+  const rows = await deps.database.db
+    .select()
+    .from(outboxSinkMessages)
+    .orderBy(desc(outboxSinkMessages.id))
+    .limit(limit);
   return rows.map((row) => ({
     id: row.id,
     channel: row.channel === 'sms' ? 'sms' : 'email',
@@ -47,8 +52,6 @@ export function devOutboxApiRoutes(deps: AppDeps) {
   return app;
 }
 
-const esc = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
 /** GET /dev/outbox/: a plain server-rendered page of the sink, mounted by the server at the site root. */
 export function devOutboxRoutes(deps: AppDeps) {
   const app = new Hono();
@@ -59,13 +62,13 @@ export function devOutboxRoutes(deps: AppDeps) {
     const items = messages
       .map(
         (m) => `<article>
-  <h2>${esc(m.subject ?? '(no subject)')}</h2>
-  <p class="meta">${m.channel.toUpperCase()} · to <strong>${esc(m.to)}</strong> · <time datetime="${m.created}">${esc(m.created)}</time>${
-    m.codes.length ? ` · code <code class="otp">${m.codes.map(esc).join(', ')}</code>` : ''
+  <h2>${escapeHtml(m.subject ?? '(no subject)')}</h2>
+  <p class="meta">${m.channel.toUpperCase()} · to <strong>${escapeHtml(m.to)}</strong> · <time datetime="${m.created}">${escapeHtml(m.created)}</time>${
+    m.codes.length ? ` · code <code class="otp">${m.codes.map(escapeHtml).join(', ')}</code>` : ''
   }</p>
-  <pre>${esc(m.text ?? '')}</pre>
-  ${m.attachments.length ? `<p class="meta">Attachments / Lampiran: ${m.attachments.map((a) => `${esc(a.filename)} (${esc(a.contentType)}, ${a.size} B)`).join(', ')}</p>` : ''}
-  ${m.html ? `<details><summary>HTML</summary><iframe sandbox="" title="HTML body" srcdoc="${esc(m.html)}"></iframe></details>` : ''}
+  <pre>${escapeHtml(m.text ?? '')}</pre>
+  ${m.attachments.length ? `<p class="meta">Attachments / Lampiran: ${m.attachments.map((a) => `${escapeHtml(a.filename)} (${escapeHtml(a.contentType)}, ${a.size} B)`).join(', ')}</p>` : ''}
+  ${m.html ? `<details><summary>HTML</summary><iframe sandbox="" title="HTML body" srcdoc="${escapeHtml(m.html)}"></iframe></details>` : ''}
 </article>`,
       )
       .join('\n');

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { readContentEnv } from '../../site/lib/content/content-env.ts';
 import { readAllDocuments } from '../../site/lib/content/content-source.ts';
 import { signPreview } from '../../site/lib/content/preview.ts';
+import { escapeHtml } from '../../core/html.ts';
 
 // GET /dev/preview/: the drafts and scheduled promos and destination pages, each with signed
 // preview links in both languages (site/pages/[...lang]/preview/). Development only: mounting this
@@ -10,7 +11,6 @@ import { signPreview } from '../../site/lib/content/preview.ts';
 // runs and die with it. Production never loads server/dev/, so it has no preview unless an operator
 // sets PREVIEW_SECRET on purpose.
 
-const esc = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 const label = (value: unknown) =>
   value && typeof value === 'object'
     ? String((value as Record<string, unknown>).en || (value as Record<string, unknown>).id || '')
@@ -58,8 +58,8 @@ export function previewRoutes(now: () => Date = () => new Date()) {
       .map(
         (
           item,
-        ) => `<li data-preview-item="${esc(item.id)}"><strong>${esc(item.title)}</strong> <code>${esc(item.id)}</code> (${item.why === 'draft' ? 'draft · draf' : 'scheduled · terjadwal'}):
-  <a href="${esc(item.en)}" hreflang="en">English</a> · <a href="${esc(item.id_)}" hreflang="id">Bahasa Indonesia</a></li>`,
+        ) => `<li data-preview-item="${escapeHtml(item.id)}"><strong>${escapeHtml(item.title)}</strong> <code>${escapeHtml(item.id)}</code> (${item.why === 'draft' ? 'draft · draf' : 'scheduled · terjadwal'}):
+  <a href="${escapeHtml(item.en)}" hreflang="en">English</a> · <a href="${escapeHtml(item.id_)}" hreflang="id">Bahasa Indonesia</a></li>`,
       )
       .join('\n');
     c.header('Cache-Control', 'no-store');

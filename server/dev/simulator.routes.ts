@@ -4,8 +4,8 @@ import { formatRupiah } from '../../core/money.ts';
 import { parseAmount } from '../../api/platform/payment-gateway.ts';
 import { paymentSimulatorEnabled } from '../dev-switch.ts';
 import type { SandboxAction, SandboxGateway } from './sandbox-gateway.ts';
+import { escapeHtml } from '../../core/html.ts';
 
-const esc = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 const ACTIONS = ['pay', 'pay-silent', 'deny', 'expire', 'refund'] as const satisfies readonly SandboxAction[];
 const LABEL: Record<(typeof ACTIONS)[number], string> = {
   pay: 'Pay · Bayar',
@@ -66,11 +66,11 @@ export function paymentSimulatorRoutes(deps: AppDeps, active: SandboxGateway | n
               : (t.masked_card ?? ''));
         const buttons = ACTIONS.map(
           (a) =>
-            `<form method="post" action="/dev/payment-simulator/${encodeURIComponent(t.order_id)}/${a}/"><button type="submit" name="action" value="${a}" aria-label="${esc(`${LABEL[a]} ${t.order_id}`)}">${esc(LABEL[a])}</button></form>`,
+            `<form method="post" action="/dev/payment-simulator/${encodeURIComponent(t.order_id)}/${a}/"><button type="submit" name="action" value="${a}" aria-label="${escapeHtml(`${LABEL[a]} ${t.order_id}`)}">${escapeHtml(LABEL[a])}</button></form>`,
         ).join('');
-        return `<tr data-order-id="${esc(t.order_id)}" data-status="${esc(t.transaction_status)}">
-  <td><code>${esc(t.order_id)}</code></td><td>${esc(t.channel ?? t.payment_type ?? '')}</td><td class="code"><code>${esc(code)}</code></td>
-  <td>${esc(formatRupiah(parseAmount(t.gross_amount)))}</td><td class="status">${esc(t.transaction_status)}</td><td>${esc(t.expiry_time ?? '')}</td><td class="actions">${buttons}</td></tr>`;
+        return `<tr data-order-id="${escapeHtml(t.order_id)}" data-status="${escapeHtml(t.transaction_status)}">
+  <td><code>${escapeHtml(t.order_id)}</code></td><td>${escapeHtml(t.channel ?? t.payment_type ?? '')}</td><td class="code"><code>${escapeHtml(code)}</code></td>
+  <td>${escapeHtml(formatRupiah(parseAmount(t.gross_amount)))}</td><td class="status">${escapeHtml(t.transaction_status)}</td><td>${escapeHtml(t.expiry_time ?? '')}</td><td class="actions">${buttons}</td></tr>`;
       })
       .join('\n');
     c.header('Cache-Control', 'no-store');
@@ -88,9 +88,9 @@ table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #d5dae8;
 .note{background:#fff7e0;padding:.5rem .75rem;border-radius:6px}</style></head>
 <body><h1>Payment simulator · Simulator pembayaran</h1>
 <p>Sandbox gateway (development only). Each action sends a signed notification to <code>/api/payments/notifications</code>, except "Pay, no notification", which only the status page's check with the gateway finds. · Gateway sandbox (khusus pengembangan). Setiap aksi mengirim notifikasi bertanda tangan ke handler kita, kecuali "Bayar tanpa notifikasi", yang hanya ketahuan saat halaman status mengecek ke gateway.</p>
-${done ? `<p class="note" role="status">${esc(done)}</p>` : ''}
+${done ? `<p class="note" role="status">${escapeHtml(done)}</p>` : ''}
 <form method="get" action="/dev/payment-simulator/"><label for="q">VA number, bill key, QR or order id · Nomor VA, kode bayar, QR atau order id</label>
-<input id="q" name="q" value="${esc(find)}"> <button type="submit">Find · Cari</button></form>
+<input id="q" name="q" value="${escapeHtml(find)}"> <button type="submit">Find · Cari</button></form>
 <table><thead><tr><th>Order</th><th>Method</th><th>Pay code · Kode bayar</th><th>Amount</th><th>Status</th><th>Expires</th><th>Actions</th></tr></thead>
 <tbody>${rowsHtml || '<tr><td colspan="7">No charges yet. · Belum ada tagihan.</td></tr>'}</tbody></table>
 <h2>Notifications sent · Notifikasi terkirim</h2>
@@ -98,7 +98,7 @@ ${done ? `<p class="note" role="status">${esc(done)}</p>` : ''}
       s.sent
         .slice(-20)
         .reverse()
-        .map((n) => `<li><code>${esc(n.orderId)}</code> ${esc(n.status)} → HTTP ${n.httpStatus}</li>`)
+        .map((n) => `<li><code>${escapeHtml(n.orderId)}</code> ${escapeHtml(n.status)} → HTTP ${n.httpStatus}</li>`)
         .join('') || '<li>None · Belum ada</li>'
     }</ul>
 </body></html>`);

@@ -9,10 +9,10 @@ import { IDENTITY_STATES } from '../../core/contracts/account.ts';
 import { PositiveInt } from '../../core/contracts/common.ts';
 import { jakartaToday } from '../../core/dates.ts';
 import type { AppDeps } from '../../api/platform/deps.ts';
-import { seedFixtureHotel } from '../../api/db/seed.ts';
+import { seedFixtureHotel } from '../../api/seed/seed.ts';
 import { activateDuePoints } from '../../api/points/points.jobs.ts';
-import { purgeDeletedAccounts } from '../../api/profile/account.service.ts';
-import { runOps } from '../../api/profile/operator.ts';
+import { purgeDeletedAccounts } from '../../api/account/deletion.service.ts';
+import { runOps } from '../../api/operator.ts';
 import { nowOf } from '../../api/platform/clock.ts';
 
 /** An instant a test injects (ISO 8601 with its offset); absent: the real clock. */
@@ -24,8 +24,7 @@ const Instant = v.pipe(
 
 /** The account jobs a test may run at an injected instant, for its own guest only (api/jobs/account-jobs.ts). */
 const GUEST_JOBS = {
-  'points.activate': (deps: AppDeps, at: Date, userId: number) =>
-    activateDuePoints(deps.database.db, at, { userId }),
+  'points.activate': (deps: AppDeps, at: Date, userId: number) => activateDuePoints(deps.database.db, at, { userId }),
   'accounts.purge': (deps: AppDeps, at: Date, userId: number) => purgeDeletedAccounts(deps, at, { userId }),
 } as const;
 
@@ -49,7 +48,7 @@ export function testFixtureRoutes(deps: AppDeps) {
     return c.json({ data: b }, 200);
   });
 
-  // The operator command (`npm run ops -- identity|reactivate ...`, api/profile/operator.ts) run inside
+  // The operator command (`npm run ops -- identity|reactivate ...`, api/operator.ts) run inside
   // this server: the embedded database is this process's, so the command line refuses to open it
   // while the server runs. Same function, same output; `at` injects the clock (reactivation's 30 days).
   app.post('/dev/fixtures/ops', async (c) => {

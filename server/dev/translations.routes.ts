@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { TranslationReport } from '../../content-schemas/translation-report.ts';
 import { contentTranslationReport } from '../../site/lib/content/translation-build-report.ts';
+import { escapeHtml } from '../../core/html.ts';
 
 // GET /dev/translations/: the Studio's Translations view for editors working against a local
 // server (the Studio needs a Sanity project, unreachable here): per document type, the documents,
@@ -8,7 +9,6 @@ import { contentTranslationReport } from '../../site/lib/content/translation-bui
 // Studio tool and the build report (content-schemas/translation-report.ts). Development only: the
 // server mounts it from server/dev/, which production never loads, for loopback clients only.
 
-const esc = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 const LANG_NAMES: Record<string, string> = { id: 'Bahasa Indonesia', en: 'English' };
 
 export function renderTranslationPage(report: TranslationReport): string {
@@ -17,16 +17,16 @@ export function renderTranslationPage(report: TranslationReport): string {
       const rows = type.documents
         .flatMap((doc) =>
           doc.fields.map(
-            (field, i) => `<tr data-document-id="${esc(doc.id)}">
-  ${i === 0 ? `<th scope="rowgroup" rowspan="${doc.fields.length}">${esc(doc.title)}<br><code>${esc(doc.id)}</code>${doc.draft ? ' <span class="draft">draft</span>' : ''}</th>` : ''}
-  <td>${esc(field.title)}<br><code>${esc(field.path)}</code></td>
-  <td data-missing>${field.missing.map((lang) => esc(LANG_NAMES[lang] ?? lang)).join(', ')}</td>
+            (field, i) => `<tr data-document-id="${escapeHtml(doc.id)}">
+  ${i === 0 ? `<th scope="rowgroup" rowspan="${doc.fields.length}">${escapeHtml(doc.title)}<br><code>${escapeHtml(doc.id)}</code>${doc.draft ? ' <span class="draft">draft</span>' : ''}</th>` : ''}
+  <td>${escapeHtml(field.title)}<br><code>${escapeHtml(field.path)}</code></td>
+  <td data-missing>${field.missing.map((lang) => escapeHtml(LANG_NAMES[lang] ?? lang)).join(', ')}</td>
 </tr>`,
           ),
         )
         .join('\n');
-      return `<section data-document-type="${esc(type.type)}">
-  <h2>${esc(type.title)} <small>${type.documents.length} of ${type.checked} incomplete · ${type.documents.length} dari ${type.checked} belum lengkap</small></h2>
+      return `<section data-document-type="${escapeHtml(type.type)}">
+  <h2>${escapeHtml(type.title)} <small>${type.documents.length} of ${type.checked} incomplete · ${type.documents.length} dari ${type.checked} belum lengkap</small></h2>
   ${
     type.documents.length
       ? `<table><thead><tr><th scope="col">Document / Dokumen</th><th scope="col">Field / Kolom</th><th scope="col">Missing / Belum ada</th></tr></thead><tbody>${rows}</tbody></table>`

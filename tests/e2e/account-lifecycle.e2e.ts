@@ -59,7 +59,7 @@ async function pay(request: APIRequestContext, guest: Guest, reservationId: numb
   }).toPass({ timeout: 15_000 });
 }
 
-/** The operator command, run inside the e2e server (api/profile/operator.ts). */
+/** The operator command, run inside the e2e server (api/operator.ts). */
 async function ops(request: APIRequestContext, args: string[], at?: Date) {
   const res = await request.post('/api/dev/fixtures/ops', {
     data: { args, ...(at ? { at: at.toISOString() } : {}) },

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
-import { isSeedBlackout } from '../../api/db/seed.ts';
+import { isSeedBlackout } from '../../api/seed/seed.ts';
 import type { Dictionary } from '../../core/i18n/en.ts';
 import { fill } from '../../core/i18n/translate.ts';
 import { dict, LANG_CASES } from '../helpers/i18n.ts';

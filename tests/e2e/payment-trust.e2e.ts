@@ -2,7 +2,7 @@ import { expect, FROM_THIS_MACHINE, test } from './fixtures.ts';
 import type { FixtureHotel } from './fixtures.ts';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { Dictionary } from '../../core/i18n/en.ts';
-import { CARBON_OFFSET_PACKAGE } from '../../api/db/seed-data.ts';
+import { CARBON_OFFSET_PACKAGE } from '../../api/seed/seed-data.ts';
 import { rupiah } from '../../api/payments/test-money.ts';
 import { dict, LANG_CASES, localizedPath } from '../helpers/i18n.ts';
 import { apiGuest, apiReservation, hydrated, signInPage } from './journey-helpers.ts';

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
-import { isSeedBlackout } from '../../api/db/seed.ts';
+import { isSeedBlackout } from '../../api/seed/seed.ts';
 import { AVAILABILITY_WINDOW_DAYS, formatDate } from '../../core/dates.ts';
 import { fill } from '../../core/i18n/translate.ts';
 import { dict, LANG_CASES } from '../helpers/i18n.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokensForTest } from '../../api/auth/test-tokens.ts';
 import { openDatabase } from '../../api/db/client.ts';
 import { migrate } from '../../api/db/migrate.ts';
-import { seedDatabase } from '../../api/db/seed.ts';
+import { seedDatabase } from '../../api/seed/seed.ts';
 import { loadEnv } from '../../api/platform/env.ts';
 import { jakartaToday } from '../../core/dates.ts';
 import { SANDBOX_CLIENT_KEY, SANDBOX_SERVER_KEY, SandboxGateway } from '../../server/dev/sandbox-gateway.ts';

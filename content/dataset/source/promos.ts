@@ -1,7 +1,7 @@
 import { image, ls, lt, pt, type Doc } from './helpers.ts';
 import { promoImage } from './images.ts';
 
-// Booking API hotel ids (api/db/seed-data.ts): pods are 1–16, cabins 101–109.
+// Booking API hotel ids (api/seed/seed-data.ts): pods are 1–16, cabins 101–109.
 const POD_HOTEL_IDS = Array.from({ length: 16 }, (_, i) => i + 1);
 const CABIN_HOTEL_IDS = Array.from({ length: 9 }, (_, i) => 101 + i);
 

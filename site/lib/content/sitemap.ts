@@ -1,6 +1,7 @@
 import { LANDING_KEYS, LEGAL_KEYS, PAGE_KEYS } from '../../../content-schemas/constants.ts';
 import { DEFAULT_LANG, LANGS, LOCALES, localizedPath } from '../../../core/locales.ts';
 import type { Content } from './content.ts';
+import { escapeHtml } from '../../../core/html.ts';
 
 /** Unprefixed paths of every public content page that exists at the content clock's now. */
 export async function sitemapPaths(content: Pick<Content, 'getSitemapDocuments'>): Promise<string[]> {
@@ -20,12 +21,9 @@ export async function sitemapPaths(content: Pick<Content, 'getSitemapDocuments'>
   return [...new Set([...fixed, ...dynamic])].sort();
 }
 
-const escapeXml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /** sitemap.xml with one <url> per language and hreflang pairs (id, en, x-default) on each. */
 export function sitemapXml(paths: string[], siteUrl: string | URL): string {
-  const abs = (p: string) => escapeXml(new URL(p, siteUrl).href);
+  const abs = (p: string) => escapeHtml(new URL(p, siteUrl).href);
   const urls = paths.flatMap((path) =>
     LANGS.map((lang) => {
       const alternates = [

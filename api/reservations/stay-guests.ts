@@ -4,13 +4,13 @@ import type { Db } from '../platform/database.ts';
 import { ApiError } from '../http/errors.ts';
 import { msg } from '../http/messages.ts';
 import { roomTypes } from '../hotels/hotels.schema.ts';
-import { reservationGuests } from './account.schema.ts';
+import { reservationGuests } from './reservations.schema.ts';
 
 // A stay's secondary guests (spec sections 3 and 4): the booker is the primary guest; the others
 // each need an account of their own, so the booker names them by their account's e-mail in the
 // reservation update call (PUT /clients/v1/reservations/update, `secondaryGuests`), while the
 // reservation waits for payment. At most pods x capacity - 1 of them (the booker takes a place).
-// My stay shows them (api/reservations/account-lists.ts), read from their accounts.
+// My stay shows them (api/account/account-lists.ts), read from their accounts.
 
 export type StayGuest = { name: string; email: string; phone: string };
 

@@ -11,12 +11,12 @@
 //                                                day, Jakarta time), with signed links (24 hours) to files
 //   funnel --from YYYY-MM-DD --to YYYY-MM-DD     searches, room choices, checkouts and purchases per
 //                                                destination and per campaign (api/events/events.ops.ts)
-import type { AppDeps } from '../platform/deps.ts';
-import { decideIdentity, eraseOn, findUser, reactivateAccount } from './account.service.ts';
-import { currentUploads, signedFileUrl } from './uploads.service.ts';
-import { submissions } from '../forms/forms.ops.ts';
-import { funnelCommand } from '../events/events.ops.ts';
-import { nowOf } from '../platform/clock.ts';
+import type { AppDeps } from './platform/deps.ts';
+import { decideIdentity, eraseOn, findUser, reactivateAccount } from './account/deletion.service.ts';
+import { currentUploads, signedFileUrl } from './profile/uploads.service.ts';
+import { submissions } from './forms/forms.ops.ts';
+import { funnelCommand } from './events/events.ops.ts';
+import { nowOf } from './platform/clock.ts';
 
 const USAGE = `usage:
   npm run ops -- identity <user id or e-mail> [approve|reject]

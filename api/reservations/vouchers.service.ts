@@ -4,12 +4,12 @@ import type { Db } from '../platform/database.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { hotelToday } from '../availability/availability.service.ts';
 import { hotels } from '../hotels/hotels.schema.ts';
-import { priceReservation } from '../reservations/reservations.service.ts';
-import { reservationErrors } from '../reservations/reservations.service.ts';
-import { reservations } from '../reservations/reservations.schema.ts';
-import { promotions } from './promotions.schema.ts';
-import type { PromotionRow } from './promotions.service.ts';
-import { isPromoExpired, promoErrors, promoOutcomeError, promotionInfo } from './promotions.service.ts';
+import { priceReservation } from './reservations.service.ts';
+import { reservationErrors } from './reservations.service.ts';
+import { reservations } from './reservations.schema.ts';
+import { promotions } from '../promotions/promotions.schema.ts';
+import type { PromotionRow } from '../promotions/promotions.service.ts';
+import { isPromoExpired, promoErrors, promoOutcomeError, promotionInfo } from '../promotions/promotions.service.ts';
 
 type Ctx = { now: Date; userId: number; lang: ApiLang };
 

@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stayCheckins } from '../account/account.schema.ts';
+import { stayCheckins } from './account.schema.ts';
 import { users } from '../auth/auth.schema.ts';
 import { roomInventory } from '../availability/availability.schema.ts';
 import type { Db } from '../platform/database.ts';
 import { TEST_NOW, bookingTestApp } from '../db/test-booking.ts';
 import { paymentCharges } from '../payments/charge.schema.ts';
-import { countReservations, stayWindow } from './account-lists.ts';
-import { reservations } from './reservations.schema.ts';
+import { stayWindow } from './account-lists.ts';
+import { countReservations } from '../reservations/reservation-count.ts';
+import { reservations } from '../reservations/reservations.schema.ts';
 import { PaymentStatus } from '../../core/payment-status.ts';
 import type { MyStay, StayHistoryItem } from '../../core/contracts/account.ts';
 

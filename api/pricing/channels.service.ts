@@ -1,7 +1,7 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../platform/database.ts';
 import { errors } from '../http/errors.ts';
-import { paymentChannels } from './payments.schema.ts';
+import { paymentChannels } from './channels.schema.ts';
 import { msg } from '../http/messages.ts';
 
 /** Channel 12 is an internal settlement channel: it is never offered, active or not. */

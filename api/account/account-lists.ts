@@ -1,19 +1,17 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
-import { stayCheckins } from '../account/account.schema.ts';
-import { signStayPass } from '../account/stay-pass.ts';
-import { secondaryGuestsOf } from '../account/stay-guests.ts';
+import { stayCheckins } from './account.schema.ts';
+import { signStayPass } from './stay-pass.ts';
+import { secondaryGuestsOf } from '../reservations/stay-guests.ts';
 import { insuranceItem } from '../ancillary/ancillary.service.ts';
 import { users } from '../auth/auth.schema.ts';
 import type { Db } from '../platform/database.ts';
-import { rows } from '../db/query.ts';
 import { hotels, roomTypes } from '../hotels/hotels.schema.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { msg } from '../http/messages.ts';
 import { calendarFile } from '../payments/charge.email.ts';
-import { reservations } from './reservations.schema.ts';
-import { dayUseView } from './reservations.service.ts';
+import { reservations } from '../reservations/reservations.schema.ts';
+import { dayUseView } from '../reservations/reservations.service.ts';
 import {
   IDENTITY_STATES,
   LIVENESS_MAX_RETRIES,
@@ -60,29 +58,6 @@ export function stayWindow(
     opensAt: new Date(opens.epochMilliseconds),
     opensAtTime: opens.toPlainTime().toString({ smallestUnit: 'minute' }),
   };
-}
-
-/**
- * How many of the user's reservations are in a payment status, in ONE `select count(*)`. A hold past
- * its payment window counts as expired even before the expiry job flips it, so the order badge
- * (status 1) never counts an order the guest can no longer pay.
- */
-export async function countReservations(db: Db, ctx: { userId: number; now: Date; status?: number }) {
-  const at = ctx.now.toISOString();
-  const waiting = PaymentStatus.waiting;
-  const filter: SQL =
-    ctx.status === undefined
-      ? sql`true`
-      : ctx.status === waiting
-        ? sql`payment_status_id = ${waiting} and expired_at > ${at}::timestamptz`
-        : ctx.status === PaymentStatus.expired
-          ? sql`(payment_status_id = ${PaymentStatus.expired} or (payment_status_id = ${waiting} and expired_at <= ${at}::timestamptz))`
-          : sql`payment_status_id = ${ctx.status}`;
-  const [row] = await rows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from reservations where user_id = ${ctx.userId} and ${filter}`,
-  );
-  return { count: Number(row?.n ?? 0) };
 }
 
 /** What the guest paid for a reservation: its settled (or later refunded) charge, if any. */
@@ -172,7 +147,7 @@ export async function listMyStays(
         roomType: rt.roomType,
         bedSize: rt.bedSize,
       },
-      // The booker is the primary guest; the others have accounts of their own (api/account/stay-guests.ts).
+      // The booker is the primary guest; the others have accounts of their own (api/reservations/stay-guests.ts).
       guests: {
         primary: { name: r.guestName, email: r.guestEmail, phone: r.guestPhone },
         secondary: secondary.get(r.id) ?? [],

@@ -10,10 +10,10 @@ import { revokeAllUserSessions } from '../auth/tokens.service.ts';
 import { jakartaToday } from '../../core/dates.ts';
 import { outboxMessages } from '../outbox/outbox.schema.ts';
 import { newsletterSubscribers } from '../promotions/promotions.schema.ts';
-import { reservationGuests } from '../account/account.schema.ts';
+import { reservationGuests } from '../reservations/reservations.schema.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
-import { userUploads } from './uploads.schema.ts';
-import { sweepRemovedUploads } from './uploads.service.ts';
+import { userUploads } from '../profile/uploads.schema.ts';
+import { sweepRemovedUploads } from '../profile/uploads.service.ts';
 import { nowOf } from '../platform/clock.ts';
 
 // Deleting an account (spec section 4): allowed only with no current stay, no scheduled stay and no

@@ -1,7 +1,7 @@
 import { jakartaToday } from '../../core/dates.ts';
 import type { Env } from '../platform/env.ts';
 import type { Database } from '../platform/database.ts';
-import { migrate } from './migrate.ts';
+import { migrate } from '../db/migrate.ts';
 import { isEmpty, seedDatabase } from './seed.ts';
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import type { TrustProxy } from '../http/client-address.ts';
+import type { TrustProxy } from './client-address.ts';
 
 // What the server knows of each request for its log line and its metrics: an id (echoed as
 // X-Request-Id) and the route template that answered it (Hono's matched route, e.g.

@@ -3,11 +3,11 @@ import { Temporal } from 'temporal-polyfill';
 import { addOnItems, ancillaryPackages } from '../ancillary/ancillary.schema.ts';
 import { roomInventory } from '../availability/availability.schema.ts';
 import { hotelBlackouts, hotels, hotelTypes, roomTypeBlocks, roomTypes } from '../hotels/hotels.schema.ts';
-import { paymentChannels } from '../payments/payments.schema.ts';
+import { paymentChannels } from '../pricing/channels.schema.ts';
 import { announcements, promotions } from '../promotions/promotions.schema.ts';
 import type { Database, Db } from '../platform/database.ts';
-import { rows } from './query.ts';
-import { analyzeChangedTables } from './statistics.ts';
+import { rows } from '../db/query.ts';
+import { analyzeChangedTables } from '../db/statistics.ts';
 import { LANDMARKS } from './seed-landmarks.ts';
 import { hotelMediaKeys, roomMediaKey } from './seed-media.ts';
 import {

@@ -13,8 +13,8 @@ import {
   RATE_RULES,
   startCooldown,
 } from '../rate-limit/rate-limit.service.ts';
-import { authErrors } from './auth.errors.ts';
-import { users } from './auth.schema.ts';
+import { authErrors } from '../auth/auth.errors.ts';
+import { users } from '../auth/auth.schema.ts';
 import {
   CODE_RESEND_COOLDOWN_SECONDS,
   CODE_TTL_SECONDS,
@@ -22,15 +22,15 @@ import {
   createResetTicket,
   issueCode,
   spendResetTicket,
-} from './codes.service.ts';
-import type { StoredCodePurpose } from './codes.service.ts';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
-import { createUserSession, revokeAllUserSessions } from './tokens.service.ts';
-import { inBackground } from './background.ts';
+} from '../auth/codes.service.ts';
+import type { StoredCodePurpose } from '../auth/codes.service.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { createUserSession, revokeAllUserSessions } from '../auth/tokens.service.ts';
+import { inBackground } from '../auth/background.ts';
 import { identityStatusCode } from '../../core/contracts/responses.ts';
-import { profileErrors } from '../profile/profile.errors.ts';
-import { uploadUrls } from '../profile/uploads.service.ts';
-import type { TokenResponse } from './tokens.service.ts';
+import { profileErrors } from './profile.errors.ts';
+import { uploadUrls } from './uploads.service.ts';
+import type { TokenResponse } from '../auth/tokens.service.ts';
 import { nowOf } from '../platform/clock.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -67,10 +67,7 @@ export function toProfile(user: UserRow, balance: number, pictures: PictureUrls 
 
 /** The one profile presenter, for REST (/auth/me, sign-in, sign-up) and GraphQL (UserProfile) alike. */
 export async function profileOf(deps: Pick<AppDeps, 'database' | 'env' | 'now'>, user: UserRow) {
-  const [balance, pictures] = await Promise.all([
-    pointsBalance(deps.database.db, user.id),
-    uploadUrls(deps, user.id),
-  ]);
+  const [balance, pictures] = await Promise.all([pointsBalance(deps.database.db, user.id), uploadUrls(deps, user.id)]);
   return toProfile(user, balance, pictures);
 }
 export type UserProfile = ReturnType<typeof toProfile>;

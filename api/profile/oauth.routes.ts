@@ -5,10 +5,10 @@ import type { AppDeps } from '../platform/deps.ts';
 import { SignInSchema } from '../../core/contracts/auth.ts';
 import { ApiError, apiErrorHandler, requestLang } from '../http/errors.ts';
 import { signIn } from './auth.service.ts';
-import { findClient, safeEqual } from './clients.ts';
-import type { OAuthClient } from './clients.ts';
+import { findClient, safeEqual } from '../auth/clients.ts';
+import type { OAuthClient } from '../auth/clients.ts';
 import { clientIp, limitBody, readBody } from '../http/input.ts';
-import { issueClientToken, rotateRefreshToken } from './tokens.service.ts';
+import { issueClientToken, rotateRefreshToken } from '../auth/tokens.service.ts';
 import { msg } from '../http/messages.ts';
 
 // RFC 6749 error codes, each with both languages for the `message` field.

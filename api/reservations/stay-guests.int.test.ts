@@ -5,8 +5,8 @@ import { roomInventory } from '../availability/availability.schema.ts';
 import type { Db } from '../platform/database.ts';
 import { rows } from '../db/query.ts';
 import { TEST_NOW, bookingTestApp } from '../db/test-booking.ts';
-import { purgeDeletedAccounts } from '../profile/account.service.ts';
-import { reservations } from '../reservations/reservations.schema.ts';
+import { purgeDeletedAccounts } from '../account/deletion.service.ts';
+import { reservations } from './reservations.schema.ts';
 import { PaymentStatus } from '../../core/payment-status.ts';
 import type { MyStay } from '../../core/contracts/account.ts';
 

@@ -14,7 +14,7 @@ import {
 } from '../../core/contracts/auth.ts';
 import { apiErrorHandler, ApiError, requestLang } from '../http/errors.ts';
 import { inputMessages } from '../../core/contracts/auth.ts';
-import { authErrors } from './auth.errors.ts';
+import { authErrors } from '../auth/auth.errors.ts';
 import {
   completeRegistration,
   getUser,
@@ -26,8 +26,8 @@ import {
   validateCode,
 } from './auth.service.ts';
 import { clientIp, limitBody, validBody } from '../http/input.ts';
-import { requireClient, requireUser } from './middleware.ts';
-import { revokeSession, sessionOfRefreshToken } from './tokens.service.ts';
+import { requireClient, requireUser } from '../auth/middleware.ts';
+import { revokeSession, sessionOfRefreshToken } from '../auth/tokens.service.ts';
 
 /** Validate `target` against `channel` and normalise it (lower-cased e-mail, canonical phone). */
 function normaliseTarget<T extends { channel: 'email' | 'phone'; target: string }>(input: T): T {
