@@ -58,9 +58,9 @@ describe('wrong code guesses per account', () => {
     });
     expect(refused.status).toBe(429);
     expect((await refused.json()).code).toBe('code_guesses_exhausted');
-    expect(await deps.database.db.select().from(authCodeGuesses).where(eq(authCodeGuesses.userId, userId!))).toHaveLength(
-      CODE_GUESSES_PER_WINDOW,
-    );
+    expect(
+      await deps.database.db.select().from(authCodeGuesses).where(eq(authCodeGuesses.userId, userId!)),
+    ).toHaveLength(CODE_GUESSES_PER_WINDOW);
     // Thirty days on, the account answers codes again.
     advance(30 * 86_400_000);
     const fresh = await forgot();

@@ -50,14 +50,12 @@ export async function issueClientToken(deps: AppDeps, clientId: string): Promise
 
 async function newRefreshToken(deps: AppDeps, sessionId: string, expiresAt: Date) {
   const refresh = `rt_${randomBytes(32).toString('base64url')}`;
-  await deps.database.db
-    .insert(authRefreshTokens)
-    .values({
-      sessionId,
-      tokenHash: sha256(refresh),
-      createdAt: nowOf(deps),
-      expiresAt,
-    });
+  await deps.database.db.insert(authRefreshTokens).values({
+    sessionId,
+    tokenHash: sha256(refresh),
+    createdAt: nowOf(deps),
+    expiresAt,
+  });
   return refresh;
 }
 

@@ -88,7 +88,7 @@ async function remaining(n: Node, roomTypeId: number) {
 
 beforeAll(async () => {
   const setup = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://' });
-  await (setup.db).execute(
+  await setup.db.execute(
     sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;`,
   );
   await openSeededDatabase(TEST_NOW, setup);

@@ -101,7 +101,7 @@ const seen = (n: Node) => n.listener.cache.received.get(String(HOTEL)) ?? 0;
 
 beforeAll(async () => {
   const setup = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://' });
-  await (setup.db).execute(
+  await setup.db.execute(
     sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;`,
   );
   await openSeededDatabase(TEST_NOW, setup);

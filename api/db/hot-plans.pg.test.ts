@@ -22,7 +22,7 @@ if (!url) throw new Error('DATABASE_URL is required: run through `npm run test:p
 let database: Database;
 beforeAll(async () => {
   database = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://' });
-  await (database.db).execute(
+  await database.db.execute(
     sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;`,
   );
   await openSeededDatabase(TEST_NOW, database);

@@ -29,7 +29,7 @@ async function node(): Promise<Node> {
 
 beforeAll(async () => {
   const setup = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://' });
-  await (setup.db).execute(
+  await setup.db.execute(
     sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;`,
   );
   await openSeededDatabase(TEST_NOW, setup);
@@ -74,7 +74,7 @@ describe('the collector on two nodes', () => {
     });
     expect(hold.status).toBe(201);
     const id = ((await hold.json()) as { data: { id: number } }).data.id;
-    await (nodes[1]!.database.db)
+    await nodes[1]!.database.db
       .update(reservations)
       .set({ paymentStatusId: PaymentStatus.paid })
       .where(eq(reservations.id, id));

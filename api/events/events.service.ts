@@ -24,23 +24,21 @@ export function channelOf(campaign: TrackedEvent['campaign']): string | null {
 /** Store a batch of validated events, stamped with the collector's clock. */
 export async function recordEvents(deps: Pick<AppDeps, 'database' | 'now'>, events: TrackedEvent[]): Promise<number> {
   const receivedAt = nowOf(deps);
-  await deps.database.db
-    .insert(analyticsEvents)
-    .values(
-      events.map(({ event, client_id, ...fields }) => ({
-        name: event,
-        receivedAt,
-        clientId: client_id,
-        pagePath: fields.page_path,
-        lang: fields.lang ?? null,
-        hotelId: fields.hotel_id ?? null,
-        reservationId: fields.reservation_id ?? null,
-        campaign: fields.campaign?.utm_campaign ?? null,
-        source: channelOf(fields.campaign),
-        value: fields.value ?? null,
-        fields,
-      })),
-    );
+  await deps.database.db.insert(analyticsEvents).values(
+    events.map(({ event, client_id, ...fields }) => ({
+      name: event,
+      receivedAt,
+      clientId: client_id,
+      pagePath: fields.page_path,
+      lang: fields.lang ?? null,
+      hotelId: fields.hotel_id ?? null,
+      reservationId: fields.reservation_id ?? null,
+      campaign: fields.campaign?.utm_campaign ?? null,
+      source: channelOf(fields.campaign),
+      value: fields.value ?? null,
+      fields,
+    })),
+  );
   return events.length;
 }
 

@@ -42,7 +42,9 @@ export type OutboxSender = {
 async function claimBatch(deps: AppDeps): Promise<ClaimedRow[]> {
   const now = nowOf(deps);
   const stale = new Date(now.getTime() - STALE_LOCK_SECONDS * 1000);
-  return rows<ClaimedRow>(deps.database.db, sql`
+  return rows<ClaimedRow>(
+    deps.database.db,
+    sql`
     update outbox_messages set status = 'sending', locked_at = ${now.toISOString()}, attempts = attempts + 1
     where id in (
       select id from outbox_messages
@@ -51,7 +53,8 @@ async function claimBatch(deps: AppDeps): Promise<ClaimedRow[]> {
       limit ${BATCH}
       for update skip locked
     )
-    returning id, channel, "to", subject, text, html, attachments, attempts`);
+    returning id, channel, "to", subject, text, html, attachments, attempts`,
+  );
 }
 
 async function markDone(deps: AppDeps, id: number) {

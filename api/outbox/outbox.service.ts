@@ -16,8 +16,6 @@ export type OutgoingMessage = {
   lang: ApiLang;
 };
 
-
-
 /**
  * Queue a message; the sender delivers it (at least once, never twice concurrently). Pass the
  * caller's transaction as `tx` to queue the message with the rows it is about (a transactional

@@ -87,18 +87,16 @@ function withoutNul<T>(value: T): T {
 async function log(deps: AppDeps, raw: Record<string, unknown>, outcome: Outcome, detail = '') {
   const body = withoutNul(raw);
   const s = (k: string) => String(body[k] ?? '').slice(0, 64);
-  await deps.database.db
-    .insert(paymentNotifications)
-    .values({
-      orderId: s('order_id'),
-      transactionStatus: s('transaction_status'),
-      statusCode: s('status_code'),
-      grossAmount: s('gross_amount'),
-      outcome,
-      detail: detail.replace(NUL, '').slice(0, 500),
-      body,
-      receivedAt: nowOf(deps),
-    });
+  await deps.database.db.insert(paymentNotifications).values({
+    orderId: s('order_id'),
+    transactionStatus: s('transaction_status'),
+    statusCode: s('status_code'),
+    grossAmount: s('gross_amount'),
+    outcome,
+    detail: detail.replace(NUL, '').slice(0, 500),
+    body,
+    receivedAt: nowOf(deps),
+  });
   countPaymentNotification(outcome);
   if (outcome.startsWith('rejected') || outcome === 'unknown_order' || outcome === 'invalid') {
     paymentLog.warn({ outcome, orderId: s('order_id'), detail: detail || undefined }, 'payment notification refused');
@@ -152,7 +150,11 @@ export async function handleNotification(
 
 /** Ask the gateway about one of our charges and apply what it says (status page, expiry, card capture). */
 export async function reconcileCharge(deps: AppDeps, orderId: string): Promise<Outcome> {
-  const [charge] = await deps.database.db.select().from(paymentCharges).where(eq(paymentCharges.orderId, orderId)).limit(1);
+  const [charge] = await deps.database.db
+    .select()
+    .from(paymentCharges)
+    .where(eq(paymentCharges.orderId, orderId))
+    .limit(1);
   if (!charge) return 'unknown_order';
   const { gateway } = await gatewayFor(deps);
   const truth = await gateway.status(orderId);

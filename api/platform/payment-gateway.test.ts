@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { classify } from '../payments/notifications.service.ts';
-import { amountString, gatewayTime, parseAmount, parseGatewayTime, signatureMatches, signatureOf } from './payment-gateway.ts';
+import {
+  amountString,
+  gatewayTime,
+  parseAmount,
+  parseGatewayTime,
+  signatureMatches,
+  signatureOf,
+} from './payment-gateway.ts';
 import { MidtransCoreApi } from '../payments/gateway/midtrans.ts';
 
 describe('notification signature', () => {

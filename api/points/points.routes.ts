@@ -10,7 +10,8 @@ import { nowOf } from '../platform/clock.ts';
 /** Bobopoints of the signed-in user: total, worth, expiry, the Active / Pending / History tabs, gift certificates. */
 export function pointsRoutes(deps: AppDeps) {
   const app = new Hono();
-  const summary = (c: Context) => pointsSummary(deps.database.db, userIdOf(c), { now: nowOf(deps), lang: requestLang(c) });
+  const summary = (c: Context) =>
+    pointsSummary(deps.database.db, userIdOf(c), { now: nowOf(deps), lang: requestLang(c) });
   app.get('/clients/v1/points', requireUser(deps), async (c) => c.json({ data: await summary(c) }));
   // The spec's paths for the three tabs (section 7).
   app.get('/v1/status/active', requireUser(deps), async (c) => {

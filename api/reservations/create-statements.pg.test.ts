@@ -18,11 +18,11 @@ let database: Database;
 let t: Awaited<ReturnType<typeof bookingTestApp>>;
 beforeAll(async () => {
   database = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://' });
-  await (database.db).execute(
+  await database.db.execute(
     sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;`,
   );
   t = await bookingTestApp({ DATABASE_URL: url, AUTH_ACCESS_TTL_SECONDS: '1209600' }, database);
-  await (database.db).update(roomInventory).set({ sold: 0 }).where(eq(roomInventory.hotelId, 7));
+  await database.db.update(roomInventory).set({ sold: 0 }).where(eq(roomInventory.hotelId, 7));
 }, 120_000);
 afterAll(async () => {
   await database?.close();

@@ -27,27 +27,25 @@ export async function startSmtpSink(deps: AppDeps): Promise<{ host: string; port
         void (async () => {
           const email = await PostalMime.parse(Buffer.concat(chunks));
           const rcpt = session.envelope.rcptTo.map((r) => r.address).join(', ');
-          await deps.database.db
-            .insert(outboxSinkMessages)
-            .values({
-              channel: 'email',
-              from: email.from?.address ?? (session.envelope.mailFrom ? session.envelope.mailFrom.address : null),
-              to: rcpt || (email.to ?? []).map((a) => a.address ?? '').join(', '),
-              subject: email.subject ?? null,
-              text: email.text ?? null,
-              html: email.html ?? null,
-              attachments: email.attachments.map((a) => ({
-                filename: a.filename ?? 'attachment',
-                contentType: a.mimeType,
-                content:
-                  typeof a.content === 'string'
-                    ? Buffer.from(a.content, a.encoding === 'base64' ? 'base64' : 'utf8').toString('base64')
-                    : Buffer.from(a.content as ArrayBuffer).toString('base64'),
-                ...(a.contentId ? { cid: a.contentId.replace(/^<|>$/g, '') } : {}),
-              })),
-              messageId: email.messageId ?? null,
-              receivedAt: nowOf(deps),
-            });
+          await deps.database.db.insert(outboxSinkMessages).values({
+            channel: 'email',
+            from: email.from?.address ?? (session.envelope.mailFrom ? session.envelope.mailFrom.address : null),
+            to: rcpt || (email.to ?? []).map((a) => a.address ?? '').join(', '),
+            subject: email.subject ?? null,
+            text: email.text ?? null,
+            html: email.html ?? null,
+            attachments: email.attachments.map((a) => ({
+              filename: a.filename ?? 'attachment',
+              contentType: a.mimeType,
+              content:
+                typeof a.content === 'string'
+                  ? Buffer.from(a.content, a.encoding === 'base64' ? 'base64' : 'utf8').toString('base64')
+                  : Buffer.from(a.content as ArrayBuffer).toString('base64'),
+              ...(a.contentId ? { cid: a.contentId.replace(/^<|>$/g, '') } : {}),
+            })),
+            messageId: email.messageId ?? null,
+            receivedAt: nowOf(deps),
+          });
         })().then(
           () => callback(),
           (err: Error) => callback(err),
@@ -69,18 +67,16 @@ export async function startSmtpSink(deps: AppDeps): Promise<{ host: string; port
 
 /** SMS have no gateway in development: they are "delivered" straight into the same sink store. */
 export async function storeSmsInSink(deps: AppDeps, message: { to: string; subject: string; text: string }) {
-  await deps.database.db
-    .insert(outboxSinkMessages)
-    .values({
-      channel: 'sms',
-      from: 'BOBOBOX',
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: null,
-      messageId: null,
-      receivedAt: nowOf(deps),
-    });
+  await deps.database.db.insert(outboxSinkMessages).values({
+    channel: 'sms',
+    from: 'BOBOBOX',
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: null,
+    messageId: null,
+    receivedAt: nowOf(deps),
+  });
 }
 
 /** The sink as the mail transport of AppDeps: e-mail over SMTP to it, SMS straight into its store. */
