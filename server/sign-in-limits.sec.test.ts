@@ -51,4 +51,26 @@ describe('failed sign-ins', () => {
     // The owner, from home, signs in.
     expect(await signIn('198.51.100.10', email, TEST_USER_PASSWORD)).toBe(200);
   });
+
+  it('fired in parallel, 50 wrong passwords from one address are evaluated at most up to the limit', async () => {
+    const attacker = '198.51.100.21';
+    const limit = RATE_RULES.signInFailuresByAccountAndIp.limit;
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => signIn(attacker, email, `parallel-wrong-${i}`)),
+    );
+    // 401: the password was checked and wrong; 429: refused before any password was checked.
+    expect(answers.filter((s) => s === 401)).toHaveLength(limit);
+    expect(answers.filter((s) => s === 429)).toHaveLength(50 - limit);
+    expect(await signIn('198.51.100.22', email, TEST_USER_PASSWORD)).toBe(200);
+  });
+
+  it('two addresses of one IPv6 /64 share a bucket; the next /64 does not', async () => {
+    const limit = RATE_RULES.signInFailuresByAccountAndIp.limit;
+    for (let i = 0; i < limit; i++)
+      expect(await signIn(`2001:db8:77:1::${(i + 1).toString(16)}`, email, `v6-wrong-${i}`)).toBe(401);
+    // Another address of the same /64: the bucket is spent, the right password too.
+    expect(await signIn('2001:db8:77:1:ffff::9', email, TEST_USER_PASSWORD)).toBe(429);
+    // The neighbouring /64 is another network.
+    expect(await signIn('2001:db8:77:2::1', email, TEST_USER_PASSWORD)).toBe(200);
+  });
 });

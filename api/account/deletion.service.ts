@@ -32,20 +32,18 @@ const RULE_MESSAGE = {
   outstanding_payment: 'account.blockedOutstandingPayment',
 } as const;
 
-const q = (db: Db) => db;
-
 /** Which deletion rules the guest's bookings break right now (empty: the account may go). */
 export async function deletionBlockers(db: Db, userId: number, now: Date): Promise<DeletionRule[]> {
   const today = jakartaToday(now).toString();
   const [row] = await rows<{ current_stay: boolean; scheduled_stay: boolean; outstanding_payment: boolean }>(
     db,
     sql`select
-          exists (select 1 from reservations where user_id = ${userId} and payment_status_id = 2
+          exists (select 1 from reservations where user_id = ${userId} and payment_status_id = payment_status('paid')
                   and checkin_date <= ${today}::date and checkout_date >= ${today}::date) as current_stay,
-          exists (select 1 from reservations where user_id = ${userId} and payment_status_id = 2
+          exists (select 1 from reservations where user_id = ${userId} and payment_status_id = payment_status('paid')
                   and checkin_date > ${today}::date) as scheduled_stay,
-          exists (select 1 from reservations where user_id = ${userId} and payment_status_id = 1
-                  and expired_at > ${now.toISOString()}::timestamptz) as outstanding_payment`,
+          exists (select 1 from reservations where user_id = ${userId}
+                  and hold_is_live(payment_status_id, expired_at, ${now.toISOString()}::timestamptz)) as outstanding_payment`,
   );
   return DELETION_RULES.filter((rule) => row?.[rule]);
 }
@@ -71,12 +69,11 @@ function blocked(reasons: DeletionRule[]) {
  */
 export async function deleteAccount(deps: AppDeps, userId: number) {
   const now = nowOf(deps);
-  await deps.database.db.transaction(async (txx) => {
-    const tx = txx;
+  await deps.database.db.transaction(async (tx) => {
     await rows(tx, sql`select pg_advisory_xact_lock(7301, ${userId})`);
     const reasons = await deletionBlockers(tx, userId, now);
     if (reasons.length > 0) throw blocked(reasons);
-    await q(tx)
+    await tx
       .update(users)
       .set({ deactivatedAt: now })
       .where(and(eq(users.id, userId), isNull(users.deactivatedAt)));
@@ -91,7 +88,7 @@ export async function deleteAccount(deps: AppDeps, userId: number) {
 /** Find a guest by id or e-mail (the operator commands). */
 export async function findUser(db: Db, who: string) {
   const byId = /^\d+$/.test(who);
-  const [user] = await q(db)
+  const [user] = await db
     .select()
     .from(users)
     .where(byId ? eq(users.id, Number(who)) : eq(users.email, who.trim().toLowerCase()))
@@ -106,13 +103,13 @@ export async function reactivateAccount(
   now: Date,
 ): Promise<'reactivated' | 'not_deleted' | 'too_late'> {
   const since = new Date(now.getTime() - REACTIVATION_DAYS * 86_400_000);
-  const [done] = await q(db)
+  const [done] = await db
     .update(users)
     .set({ deactivatedAt: null })
     .where(and(eq(users.id, userId), isNull(users.erasedAt), sql`${users.deactivatedAt} > ${since.toISOString()}`))
     .returning({ id: users.id });
   if (done) return 'reactivated';
-  const [user] = await q(db).select().from(users).where(eq(users.id, userId)).limit(1);
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   return user?.deactivatedAt ? 'too_late' : 'not_deleted';
 }
 
@@ -123,19 +120,15 @@ export async function decideIdentity(
   decision: 'approve' | 'reject',
 ): Promise<{ from: string; to: string } | null> {
   const to = decision === 'approve' ? 'verified' : 'rejected';
-  const [before] = await q(db)
-    .select({ status: users.identityStatus })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const [before] = await db.select({ status: users.identityStatus }).from(users).where(eq(users.id, userId)).limit(1);
   if (!before) return null;
   // Only what was submitted is decided on (approving twice, or rejecting a verified ID by mistake,
   // changes nothing).
-  await q(db)
+  await db
     .update(users)
     .set({ identityStatus: to })
     .where(and(eq(users.id, userId), eq(users.identityStatus, 'submitted')));
-  const [after] = await q(db).select({ status: users.identityStatus }).from(users).where(eq(users.id, userId));
+  const [after] = await db.select({ status: users.identityStatus }).from(users).where(eq(users.id, userId));
   return { from: before.status, to: after!.status };
 }
 
@@ -158,7 +151,7 @@ export async function purgeDeletedAccounts(
 ): Promise<number> {
   const db = deps.database.db;
   const cutoff = new Date(now.getTime() - REACTIVATION_DAYS * 86_400_000);
-  const due = await q(db)
+  const due = await db
     .select({ id: users.id })
     .from(users)
     .where(
@@ -172,8 +165,7 @@ export async function purgeDeletedAccounts(
     .limit(200);
   let erased = 0;
   for (const { id } of due) {
-    const done = await q(db).transaction(async (txx) => {
-      const tx = txx;
+    const done = await db.transaction(async (tx) => {
       const [user] = await tx
         .update(users)
         .set({ erasedAt: now })

@@ -149,13 +149,13 @@ const earliest = (a: Temporal.PlainDate, b: Temporal.PlainDate) => (Temporal.Pla
  * and no blackout). No row: no such hotel.
  */
 const MAX_DURATION_NIGHTS: Statement = {
-  name: 'availability_max_duration_v2',
+  name: 'availability_max_duration_v3',
   text: `with h as (select id, time_zone, web_max_duration from hotels where id = $1)
     select h.id as hotel_id, h.time_zone, h.web_max_duration, n.room_type_id, n.night, n.ok
     from h
     left join lateral (
       select i.room_type_id, (i.date - $2::date)::int as night,
-        (i.sellable - i.sold - rt.stop_sell_limit_web > 0 and b.hotel_id is null) as ok
+        (free_web_stock(i.sellable, i.sold, rt.stop_sell_limit_web) > 0 and b.hotel_id is null) as ok
       from room_inventory i
       join room_types rt on rt.id = i.room_type_id
       left join hotel_blackouts b on b.hotel_id = i.hotel_id and b.date = i.date

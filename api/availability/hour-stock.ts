@@ -42,10 +42,10 @@ export async function hourFree(
   const found = await rows<{ room_type_id: number; date: string; hour: number; free: number }>(
     db,
     sql`select rt.id as room_type_id, d.date::text as date, g.hour,
-        (coalesce(s.sellable, i.sellable, 0) - rt.stop_sell_limit_web - coalesce(s.held,
+        free_web_stock(coalesce(s.sellable, i.sellable, 0), coalesce(s.held,
           least(coalesce(i.sellable, 0),
             (case when g.hour >= ${w.fromHour} then coalesce(i.sold, 0) else 0 end)
-            + (case when g.hour < ${w.untilHour} then coalesce(p.sold, 0) else 0 end))))::int as free
+            + (case when g.hour < ${w.untilHour} then coalesce(p.sold, 0) else 0 end))), rt.stop_sell_limit_web)::int as free
       from room_types rt
       cross join (select x::date as date from generate_series(${q.dateFrom}::date, ${q.dateTo}::date, interval '1 day') x) d
       cross join generate_series(${q.fromHour}::int, ${q.toHour - 1}::int) as g(hour)

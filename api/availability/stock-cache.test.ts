@@ -125,3 +125,21 @@ describe('StockCache', () => {
     expect(await read(cache, fake, 1)).toBe(3);
   });
 });
+
+describe('StockCache entry age', () => {
+  it('never serves an answer older than its maximum age, even with the listener live and silent', async () => {
+    const cache = new StockCache(4096, 40);
+    cache.setLive(true);
+    const fake = fakeDb();
+    let sent = 0;
+    const counting = { ...fake, release: () => (sent++, fake.release()) };
+    fake.set(1);
+    expect(await read(cache, counting, 3)).toBe(1);
+    fake.set(2);
+    expect(await read(cache, counting, 3)).toBe(1); // within its age: from the cache
+    expect(sent).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(await read(cache, counting, 3)).toBe(2); // past its age: read again
+    expect(sent).toBe(2);
+  });
+});

@@ -6,7 +6,12 @@ import { clientOf } from '../db/client.ts';
 import { statementRows } from '../db/query.ts';
 import type { Statement } from '../db/query.ts';
 import { logger } from '../observability/logger.ts';
-import { stockCacheInvalidations, stockCacheReads } from '../observability/metrics.ts';
+import {
+  stockCacheHeartbeatAge,
+  stockCacheInvalidations,
+  stockCacheListenerUp,
+  stockCacheReads,
+} from '../observability/metrics.ts';
 
 // The node's cache of stock-and-rates reads (availability calendar, maximum stay, search), invalidated
 // by the change itself: every statement that writes what these reads read notifies `stock_changed`
@@ -14,6 +19,19 @@ import { stockCacheInvalidations, stockCacheReads } from '../observability/metri
 // LISTENs on a dedicated connection. See README.md in this folder for the guarantee and its window.
 
 export const STOCK_CHANNEL = 'stock_changed';
+/** Each node's listener notifies itself here, on its own connection, to prove the connection carries notifications. */
+export const HEARTBEAT_CHANNEL = 'stock_heartbeat';
+/**
+ * The staleness bound (api/availability/README.md): a listener sends its heartbeat every
+ * HEARTBEAT_MS; one that has not heard its own for STALE_AFTER_MS is taken as lost, so the node
+ * reads the database until a new connection listens and hears it. A TCP connection that stops
+ * carrying anything without closing (a NAT or firewall timeout, a proxy in transaction pooling that
+ * never delivers notifications) is therefore noticed within STALE_AFTER_MS plus one tick.
+ */
+export const HEARTBEAT_MS = 1000;
+export const STALE_AFTER_MS = 5000;
+/** The backstop: no answer is served older than this, whatever the listener says. */
+export const MAX_ENTRY_AGE_MS = 60_000;
 const log = logger('stock-cache');
 
 const hits = stockCacheReads.labels('hit');
@@ -44,8 +62,8 @@ export class StockCache {
   /** Notifications received per payload (tests wait on it). */
   readonly received = new Map<string, number>();
 
-  constructor(max = 4096) {
-    this.#entries = new LRUCache<string, Entry>({ max });
+  constructor(max = 4096, maxAgeMs = MAX_ENTRY_AGE_MS) {
+    this.#entries = new LRUCache<string, Entry>({ max, ttl: maxAgeMs });
   }
 
   /** True while the listener is connected: only then does the cache serve or keep anything. */
@@ -122,6 +140,7 @@ export class StockCache {
   setLive(live: boolean): void {
     this.invalidate('*', 'reset');
     this.#live = live;
+    stockCacheListenerUp.set(live ? 1 : 0);
   }
 }
 
@@ -165,7 +184,12 @@ export interface StockListener {
  */
 export async function startStockCache(
   database: Database,
-  opts: { max?: number; retryMs?: number } = {},
+  opts: {
+    max?: number;
+    retryMs?: number;
+    /** Where the listener connects, when not where the pool does (a test puts a TCP proxy there). */
+    listenVia?: { host: string; port: number };
+  } = {},
 ): Promise<StockListener> {
   const cache = new StockCache(opts.max);
   const db = database.db;
@@ -186,17 +210,30 @@ export async function startStockCache(
   }
 
   const poolOptions = (clientOf(db) as pg.Pool).options;
+  // The connection string names the server; a listenVia host and port take its place.
+  const via = (connectionString: string | undefined) => {
+    if (!connectionString || !opts.listenVia) return connectionString;
+    const u = new URL(connectionString);
+    u.hostname = opts.listenVia.host;
+    u.port = String(opts.listenVia.port);
+    return u.toString();
+  };
   const retryMs = opts.retryMs ?? 1000;
   let closed = false;
   let current: pg.Client | null = null;
   let pid: number | null = null;
   let timer: NodeJS.Timeout | null = null;
+  // Heartbeat: this listener's own token, and when it last came back as a notification.
+  const token = `${process.pid}-${Math.random().toString(36).slice(2)}`;
+  let heardAt = 0;
 
   const lost = (client: pg.Client, error?: unknown) => {
     if (current !== client) return;
     current = null;
     pid = null;
     cache.setLive(false);
+    // A stalled connection may never answer a goodbye: drop its socket too.
+    (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
     client.end().catch(() => undefined);
     if (closed) return;
     log.warn({ err: error }, 'stock listener lost: reading past the cache until it reconnects');
@@ -206,29 +243,59 @@ export async function startStockCache(
   const connect = async () => {
     timer = null;
     if (closed) return;
-    const client = new pg.Client({ ...poolOptions });
+    const client = new pg.Client({
+      ...poolOptions,
+      connectionString: via(poolOptions.connectionString),
+      // TCP keepalive: the kernel notices a dead peer even when nothing is sent.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     current = client;
     client.on('notification', (m) => {
       if (m.channel === STOCK_CHANNEL) cache.notified(m.payload ?? '*');
+      else if (m.channel === HEARTBEAT_CHANNEL && m.payload === token) heardAt = Date.now();
     });
     client.on('error', (error) => lost(client, error));
     client.on('end', () => lost(client));
+    heardAt = 0;
     try {
       await client.connect();
-      await client.query(`LISTEN ${STOCK_CHANNEL}`);
+      await client.query(`LISTEN ${STOCK_CHANNEL}; LISTEN ${HEARTBEAT_CHANNEL}`);
+      // Live once the connection has carried a notification back: its first heartbeat.
+      await client.query('select pg_notify($1, $2)', [HEARTBEAT_CHANNEL, token]);
+      const deadline = Date.now() + STALE_AFTER_MS;
+      while (heardAt === 0 && Date.now() < deadline && current === client)
+        await new Promise((resolve) => setTimeout(resolve, 10));
       if (current !== client) return;
+      if (heardAt === 0) throw new Error('the listener never heard its own heartbeat');
       pid = (client as unknown as { processID: number | null }).processID ?? null;
+      stockCacheHeartbeatAge.set((Date.now() - heardAt) / 1000);
       cache.setLive(true);
     } catch (error) {
       lost(client, error);
     }
   };
+  // Every HEARTBEAT_MS: send the next heartbeat on the listener's own connection (never the pool),
+  // and give the connection up when the last one came back more than STALE_AFTER_MS ago.
+  const beat = setInterval(() => {
+    const client = current;
+    if (!client || !cache.live) return;
+    const age = Date.now() - heardAt;
+    stockCacheHeartbeatAge.set(age / 1000);
+    if (age > STALE_AFTER_MS) {
+      lost(client, new Error(`no heartbeat for ${age} ms`));
+      return;
+    }
+    client.query('select pg_notify($1, $2)', [HEARTBEAT_CHANNEL, token]).catch(() => undefined);
+  }, HEARTBEAT_MS);
+  beat.unref();
   await connect();
   return {
     cache,
     backendPid: () => pid,
     async close() {
       closed = true;
+      clearInterval(beat);
       if (timer) clearTimeout(timer);
       const client = current;
       current = null;

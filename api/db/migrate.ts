@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import type { Database } from '../platform/database.ts';
 import { clientOf } from './client.ts';
+import { applySqlSources } from './sql-sources.ts';
 import { analyzeChangedTables } from './statistics.ts';
 
 export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
@@ -39,11 +40,16 @@ export async function pendingMigrations(database: Database): Promise<string[]> {
     .map((m) => m.tag);
 }
 
-/** Apply the committed SQL migrations (the same files for PGlite and PostgreSQL); returns the tags applied. */
+/**
+ * Apply the committed SQL migrations (the same files for PGlite and PostgreSQL), then the SQL
+ * sources that changed (sql-sources.ts); returns the migration tags applied.
+ */
 export async function migrate(database: Database): Promise<string[]> {
   if (database.kind === 'pglite') {
     const pending = await pendingMigrations(database);
     await migratePglite(database.db as Parameters<typeof migratePglite>[0], { migrationsFolder });
+    // PGlite is one connection: every statement of the sources runs on it, in order.
+    await applySqlSources((text, values) => database.executeSql(text, values));
     // Statistics for the planner (statistics.ts): PGlite gathers none by itself.
     await analyzeChangedTables(database);
     return pending;
@@ -55,6 +61,10 @@ export async function migrate(database: Database): Promise<string[]> {
     // Read under the lock: what another run applied meanwhile is no longer pending.
     const pending = await pendingMigrations(database);
     await migratePg(drizzlePg(client), { migrationsFolder });
+    await applySqlSources(async (text, values) => {
+      const result: { rows?: Record<string, unknown>[] } = await client.query(text, values);
+      return { rows: result.rows ?? [] };
+    });
     // A migration that filled or rebuilt a table leaves it without statistics until autovacuum
     // gets to it: analyse now what changed (statistics.ts), before the nodes serve.
     await analyzeChangedTables(database);

@@ -198,8 +198,7 @@ export async function submitForm(deps: AppDeps, form: FormKind, body: FormBody, 
     // The submission, its files and its two e-mails are one transaction (a transactional outbox):
     // either all are kept or none, so no submission is ever left without its e-mails. The outbox
     // sends them only after the commit, and retries while the relay is down.
-    id = await db(deps).transaction(async (txx) => {
-      const tx = txx;
+    id = await db(deps).transaction(async (tx) => {
       const [row] = await tx
         .insert(formSubmissions)
         .values({ form, lang, name, email, phone, fields: rest, createdAt: now, mailsQueuedAt: now })

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingTestApp } from '../db/test-booking.ts';
 import { bobopointAccounts } from '../points/points.schema.ts';
 import { buildOpenApi, REST_ROUTES } from '../openapi/openapi.ts';
+import { PREPARED_CACHE_MAX_BYTES, preparedCacheBytes } from './graphql.routes.ts';
 
 let t: Awaited<ReturnType<typeof bookingTestApp>>;
 beforeAll(async () => {
@@ -89,6 +90,24 @@ describe('gateway behaviour', () => {
     const syntax = await t.gql('open', '{ RoomAvailability(', {}, { lang: 'id' });
     expect(syntax.status).toBe(400);
     expect(syntax.data.errors[0].message).toBe('Permintaan kamu tidak valid.');
+  });
+  it('refuses the fan-out document (each fragment spreads the next twice, 30 levels) with the one error contract', async () => {
+    const levels = 30;
+    const doc =
+      `{ PaymentChannels { ...F0 } }\n` +
+      Array.from({ length: levels }, (_, i) => `fragment F${i} on PaymentChannel { ...F${i + 1} ...F${i + 1} }`).join(
+        '\n',
+      ) +
+      `\nfragment F${levels} on PaymentChannel { code }`;
+    const r = await t.gql('open', doc, {}, { lang: 'en' });
+    expect(r.status).toBe(400);
+    expect(r.data.errors[0].message).toBe('The request is not valid.');
+  });
+  it('keeps the prepared documents within their byte budget, however many large queries arrive', async () => {
+    const padding = ' '.repeat(60_000);
+    for (let i = 0; i < 700; i++) await t.gql('open', `query Q${i} {${padding} __typename }`);
+    expect(preparedCacheBytes()).toBeGreaterThan(0);
+    expect(preparedCacheBytes()).toBeLessThanOrEqual(PREPARED_CACHE_MAX_BYTES);
   });
   it('unknown /api paths get a bilingual JSON 404', async () => {
     const r = await t.call('GET', '/api/nowhere', { lang: 'id' });

@@ -61,7 +61,20 @@ type Prepared = {
   introspection: boolean;
   compiled: Map<string, CompiledQuery | readonly GraphQLError[]>;
 };
-const prepared = new LRUCache<string, Prepared>({ max: 1000 });
+/**
+ * The prepared documents' budget, by bytes as well as by count: a query text may be up to 100,000
+ * characters, and its parsed document and compiled plans weigh several times that, so 1,000 of the
+ * largest would hold hundreds of megabytes. Each entry is weighed as eight bytes per character of its
+ * text plus a fixed part; the least recently used leave first.
+ */
+export const PREPARED_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+const prepared = new LRUCache<string, Prepared>({
+  max: 1000,
+  maxSize: PREPARED_CACHE_MAX_BYTES,
+  sizeCalculation: (_p, query) => 8 * query.length + 4096,
+});
+/** What the prepared documents weigh now, by the measure above (tests). */
+export const preparedCacheBytes = () => prepared.calculatedSize;
 
 function isIntrospection(document: DocumentNode): boolean {
   let found = false;

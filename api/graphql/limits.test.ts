@@ -2,6 +2,8 @@ import { buildSchema, parse, specifiedRules, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { getIntrospectionQuery } from 'graphql';
 import { depthAndCostRule, MAX_ALIASES, MAX_COST, MAX_DEPTH } from './limits.ts';
+import type { LimitWork } from './limits.ts';
+import type { ValidationContext } from 'graphql';
 
 // A recursive schema, so depth can actually grow (the booking schema has no cycles).
 const schema = buildSchema(
@@ -49,5 +51,39 @@ describe('depth and cost limits', () => {
     expect(check('mutation { touch { name } }')).toHaveLength(0);
     expect(check('mutation { touch { name } poke { name } }')[0].message).toMatch(/at most 1 mutation/);
     expect(check('mutation { a: touch { name } b: touch { name } }')[0].message).toMatch(/at most 1 mutation/);
+  });
+});
+
+describe('work linear in the document', () => {
+  // Each fragment spreads the next twice: n short lines select 2^n fields.
+  const fanOut = (levels: number, nest: boolean) =>
+    `{ root { ...F0 } }\n` +
+    Array.from({ length: levels }, (_, i) =>
+      nest
+        ? `fragment F${i} on Node { child { ...F${i + 1} ...F${i + 1} } }`
+        : `fragment F${i} on Node { ...F${i + 1} ...F${i + 1} }`,
+    ).join('\n') +
+    `\nfragment F${levels} on Node { name }`;
+  const measured = (q: string) => {
+    const work: LimitWork = { selections: 0 };
+    const rule = (context: ValidationContext) => depthAndCostRule(context, work);
+    const errors = validate(schema, parse(q), [rule]);
+    return { errors, work: work.selections };
+  };
+
+  it('refuses the fan-out document at any depth after work bounded by its length', () => {
+    for (const levels of [9, 22, 30, 60])
+      for (const nest of [false, true]) {
+        const { errors, work } = measured(fanOut(levels, nest));
+        expect(errors.map((e) => e.message).join()).toMatch(nest ? /depth/ : /cost/);
+        // Each fragment's two spreads and its field are measured once: three selections a line.
+        expect(work).toBeLessThanOrEqual(3 * (levels + 2));
+      }
+  });
+
+  it('still counts a fragment as often as it is spread: two spreads cost twice', () => {
+    const wide = (n: number) => `{ root { ...A ...A } } fragment A on Node { ${'name '.repeat(n)} }`;
+    expect(measured(wide(MAX_COST / 2 - 1)).errors).toHaveLength(0);
+    expect(measured(wide(MAX_COST / 2 + 1)).errors[0]?.message).toMatch(/cost/);
   });
 });

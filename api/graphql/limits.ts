@@ -21,6 +21,9 @@ export const MAX_MUTATION_FIELDS = 1;
 const tooComplex = (message: string, node: OperationDefinitionNode) =>
   new GraphQLError(message, { nodes: [node], extensions: { code: 'query_too_complex', http: { status: 400 } } });
 
+/** How much work the rule did on one document: selections measured (a test counts it, never a clock). */
+export type LimitWork = { selections: number };
+
 /**
  * The request limits of the gateways, as one validation rule (each refusal is HTTP 400):
  * - depth at most MAX_DEPTH, fragments expanded (introspection subtrees, whose type references
@@ -32,40 +35,61 @@ const tooComplex = (message: string, node: OperationDefinitionNode) =>
  * - a mutation selects at most MAX_MUTATION_FIELDS root field.
  * There is no batching (the body is one JSON object with one query), so a request costs at most
  * what its one operation selects.
+ *
+ * Linear in the document: each fragment is measured once (per introspection context) and its
+ * measure reused wherever it is spread, depth being an offset; a cost past MAX_COST stops the
+ * measuring, so a chain of fragments that each spread the next twice (2^n fields from n lines) is
+ * refused after reading each line once. A fragment spread inside itself counts nothing (the
+ * standard rules report the cycle).
  */
-export function depthAndCostRule(context: ValidationContext): ASTVisitor {
+export function depthAndCostRule(context: ValidationContext, work?: LimitWork): ASTVisitor {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of context.getDocument().definitions)
     if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
 
-  const measure = (
-    set: SelectionSetNode | undefined,
-    depth: number,
-    seen: Set<string>,
-    introspection: boolean,
-  ): { depth: number; cost: number; roots: number } => {
-    if (!set) return { depth, cost: 0, roots: 0 };
-    let maxDepth = depth;
+  type Measure = { depth: number; cost: number; roots: number };
+  const EMPTY: Measure = { depth: 0, cost: 0, roots: 0 };
+  // A fragment's measure from depth 0, by name and introspection context; `null` while measuring.
+  const memo = new Map<string, Measure | null>();
+
+  const fragmentMeasure = (name: string, introspection: boolean): Measure => {
+    const key = `${introspection ? 'i' : 'o'}:${name}`;
+    const known = memo.get(key);
+    if (known !== undefined) return known ?? EMPTY;
+    const frag = fragments.get(name);
+    if (!frag) return EMPTY;
+    memo.set(key, null);
+    const m = measure(frag.selectionSet, introspection);
+    memo.set(key, m);
+    return m;
+  };
+
+  // Depth relative to the selection set's parent; cost capped just past MAX_COST (enough to refuse).
+  const measure = (set: SelectionSetNode | undefined, introspection: boolean): Measure => {
+    if (!set) return EMPTY;
+    let maxDepth = 0;
     let cost = 0;
     let roots = 0;
     for (const s of set.selections) {
+      if (work) work.selections += 1;
       if (s.kind === Kind.FIELD) {
         const name = s.name.value;
         if (name === '__typename') continue;
         const inside = introspection || name === '__schema' || name === '__type';
-        const inner = measure(s.selectionSet, depth + 1, seen, inside);
+        const inner = measure(s.selectionSet, inside);
         cost += 1 + inner.cost;
         roots += 1;
-        if (!inside) maxDepth = Math.max(maxDepth, s.selectionSet ? inner.depth : depth + 1);
+        if (!inside) maxDepth = Math.max(maxDepth, 1 + (s.selectionSet ? inner.depth : 0));
       } else {
-        const frag = s.kind === Kind.INLINE_FRAGMENT ? s : fragments.get(s.name.value);
-        const name = s.kind === Kind.FRAGMENT_SPREAD ? s.name.value : null;
-        if (!frag || (name && seen.has(name))) continue; // cycles are reported by the standard rules
-        const inner = measure(frag.selectionSet, depth, name ? new Set([...seen, name]) : seen, introspection);
+        const inner =
+          s.kind === Kind.INLINE_FRAGMENT
+            ? measure(s.selectionSet, introspection)
+            : fragmentMeasure(s.name.value, introspection);
         cost += inner.cost;
         roots += inner.roots;
         maxDepth = Math.max(maxDepth, inner.depth);
       }
+      if (cost > MAX_COST) return { depth: maxDepth, cost: MAX_COST + 1, roots };
     }
     return { depth: maxDepth, cost, roots };
   };
@@ -87,9 +111,9 @@ export function depthAndCostRule(context: ValidationContext): ASTVisitor {
       },
     },
     OperationDefinition(node) {
-      const { depth, cost, roots } = measure(node.selectionSet, 0, new Set(), false);
+      const { depth, cost, roots } = measure(node.selectionSet, false);
       if (depth > MAX_DEPTH) context.reportError(tooComplex(`query depth ${depth} exceeds ${MAX_DEPTH}`, node));
-      else if (cost > MAX_COST) context.reportError(tooComplex(`query cost ${cost} exceeds ${MAX_COST}`, node));
+      else if (cost > MAX_COST) context.reportError(tooComplex(`query cost exceeds ${MAX_COST}`, node));
       if (node.operation === 'mutation' && roots > MAX_MUTATION_FIELDS)
         context.reportError(tooComplex(`a request may run at most ${MAX_MUTATION_FIELDS} mutation`, node));
     },

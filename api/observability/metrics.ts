@@ -4,7 +4,6 @@ import type pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { clientOf } from '../db/client.ts';
 import type { Database } from '../platform/database.ts';
-import { PaymentStatus } from '../../core/payment-status.ts';
 import { logger } from './logger.ts';
 
 // The node's metrics in Prometheus' text format (prom-client), read by an operator's Prometheus
@@ -51,6 +50,19 @@ export const stockCacheInvalidations = new Counter({
   name: 'stock_cache_invalidations_total',
   help: 'Stock cache invalidations by source: notify (stock_changed from any node), local (this node wrote), reset (listener down or back)',
   labelNames: ['source'] as const,
+  registers: [registry],
+});
+
+/** Whether this node's stock listener is connected and hearing its heartbeat (1) or not (0: reads go past the cache). */
+export const stockCacheListenerUp = new Gauge({
+  name: 'stock_cache_listener_up',
+  help: 'Whether the stock cache listener is connected and its heartbeat comes back (1), or not (0: every read goes to the database)',
+  registers: [registry],
+});
+/** Seconds since this node last heard its own heartbeat on the stock listener's connection. */
+export const stockCacheHeartbeatAge = new Gauge({
+  name: 'stock_cache_heartbeat_age_seconds',
+  help: 'Seconds since the stock listener last received its own heartbeat notification (PostgreSQL only)',
   registers: [registry],
 });
 
@@ -151,7 +163,7 @@ new Gauge({
   registers: [registry],
   async collect() {
     const [row] = await rows(
-      `select count(*)::int as n from reservations where payment_status_id = ${PaymentStatus.waiting} and expired_at > now()`,
+      'select count(*)::int as n from reservations where hold_is_live(payment_status_id, expired_at, now())',
     );
     this.set(Number(row?.n ?? 0));
   },

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { AppDeps } from '../platform/deps.ts';
 import { pendingMigrations } from '../db/migrate.ts';
+import { pendingSqlSources } from '../db/sql-sources.ts';
 
 // Readiness (GET /api/ready), apart from liveness (GET /api/health): a node is ready to take guests
 // when its database answers, the database's migrations are current (`npm run ops -- migrate` ran for
@@ -32,7 +33,10 @@ export function readinessCheck(deps: Pick<AppDeps, 'database' | 'buildInfo' | 'l
     }
     if (database && !migrationsCurrent) {
       try {
-        migrationsCurrent = (await pendingMigrations(deps.database)).length === 0;
+        // The SQL functions and triggers (api/db/sql-sources.ts) are part of what the migrations bring.
+        migrationsCurrent =
+          (await pendingMigrations(deps.database)).length === 0 &&
+          (await pendingSqlSources((text, values) => deps.database.executeSql(text, values))).length === 0;
       } catch {
         migrationsCurrent = false;
       }

@@ -68,19 +68,17 @@ export async function createCharge(deps: AppDeps, input: ChargeInput, ctx: { use
 
   // One attempt at a time per reservation: the row lock orders concurrent clicks, the unique
   // (reservation_id, attempt) makes a duplicate impossible even so.
-  const { charge, superseded } = await db.transaction(async (txx) => {
-    const tx = txx;
-    const q = txx;
+  const { charge, superseded } = await db.transaction(async (tx) => {
     const locked = await rows<{ id: number }>(
       tx,
-      sql`select id from reservations where id = ${r.id} and payment_status_id = ${PaymentStatus.waiting} and expired_at > ${now.toISOString()}::timestamptz for update`,
+      sql`select id from reservations where id = ${r.id} and hold_is_live(payment_status_id, expired_at, ${now.toISOString()}::timestamptz) for update`,
     );
     if (locked.length === 0) throw reservationErrors.notWaiting();
     const [{ n }] = await rows<{ n: number }>(
       tx,
       sql`select coalesce(max(attempt), 0)::int as n from payment_charges where reservation_id = ${r.id}`,
     );
-    const old = await q
+    const old = await tx
       .update(paymentCharges)
       .set({ supersededAt: now, updatedAt: now })
       .where(

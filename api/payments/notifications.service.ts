@@ -203,10 +203,8 @@ export async function applyGatewayState(
   }
 
   const cancelAfter: string[] = [];
-  const result = await db.transaction(async (txx) => {
-    const tx = txx;
-    const q = txx;
-    const moved = await q
+  const result = await db.transaction(async (tx) => {
+    const moved = await tx
       .update(paymentCharges)
       .set({
         status: next.status,
@@ -261,7 +259,7 @@ export async function applyGatewayState(
             createdAt: now,
           });
         }
-        const others = await q
+        const others = await tx
           .update(paymentCharges)
           .set({ supersededAt: now })
           .where(

@@ -39,6 +39,14 @@ export const EnvSchema = v.object({
    * with the shorthands loopback, linklocal and uniquelocal ("loopback, 10.0.0.0/8").
    */
   TRUST_PROXY: v.optional(v.pipe(v.string(), v.regex(/^[\w.:/,\s-]*$/)), ''),
+  /**
+   * Per-address rate limits group IPv6 clients by this many leading bits (a phone or a home gets a
+   * whole /64, so counting full addresses would give it unlimited buckets); IPv4 counts per address.
+   */
+  RATE_LIMIT_IPV6_PREFIX: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(16), v.maxValue(128)),
+    '64',
+  ),
   /** Where the embedded PGlite database and other runtime state live. */
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), '.data'),
   /** A real PostgreSQL; when unset the embedded PGlite under DATA_DIR is used. */

@@ -30,7 +30,7 @@ export async function activateDuePoints(
   const earnsNothing = sql`exists (
     select 1 from reservations r
     where r.id = l.reservation_id
-      and (r.payment_status_id <> 2
+      and (r.payment_status_id <> payment_status('paid')
         or exists (select 1 from bobopoint_ledger x where x.dedupe_key = 'redeem:' || r.id))
   )`;
   const [out] = await rows<{ activated: number; cancelled: number }>(

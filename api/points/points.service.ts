@@ -166,7 +166,7 @@ export const expiryDateOf = (anchor: string) => Temporal.PlainDate.from(anchor).
 export function expiryAnchorSql(userId: SQL | number, today: string): SQL {
   return sql`greatest(
     (select max(r.checkout_date) from reservations r
-      where r.user_id = ${userId} and r.payment_status_id = 2 and r.checkout_date <= ${today}::date),
+      where r.user_id = ${userId} and r.payment_status_id = payment_status('paid') and r.checkout_date <= ${today}::date),
     (select max(coalesce(l.earn_date, (l.created_at at time zone 'Asia/Jakarta')::date)) from bobopoint_ledger l
       where l.user_id = ${userId} and l.status = 'active' and l.amount > 0)
   )`;
@@ -208,7 +208,7 @@ export async function giftCertificates(db: Db, userId: number, now: Date) {
           join hotels h on h.id = r.hotel_id
           left join bobopoint_ledger l on l.dedupe_key = 'redeem:' || r.id
           where r.user_id = ${userId}
-            and (l.id is not null or (r.payment_status_id = 1 and r.gift_certificate > 0 and r.expired_at > ${now.toISOString()}::timestamptz))
+            and (l.id is not null or (hold_is_live(r.payment_status_id, r.expired_at, ${now.toISOString()}::timestamptz) and r.gift_certificate > 0))
           order by coalesce(l.created_at, r.updated_at) desc, r.id desc`,
     ),
   ]);

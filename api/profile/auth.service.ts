@@ -5,12 +5,12 @@ import { ensureWelcomePoints, pointsBalance } from '../points/points.service.ts'
 import type { CodePurpose } from '../../core/contracts/auth.ts';
 import { normalisePhone } from '../../core/contracts/auth.ts';
 import type { ApiLang } from '../http/errors.ts';
+import { addressKey } from '../rate-limit/address-key.ts';
 import {
-  checkRateLimit,
-  countRateLimit,
   hitAddressLimit,
   hitRateLimit,
   RATE_RULES,
+  reserveRateLimit,
   startCooldown,
 } from '../rate-limit/rate-limit.service.ts';
 import { authErrors } from '../auth/auth.errors.ts';
@@ -255,15 +255,22 @@ export async function signIn(
   const user = await findByChannel(deps, isEmail ? 'email' : 'phone', username);
   // Failures are counted per client address, and per account and address: the e-mail and phone
   // forms of one account share a bucket, and the owner signing in from elsewhere is never locked out.
-  const account = `${user ? `user:${user.id}` : `name:${username}`}@${ip}`;
-  if (ip !== 'unknown') await checkRateLimit(deps, RATE_RULES.signInFailuresByIp, ip);
-  await checkRateLimit(deps, RATE_RULES.signInFailuresByAccountAndIp, account);
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!user || !ok) {
-    if (ip !== 'unknown') await countRateLimit(deps, RATE_RULES.signInFailuresByIp, ip);
-    await countRateLimit(deps, RATE_RULES.signInFailuresByAccountAndIp, account);
-    throw authErrors.invalidCredentials();
+  // An IPv6 client counts by its network (RATE_LIMIT_IPV6_PREFIX), as every per-address limit does.
+  const from = ip === 'unknown' ? ip : addressKey(ip, deps.env.RATE_LIMIT_IPV6_PREFIX);
+  const account = `${user ? `user:${user.id}` : `name:${username}`}@${from}`;
+  // Each attempt is taken from both limits before the password is checked, in the statement that
+  // counts it, so concurrent guesses cannot all pass one check; a right password gives them back.
+  const taken: { giveBack: () => Promise<void> }[] = [];
+  try {
+    if (from !== 'unknown') taken.push(await reserveRateLimit(deps, RATE_RULES.signInFailuresByIp, from));
+    taken.push(await reserveRateLimit(deps, RATE_RULES.signInFailuresByAccountAndIp, account));
+  } catch (err) {
+    await Promise.all(taken.map((t) => t.giveBack()));
+    throw err;
   }
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!user || !ok) throw authErrors.invalidCredentials();
+  await Promise.all(taken.map((t) => t.giveBack()));
   // A deleted account signs in no more (only the right password learns that it was deleted).
   if (user.deactivatedAt) throw profileErrors.deactivated();
   return { token: await createUserSession(deps, user.id, clientId), user: await profileOf(deps, user) };

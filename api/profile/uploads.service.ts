@@ -96,8 +96,7 @@ export async function saveUploads(
   for (const c of cleaned) await store.put(c.id, c.bytes, c.type);
   const now = nowOf(deps);
   try {
-    await db(deps).transaction(async (txx) => {
-      const tx = txx;
+    await db(deps).transaction(async (tx) => {
       // One upload at a time per guest, on every node: the previous picture of a kind is retired and
       // the new one becomes current in the same transaction.
       await tx.execute(sql`select pg_advisory_xact_lock(7401, ${userId})`);

@@ -5,6 +5,7 @@ import { rateLimits } from './rate-limit.schema.ts';
 import { rows } from '../db/query.ts';
 import { msg } from '../http/messages.ts';
 import { nowOf } from '../platform/clock.ts';
+import { addressKey } from './address-key.ts';
 
 export type RateRule = { name: string; limit: number; windowSeconds: number };
 
@@ -35,7 +36,7 @@ async function slidingCount(
   rule: RateRule,
   subject: string,
   add: number,
-): Promise<{ count: number; retryAfterSeconds: number }> {
+): Promise<{ count: number; retryAfterSeconds: number; key: string; windowStart: Date }> {
   const now = nowOf(deps);
   const windowMs = rule.windowSeconds * 1000;
   const start = Math.floor(now.getTime() / windowMs) * windowMs;
@@ -69,7 +70,7 @@ async function slidingCount(
   // window's hits only leave when the window after next begins.
   let waitMs = start + windowMs - now.getTime();
   if (cur < rule.limit && prev > 0) waitMs = Math.max(0, (overlap - (rule.limit - cur) / prev) * windowMs);
-  return { count, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+  return { count, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)), key, windowStart };
 }
 
 const tooMany = (retryAfterSeconds: number) =>
@@ -81,15 +82,31 @@ export async function hitRateLimit(deps: AppDeps, rule: RateRule, subject: strin
   if (count > rule.limit) throw tooMany(retryAfterSeconds);
 }
 
-/** Throw 429 when the limit is already spent, without counting (checks before the expensive part). */
-export async function checkRateLimit(deps: AppDeps, rule: RateRule, subject: string): Promise<void> {
-  const { count, retryAfterSeconds } = await slidingCount(deps, rule, subject, 0);
-  if (count >= rule.limit) throw tooMany(retryAfterSeconds);
-}
-
-/** Count one event (a failed sign-in) against a limit; the next check refuses once it is spent. */
-export async function countRateLimit(deps: AppDeps, rule: RateRule, subject: string): Promise<void> {
-  await slidingCount(deps, rule, subject, 1);
+/**
+ * Take one attempt from a limit before the expensive part, in the same statement that counts it: 429
+ * when the count passes the limit (that attempt is given back), else a `giveBack` for an attempt
+ * that turns out not to count (a right password). Concurrent attempts are serialised on the row, so
+ * however many arrive at once, at most the limit go on (a check, then a count after the work, lets
+ * every concurrent one through).
+ */
+export async function reserveRateLimit(
+  deps: AppDeps,
+  rule: RateRule,
+  subject: string,
+): Promise<{ giveBack: () => Promise<void> }> {
+  const { count, retryAfterSeconds, key, windowStart } = await slidingCount(deps, rule, subject, 1);
+  const giveBack = async () => {
+    await rows(
+      deps.database.db,
+      sql`update rate_limits set count = count - 1
+          where key = ${key} and window_start = ${windowStart.toISOString()}::timestamptz and count > 0`,
+    );
+  };
+  if (count > rule.limit) {
+    await giveBack();
+    throw tooMany(retryAfterSeconds);
+  }
+  return { giveBack };
 }
 
 /** Drop finished windows (the `rate-limits.prune` job, api/jobs.ts). */
@@ -104,7 +121,7 @@ export async function pruneRateLimits(deps: AppDeps): Promise<void> {
  */
 export async function hitAddressLimit(deps: AppDeps, rule: RateRule, ip: string): Promise<void> {
   if (ip === 'unknown') return;
-  await hitRateLimit(deps, rule, ip);
+  await hitRateLimit(deps, rule, addressKey(ip, deps.env.RATE_LIMIT_IPV6_PREFIX));
 }
 
 /**

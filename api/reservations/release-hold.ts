@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { PaymentStatus } from '../../core/payment-status.ts';
 import type { PaymentStatusId } from '../../core/payment-status.ts';
 import type { Db } from '../platform/database.ts';
 import { rows } from '../db/query.ts';
@@ -118,12 +117,11 @@ export async function releaseHold(db: Db, t: ReleaseTarget): Promise<number> {
  */
 export async function releaseDueBatch(db: Db, opts: { now: Date; to: PaymentStatusId; limit: number }) {
   const at = opts.now.toISOString();
-  const waiting = sql.raw(String(PaymentStatus.waiting));
   const out = await rows<{ n: number }>(
     db,
     sql`with due as (
           select id from reservations
-          where payment_status_id = ${waiting} and expired_at <= ${at}::timestamptz
+          where hold_lapsed(payment_status_id, expired_at, ${at}::timestamptz)
           order by expired_at
           limit ${opts.limit}
           for update skip locked

@@ -16,9 +16,9 @@ export async function countReservations(db: Db, ctx: { userId: number; now: Date
     ctx.status === undefined
       ? sql`true`
       : ctx.status === waiting
-        ? sql`payment_status_id = ${waiting} and expired_at > ${at}::timestamptz`
+        ? sql`hold_is_live(payment_status_id, expired_at, ${at}::timestamptz)`
         : ctx.status === PaymentStatus.expired
-          ? sql`(payment_status_id = ${PaymentStatus.expired} or (payment_status_id = ${waiting} and expired_at <= ${at}::timestamptz))`
+          ? sql`(payment_status_id = payment_status('expired') or hold_lapsed(payment_status_id, expired_at, ${at}::timestamptz))`
           : sql`payment_status_id = ${ctx.status}`;
   const [row] = await rows<{ n: number }>(
     db,

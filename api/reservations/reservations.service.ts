@@ -587,9 +587,9 @@ export async function listReservations(db: Db, ctx: Clock & { userId: number; la
   const at = ctx.now.toISOString();
   const byStatus =
     ctx.status === PaymentStatus.waiting
-      ? sql`${reservations.paymentStatusId} = ${PaymentStatus.waiting} and ${reservations.expiredAt} > ${at}::timestamptz`
+      ? sql`hold_is_live(${reservations.paymentStatusId}, ${reservations.expiredAt}, ${at}::timestamptz)`
       : ctx.status === PaymentStatus.expired
-        ? sql`(${reservations.paymentStatusId} = ${PaymentStatus.expired} or (${reservations.paymentStatusId} = ${PaymentStatus.waiting} and ${reservations.expiredAt} <= ${at}::timestamptz))`
+        ? sql`(${reservations.paymentStatusId} = payment_status('expired') or hold_lapsed(${reservations.paymentStatusId}, ${reservations.expiredAt}, ${at}::timestamptz))`
         : ctx.status
           ? eq(reservations.paymentStatusId, ctx.status)
           : undefined;

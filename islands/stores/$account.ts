@@ -6,6 +6,7 @@ import type { ReservationListSchema } from '../../core/contracts/responses.ts';
 import type { InferOutput } from 'valibot';
 import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
+import { PaymentStatus } from '../../core/payment-status.ts';
 
 // The account area's state (orders, history, My stay) and its actions, beside the session store.
 // Every list starts 'idle' on the server and in the first client render, so hydration matches; the
@@ -56,7 +57,7 @@ export function loadOrders(failed: string) {
     async () => {
       const body = await userCall<{ data: { items: Order[] } }>({
         path: 'clients/v1/reservations/list',
-        query: { paymentStatus: 1 },
+        query: { paymentStatus: PaymentStatus.waiting },
       });
       return body.data.items;
     },

@@ -1,11 +1,18 @@
 import { decodeSignatureHeader, isValidSignature, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { requestLang } from '../../api/http/errors.ts';
 import { msg } from '../../api/http/messages.ts';
 import type { BuildOutcome, BuildStatus } from '../build-manager.ts';
 
 /** How old a signed webhook may be (its signature's timestamp): older ones are refused. */
 export const WEBHOOK_MAX_AGE_MS = 5 * 60_000;
+/**
+ * The largest webhook body read: Sanity's webhook sends the projection the hook asks for (an id and
+ * a type here), far below this. A larger one is refused (413) before it is read, and before its
+ * signature is checked over it, so an unauthenticated client cannot fill a node's memory.
+ */
+export const WEBHOOK_MAX_BODY_BYTES = 64 * 1024;
 /** A signature dated this far in the future (clock skew) is still accepted. */
 const WEBHOOK_MAX_SKEW_MS = 60_000;
 
@@ -59,7 +66,13 @@ export function contentHookRoutes(deps: ContentHookDeps) {
     const code = key === 'content.invalidSignature' ? 'invalid_signature' : 'stale_signature';
     return c.json({ code, message: msg(key)[requestLang(c)] }, 401);
   };
-  app.post('/hooks/sanity', async (c) => {
+  // Hono's bodyLimit: a declared length past the limit is refused unread; an undeclared one is
+  // counted as it streams and cut off at the limit.
+  const bounded = bodyLimit({
+    maxSize: WEBHOOK_MAX_BODY_BYTES,
+    onError: (c) => c.json({ code: 'body_too_large', message: msg('http.bodyTooLarge')[requestLang(c)] }, 413),
+  });
+  app.post('/hooks/sanity', bounded, async (c) => {
     const signature = c.req.header(SIGNATURE_HEADER_NAME);
     const body = await c.req.text();
     if (!signature || !(await isValidSignature(body, signature, deps.secret).catch(() => false)))

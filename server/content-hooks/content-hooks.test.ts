@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { readContentEnv } from '../../site/lib/content/content-env.ts';
 import { createContent } from '../../site/lib/content/content.ts';
 import type { BuildOutcome, BuildStatus } from '../build-manager.ts';
-import { contentHookRoutes, WEBHOOK_MAX_AGE_MS } from './content-hooks.routes.ts';
+import { contentHookRoutes, WEBHOOK_MAX_AGE_MS, WEBHOOK_MAX_BODY_BYTES } from './content-hooks.routes.ts';
 import {
   createRebuildScheduler,
   nextChangeFrom,
@@ -35,6 +35,40 @@ function setup(outcome: (reason: string) => BuildOutcome = () => ({ published: t
 
 describe('POST /hooks/sanity', () => {
   const body = JSON.stringify({ _id: 'promo-endless-summer', _type: 'promo' });
+
+  test('a body past the limit is refused with 413 before it is read, declared or streamed, and rebuilds nothing', async () => {
+    const { reasons, post } = setup();
+    const declared = await post('x'.repeat(WEBHOOK_MAX_BODY_BYTES + 1), { [SIGNATURE_HEADER_NAME]: 't=1,v1=x' });
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toEqual({ code: 'body_too_large', message: 'The request is too large.' });
+    // No length declared: 16 MB offered in 64 KB chunks, and the server stops reading near the limit.
+    let pulled = 0;
+    const chunk = new Uint8Array(64 * 1024).fill(120);
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= 16 * 1024 * 1024) return controller.close();
+        pulled += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const app = contentHookRoutes({
+      secret: SECRET,
+      publish: async () => ({ version: 1, built: Promise.resolve({ published: true, failure: null }) }),
+      status: () => LIVE,
+    });
+    const streamed = await app.request(
+      new Request('http://x/hooks/sanity', {
+        method: 'POST',
+        body: stream,
+        duplex: 'half',
+        headers: { 'accept-language': 'id' },
+      } as RequestInit),
+    );
+    expect(streamed.status).toBe(413);
+    expect((await streamed.json()).message).toBe('Permintaan kamu terlalu besar.');
+    expect(pulled).toBeLessThan(4 * WEBHOOK_MAX_BODY_BYTES);
+    expect(reasons).toEqual([]);
+  });
 
   test('a correctly signed call triggers a rebuild naming the document', async () => {
     const { reasons, post } = setup();
