@@ -6,7 +6,7 @@ import { rows } from '../db/query.ts';
 // The rule, in api/reservations/README.md ("Day use"): every hour of a room type that sells day use
 // counts the rooms taken in it by day-use blocks AND by the nights covering it; a hold takes each of
 // its hours with a guarded UPDATE (held + n <= sellable - web stop-sell), inside reservation_hold
-// (0016_hold_function.sql, which makes missing rows as hourFree below counts them), and gives back
+// (api/reservations/sql/reservation-hold.sql, which makes missing rows as hourFree below counts them), and gives back
 // exactly what it took (reservation_hours, release-hold.ts).
 
 /** The hotel fields that place a night and a block on the clock. */
@@ -45,7 +45,9 @@ export async function hourFree(
         free_web_stock(coalesce(s.sellable, i.sellable, 0), coalesce(s.held,
           least(coalesce(i.sellable, 0),
             (case when g.hour >= ${w.fromHour} then coalesce(i.sold, 0) else 0 end)
-            + (case when g.hour < ${w.untilHour} then coalesce(p.sold, 0) else 0 end))), rt.stop_sell_limit_web)::int as free
+            + (case when g.hour < ${w.untilHour} then coalesce(p.sold, 0) else 0 end)
+            + (case when g.hour >= ${w.untilHour} and g.hour < ${w.fromHour}
+                 then least(coalesce(i.sold, 0), coalesce(p.sold, 0)) else 0 end))), rt.stop_sell_limit_web)::int as free
       from room_types rt
       cross join (select x::date as date from generate_series(${q.dateFrom}::date, ${q.dateTo}::date, interval '1 day') x) d
       cross join generate_series(${q.fromHour}::int, ${q.toHour - 1}::int) as g(hour)

@@ -50,7 +50,7 @@ describe('hot query plans on a grown PGlite', () => {
     expect(await analyzeChangedTables(database)).toEqual([]);
     expect(hotStatements(recorded).length).toBeGreaterThan(15);
     expect(await sequentialScans(database, recorded)).toEqual([]);
-    // A create's one statement, reservation_hold: the statements inside it (0016_hold_function.sql).
+    // A create's one statement, reservation_hold: the statements inside it (api/reservations/sql/reservation-hold.sql).
     const hold = await functionStatements(database, 'reservation_hold', holdFunctionValues(1, TEST_NOW));
     expect(hotStatements(hold).length).toBeGreaterThanOrEqual(8);
     expect(await sequentialScans(database, hold)).toEqual([]);

@@ -80,7 +80,7 @@ describe('hot query plans on a grown PostgreSQL', () => {
   });
 
   it('the statements inside reservation_hold, a create’s one statement, read stock and reservations by index', async () => {
-    // The function's body as the database holds it (0016_hold_function.sql): the code records only
+    // The function's body as the database holds it (api/reservations/sql/reservation-hold.sql): the code records only
     // `select reservation_hold(...)`, so each statement inside is planned with its own values.
     const statements = await functionStatements(database, 'reservation_hold', holdFunctionValues(1, TEST_NOW));
     const touching = (table: string) => statements.filter((s) => new RegExp(`\\b${table}\\b`).test(s.text)).length;

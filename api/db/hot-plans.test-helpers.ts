@@ -153,7 +153,7 @@ export async function functionStatements(
 }
 
 /**
- * Values for the statements of reservation_hold (0016_hold_function.sql) on a grown database: a
+ * Values for the statements of reservation_hold (api/reservations/sql/reservation-hold.sql) on a grown database: a
  * two-night stay of the hourly hotel's nightly room type, which holds its nights and the hours they
  * cover, so the statements of both kinds of stock are planned with real keys.
  */

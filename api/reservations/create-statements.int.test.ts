@@ -10,7 +10,7 @@ import { reservations } from './reservations.schema.ts';
 // Issue 18: a create is one round trip for its check-and-hold. Every statement the API sends to the
 // database while it serves a create is recorded (the PGlite client's query, in and out of
 // transactions): a nightly stay given as dates costs the session lookup of the sign-in middleware and
-// ONE call of reservation_hold (0016_hold_function.sql), refused or not; before, a create sent a
+// ONE call of reservation_hold (api/reservations/sql/reservation-hold.sql), refused or not; before, a create sent a
 // dozen (hotel, room type, guest, unpaid count, then a transaction locking nights, reading
 // blackouts and blocks, updating stock and inserting the reservation and its nights).
 

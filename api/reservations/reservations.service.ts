@@ -121,7 +121,7 @@ type CreateInput = {
   dayUse?: { startHour?: number; blockHours?: number };
 };
 
-/** What reservation_hold (0016_hold_function.sql) answers: the hold, or why there is none. */
+/** What reservation_hold (api/reservations/sql/reservation-hold.sql) answers: the hold, or why there is none. */
 type HoldAnswer =
   | {
       outcome: 'held';
@@ -224,7 +224,7 @@ type CreateContext = Clock & { userId: number; holdMinutes: number };
 
 /**
  * Hold the nights (or the day-use block) and create the reservation: ONE statement, reservation_hold
- * (0016_hold_function.sql), checks the hotel, the room type, the guest and their unpaid holds, locks
+ * (api/reservations/sql/reservation-hold.sql), checks the hotel, the room type, the guest and their unpaid holds, locks
  * and takes the stock with guarded UPDATEs (room_inventory for nights, room_hour_stock for every hour
  * of a room type that sells day use) and inserts the reservation. A nightly stay without a promo
  * code, given as dates, needs nothing else; day use, a promo code or instants in the hotel's zone read

@@ -132,7 +132,8 @@ BEGIN
     RETURN jsonb_build_object('outcome', 'lapsed_holds');
   END IF;
   -- The hours a hold of this room type takes (README.md "Day use"): a block's hours, or for a room type
-  -- that sells day use, the hours its nights cover (check-in, rounded down, to check-out, rounded up).
+  -- that sells day use, the hours its stay covers (check-in, rounded down, to check-out, rounded up,
+  -- and every hour of the days in between).
   v_from_hour := split_part(v_check_in_time, ':', 1)::int;
   v_until_hour := least(24, split_part(v_check_out_time, ':', 1)::int
     + CASE WHEN coalesce(nullif(split_part(v_check_out_time, ':', 2), ''), '0')::int > 0 THEN 1 ELSE 0 END);
@@ -153,6 +154,11 @@ BEGIN
           UNION
           SELECT p_check_in + n.i + 1, g.hour FROM generate_series(0, v_nights - 1) AS n(i),
             generate_series(0, v_until_hour - 1) AS g(hour)
+          UNION
+          -- Every day between two nights of the stay, whole: the guest keeps the pod through the
+          -- hours between check-out and check-in time, which no block may be sold in.
+          SELECT p_check_in + n.i, g.hour FROM generate_series(1, v_nights - 1) AS n(i),
+            generate_series(0, 23) AS g(hour)
         ) k;
     END IF;
   END IF;
@@ -202,7 +208,11 @@ BEGIN
       SELECT p_room_type_id, p_hotel_id, k.date, k.hour, coalesce(d.sellable, 0),
         least(coalesce(d.sellable, 0),
           (CASE WHEN k.hour >= v_from_hour THEN coalesce(d.sold, 0) ELSE 0 END)
-          + (CASE WHEN k.hour < v_until_hour THEN coalesce(p.sold, 0) ELSE 0 END))
+          + (CASE WHEN k.hour < v_until_hour THEN coalesce(p.sold, 0) ELSE 0 END)
+          -- Between check-out and check-in time, a stay that covers both nights is still in its pod:
+          -- at most the fewer of the two nights' sold rooms (an upper bound: never sell one twice).
+          + (CASE WHEN k.hour >= v_until_hour AND k.hour < v_from_hour
+               THEN least(coalesce(d.sold, 0), coalesce(p.sold, 0)) ELSE 0 END))
       FROM unnest(v_hour_dates, v_hours) AS k(date, hour)
       LEFT JOIN room_inventory d ON d.room_type_id = p_room_type_id AND d.date = k.date
       LEFT JOIN room_inventory p ON p.room_type_id = p_room_type_id AND p.date = k.date - 1
