@@ -60,10 +60,10 @@ export async function issueCode(
   const minutes = CODE_TTL_SECONDS / 60;
   if (input.channel === 'email') {
     const mail = codeEmail(input.lang, input.purpose, code, input.name, minutes);
-    await enqueueMessage(deps, { channel: 'email', to: input.target, lang: input.lang, ...mail });
+    await enqueueMessage(deps, { channel: 'email', to: input.target, lang: input.lang, lane: 'urgent', ...mail });
   } else {
     const sms = codeSms(input.lang, input.purpose, code, minutes);
-    await enqueueMessage(deps, { channel: 'sms', to: `+62${input.target}`, lang: input.lang, ...sms });
+    await enqueueMessage(deps, { channel: 'sms', to: `+62${input.target}`, lang: input.lang, lane: 'urgent', ...sms });
   }
   return { expiresInSeconds: CODE_TTL_SECONDS, resendAfterSeconds: CODE_RESEND_COOLDOWN_SECONDS };
 }

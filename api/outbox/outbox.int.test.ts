@@ -3,7 +3,8 @@ import { testDeps } from '../auth/test-db.ts';
 import { post } from '../auth/test-helpers.ts';
 import { issueClientToken } from '../auth/tokens.service.ts';
 import { outboxPageEnabled, withDevTools } from '../../tests/helpers/dev-tools.ts';
-import { outboxMessages } from './outbox.schema.ts';
+import { asc } from 'drizzle-orm';
+import { outboxMessages, outboxSinkMessages } from './outbox.schema.ts';
 import { startOutboxSender } from './outbox.sender.ts';
 import { enqueueMessage } from './outbox.service.ts';
 
@@ -111,6 +112,40 @@ describe('outbox with the embedded SMTP sink', () => {
     } finally {
       await second.stop();
     }
+  });
+
+  it('a sign-up code goes out first after a flood of 100 form e-mails queued before it (queue positions)', async () => {
+    for (let i = 0; i < 100; i += 1) {
+      await enqueueMessage(deps, {
+        channel: 'email',
+        to: `partner${i}@example.com`,
+        subject: 'Terima kasih, pesan kamu sudah kami terima',
+        text: `form acknowledgement ${i}`,
+        lang: 'id',
+      });
+    }
+    const token = (await issueClientToken(deps, deps.env.WEB_CLIENT_ID)).access_token;
+    const res = await post(
+      app,
+      '/api/auth/register',
+      {
+        fullName: 'Dimas Anggara',
+        email: 'dimas.lane@example.com',
+        password: 'kapsul2024',
+        confirmPassword: 'kapsul2024',
+        phone: '081377788899',
+      },
+      { token, lang: 'id' },
+    );
+    expect(res.status).toBe(201);
+    const since = (await deps.database.db.select({ id: outboxSinkMessages.id }).from(outboxSinkMessages)).length;
+    expect(await sender.flush()).toBe(101);
+    const order = (await deps.database.db.select().from(outboxSinkMessages).orderBy(asc(outboxSinkMessages.id)))
+      .slice(since)
+      .map((m) => m.to);
+    // The code waited behind none of the 100: it was the first message the sender delivered.
+    expect(order.indexOf('dimas.lane@example.com')).toBe(0);
+    expect(order).toHaveLength(101);
   });
 
   it('the dev page renders the messages as escaped HTML', async () => {

@@ -36,8 +36,10 @@ export type OutboxSender = {
 };
 
 /**
- * Claim a batch of due rows. `FOR UPDATE SKIP LOCKED` lets several API nodes run senders on the
- * same table: a row locked by one node is skipped by the others, so nothing is sent twice at once.
+ * Claim a batch of due rows, the urgent lane first (codes and payment confirmations: a flood of bulk
+ * mail delays one by at most the batch in flight). `FOR UPDATE SKIP LOCKED` lets several API nodes
+ * run senders on the same table: a row locked by one node is skipped by the others, so nothing is
+ * sent twice at once.
  */
 async function claimBatch(deps: AppDeps): Promise<ClaimedRow[]> {
   const now = nowOf(deps);
@@ -45,15 +47,17 @@ async function claimBatch(deps: AppDeps): Promise<ClaimedRow[]> {
   return rows<ClaimedRow>(
     deps.database.db,
     sql`
+    with claimed as (
     update outbox_messages set status = 'sending', locked_at = ${now.toISOString()}, attempts = attempts + 1
     where id in (
       select id from outbox_messages
       where status = 'pending' or (status = 'sending' and locked_at < ${stale.toISOString()})
-      order by id
+      order by lane, id
       limit ${BATCH}
       for update skip locked
     )
-    returning id, channel, "to", subject, text, html, attachments, attempts`,
+    returning id, lane, channel, "to", subject, text, html, attachments, attempts)
+    select id, channel, "to", subject, text, html, attachments, attempts from claimed order by lane, id`,
   );
 }
 

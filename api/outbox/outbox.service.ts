@@ -1,7 +1,8 @@
 import type { AppDeps } from '../platform/deps.ts';
 import type { Db } from '../platform/database.ts';
 import type { ApiLang } from '../http/errors.ts';
-import { outboxMessages } from './outbox.schema.ts';
+import { OUTBOX_LANE, outboxMessages } from './outbox.schema.ts';
+import type { OutboxLane } from './outbox.schema.ts';
 import type { OutboxAttachment } from './outbox.schema.ts';
 import { nowOf } from '../platform/clock.ts';
 
@@ -14,6 +15,8 @@ export type OutgoingMessage = {
   /** E-mail only: files (base64 content), e.g. a QR code image and an .ics calendar file. */
   attachments?: OutboxAttachment[];
   lang: ApiLang;
+  /** What a guest waits for at a screen (a code) is urgent; everything else is bulk (the default). */
+  lane?: OutboxLane;
 };
 
 /**
@@ -26,6 +29,7 @@ export async function enqueueMessage(deps: AppDeps, message: OutgoingMessage, tx
     .insert(outboxMessages)
     .values({
       ...message,
+      lane: OUTBOX_LANE[message.lane ?? 'bulk'],
       html: message.html ?? null,
       attachments: message.attachments ?? [],
       status: 'pending',

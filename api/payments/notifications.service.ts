@@ -4,7 +4,7 @@ import type { AppDeps } from '../platform/deps.ts';
 import { users } from '../auth/auth.schema.ts';
 import { hotels, roomTypes } from '../hotels/hotels.schema.ts';
 import { ApiError } from '../http/errors.ts';
-import { outboxMessages } from '../outbox/outbox.schema.ts';
+import { OUTBOX_LANE, outboxMessages } from '../outbox/outbox.schema.ts';
 import {
   cancelPendingForStay,
   earnPendingForStay,
@@ -256,6 +256,8 @@ export async function applyGatewayState(
             attachments: email.attachments,
             lang: charge.lang,
             status: 'pending',
+            // The confirmation a guest waits for goes before bulk mail.
+            lane: OUTBOX_LANE.urgent,
             createdAt: now,
           });
         }
