@@ -9,7 +9,7 @@ import type { Db } from '../platform/database.ts';
 import { hotels, roomTypes } from '../hotels/hotels.schema.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { msg } from '../http/messages.ts';
-import { calendarFile } from '../payments/charge.email.ts';
+import { calendarFile } from '../payments/calendar.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
 import { dayUseView } from '../reservations/reservations.service.ts';
 import {

@@ -1,5 +1,8 @@
 import { Temporal } from 'temporal-polyfill';
-import { zoneLabel } from '../../core/money.ts';
+import { formatRupiah, zoneLabel } from '../../core/money.ts';
+import { emailEn } from '../../core/i18n/email-en.ts';
+import { emailId } from '../../core/i18n/email-id.ts';
+import type { ApiLang } from '../http/errors.ts';
 
 // An RFC 5545 calendar file for a confirmed stay, written by hand: the stay begins and ends at the
 // hotel's local check-in and check-out times in the hotel's own zone (DTSTART;TZID=Asia/Jakarta:
@@ -128,4 +131,71 @@ export function stayCalendar(e: StayEvent): string {
     'END:VCALENDAR',
   ];
   return lines.map(foldLine).join(CRLF) + CRLF;
+}
+
+const emails = { en: emailEn, id: emailId };
+
+/**
+ * When the stay begins and ends, hotel-local: the block's own times for day use, else check-in and
+ * check-out at the hotel's times.
+ */
+export function stayBounds(d: Pick<CalendarData, 'checkIn' | 'checkOut' | 'hotel' | 'dayUse'>) {
+  if (d.dayUse)
+    return {
+      start: { date: d.dayUse.start.slice(0, 10), time: d.dayUse.startTime },
+      end: { date: d.dayUse.end.slice(0, 10), time: d.dayUse.endTime },
+    };
+  return {
+    start: { date: d.checkIn, time: d.hotel.checkInTime },
+    end: { date: d.checkOut, time: d.hotel.checkOutTime },
+  };
+}
+
+/**
+ * The stay as an RFC 5545 file, in the hotel's zone: check-in to check-out at the hotel's own times,
+ * or a day-use block from its start to its end.
+ */
+export type DayUseBlock = { hours: number; start: string; end: string; startTime: string; endTime: string };
+
+/** A paid stay as its calendar file (and the confirmation e-mail, which adds the guest and the price) tells it. */
+export type CalendarData = {
+  lang: ApiLang;
+  orderId: string;
+  /** When the file (its DTSTAMP), or the e-mail that carries it, was made. */
+  issuedAt: Date;
+  hotel: {
+    name: string;
+    address: string;
+    telephone: string;
+    timeZone: string;
+    checkInTime: string;
+    checkOutTime: string;
+    latitude: number;
+    longitude: number;
+  };
+  roomName: string;
+  pods: number;
+  checkIn: string; // YYYY-MM-DD
+  checkOut: string;
+  /** A day-use stay's block (null or absent for nights): it replaces the hotel's check-in and check-out times. */
+  dayUse?: DayUseBlock | null;
+  /** What was charged. */
+  paid: number;
+  siteUrl: string;
+  reservationId: number;
+};
+export function calendarFile(d: CalendarData): string {
+  const c = emails[d.lang].confirmation;
+  const block = d.dayUse ? `${c.dayUse}: ${c.dayUseBlock(d.dayUse.hours, d.dayUse.startTime, d.dayUse.endTime)}\n` : '';
+  return stayCalendar({
+    uid: `${d.orderId}@bobobox`,
+    stamp: d.issuedAt,
+    timeZone: d.hotel.timeZone,
+    ...stayBounds(d),
+    summary: d.dayUse ? c.dayUseEvent(d.hotel.name, d.dayUse.hours) : c.event(d.hotel.name),
+    description: `${c.order}: ${d.orderId}\n${block}${c.room}: ${d.roomName} x ${d.pods}\n${c.paid}: ${formatRupiah(d.paid)}`,
+    location: `${d.hotel.name}, ${d.hotel.address}`,
+    geo: { lat: d.hotel.latitude, lon: d.hotel.longitude },
+    url: `${d.siteUrl}${d.lang === 'id' ? '/id' : ''}/payment/status/${d.reservationId}/`,
+  });
 }

@@ -9,45 +9,21 @@ import { emailEn } from '../../core/i18n/email-en.ts';
 import { emailId } from '../../core/i18n/email-id.ts';
 import type { PriceParts } from '../../core/price-lines.ts';
 import { priceLines } from '../../core/price-lines.ts';
-import { stayCalendar } from './calendar.ts';
+import { calendarFile, stayBounds } from './calendar.ts';
+import type { CalendarData } from './calendar.ts';
 import { escapeHtml } from '../../core/html.ts';
 
 /**
  * A day-use block as the reservation answers carry it (api/reservations: `dayUseView`): its length,
  * its start and end in the hotel's zone (`YYYY-MM-DD HH:mm:ss`) and the times alone (`HH:mm`).
  */
-export type DayUseBlock = { hours: number; start: string; end: string; startTime: string; endTime: string };
-
-export type ConfirmationData = {
-  lang: ApiLang;
+export type ConfirmationData = CalendarData & {
   guestName: string;
   guestEmail: string;
-  orderId: string;
   invoiceNumber: string;
-  hotel: {
-    name: string;
-    address: string;
-    telephone: string;
-    timeZone: string;
-    checkInTime: string;
-    checkOutTime: string;
-    latitude: number;
-    longitude: number;
-  };
-  roomName: string;
-  pods: number;
-  checkIn: string; // YYYY-MM-DD
-  checkOut: string;
-  /** A day-use stay's block (null or absent for nights): it replaces the hotel's check-in and check-out times. */
-  dayUse?: DayUseBlock | null;
-  /** What was charged, and the parts it is made of (they add up to it). */
-  paid: number;
+  /** What was charged (`paid`), and the parts it is made of (they add up to it). */
   price: PriceParts;
   pointsEarned: number;
-  siteUrl: string;
-  reservationId: number;
-  /** When the e-mail (and its calendar file's DTSTAMP) was made. */
-  issuedAt: Date;
 };
 
 /** The parts of a computed price, as the confirmation lists them. */
@@ -71,57 +47,6 @@ const dateLabel = (date: string, lang: ApiLang) => formatDate(date, lang, 'full'
 
 /** What the QR code carries: the order, readable by the host's scanner. */
 export const bookingQrPayload = (orderId: string) => `BBX-BOOKING:${orderId}`;
-
-/**
- * When the stay begins and ends, hotel-local: the block's own times for day use, else check-in and
- * check-out at the hotel's times.
- */
-function stayBounds(d: Pick<ConfirmationData, 'checkIn' | 'checkOut' | 'hotel' | 'dayUse'>) {
-  if (d.dayUse)
-    return {
-      start: { date: d.dayUse.start.slice(0, 10), time: d.dayUse.startTime },
-      end: { date: d.dayUse.end.slice(0, 10), time: d.dayUse.endTime },
-    };
-  return {
-    start: { date: d.checkIn, time: d.hotel.checkInTime },
-    end: { date: d.checkOut, time: d.hotel.checkOutTime },
-  };
-}
-
-/**
- * The stay as an RFC 5545 file, in the hotel's zone: check-in to check-out at the hotel's own times,
- * or a day-use block from its start to its end.
- */
-export type CalendarData = Pick<
-  ConfirmationData,
-  | 'lang'
-  | 'orderId'
-  | 'issuedAt'
-  | 'hotel'
-  | 'checkIn'
-  | 'checkOut'
-  | 'dayUse'
-  | 'roomName'
-  | 'pods'
-  | 'paid'
-  | 'siteUrl'
-  | 'reservationId'
->;
-export function calendarFile(d: CalendarData): string {
-  const c = emails[d.lang].confirmation;
-  const block = d.dayUse ? `${c.dayUse}: ${c.dayUseBlock(d.dayUse.hours, d.dayUse.startTime, d.dayUse.endTime)}\n` : '';
-  return stayCalendar({
-    uid: `${d.orderId}@bobobox`,
-    stamp: d.issuedAt,
-    timeZone: d.hotel.timeZone,
-    ...stayBounds(d),
-    summary: d.dayUse ? c.dayUseEvent(d.hotel.name, d.dayUse.hours) : c.event(d.hotel.name),
-    description: `${c.order}: ${d.orderId}\n${block}${c.room}: ${d.roomName} x ${d.pods}\n${c.paid}: ${formatRupiah(d.paid)}`,
-    location: `${d.hotel.name}, ${d.hotel.address}`,
-    geo: { lat: d.hotel.latitude, lon: d.hotel.longitude },
-    url: `${d.siteUrl}${d.lang === 'id' ? '/id' : ''}/payment/status/${d.reservationId}/`,
-  });
-}
 
 /** The confirmation e-mail: text, HTML with the QR inline (cid), the QR as PNG and the .ics file. */
 export async function confirmationEmail(
