@@ -126,6 +126,7 @@ export const resolvers = {
         now: nowOf(ctx.deps),
         lang: ctx.lang,
         reservationId: i.reservation_id,
+        userId: ctx.auth?.kind === 'user' ? ctx.auth.userId : undefined,
       });
     }),
     // The account area's lists (api/account/account-lists.ts): the same stays as REST's My stay

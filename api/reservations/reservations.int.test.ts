@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { roomInventory } from '../availability/availability.schema.ts';
 import type { Db } from '../platform/database.ts';
 import { bookingTestApp } from '../db/test-booking.ts';
 import { bobopointAccounts } from '../points/points.schema.ts';
 import { expireDueHolds } from './expiry.ts';
+import { rows } from '../db/query.ts';
 import { reservations } from './reservations.schema.ts';
 import { users } from '../auth/auth.schema.ts';
 
@@ -468,6 +469,39 @@ describe('stays and vouchers', () => {
       hist.data.data.HotelStayHistoryList.filter((s: { reservation_id: number }) => s.reservation_id === c.id),
     ).toHaveLength(2);
     t.setNow(new Date('2026-03-02T03:00:00.000Z'));
+  });
+  it("PromotionInfoDetail judges a code by the calendar of the reservation's hotel, else by Jakarta's", async () => {
+    // 23:30 in Jakarta on 2 March is already 00:30 on 3 March in Bali (Asia/Makassar).
+    const [bali] = await rows<{ id: number }>(
+      db,
+      sql`select h.id from hotels h join room_types rt on rt.hotel_id = h.id and rt.id = h.id * 10 + 1
+          where h.time_zone = 'Asia/Makassar' and h.type_id = 1 order by h.id limit 1`,
+    );
+    await db.execute(sql`insert into promotions (id, promo_code, promo_name, promo_type_id, discount_type, discount_value,
+        active_from, active_to, stay_from, stay_to, terms, image_url)
+      values (9901, 'MALAMTERAKHIR', '{"id":"Malam terakhir","en":"Last night"}', 1, 'percent', 10,
+        '2026-02-01', '2026-03-02', '2026-02-01', '2026-12-31', '{"id":"-","en":"-"}', '/media/promos/x.webp')
+      on conflict (id) do nothing`);
+    const c = (await create({ hotel_id: bali!.id, room_type_id: bali!.id * 10 + 1 })).data.data.HotelCreateReservation;
+    expect(c.id).toBeGreaterThan(0);
+    t.setNow(new Date('2026-03-02T16:30:00.000Z'));
+    try {
+      const ask = (input: Record<string, unknown>) =>
+        t.gql(
+          'secure',
+          'query P($input: PromotionInfoDetailInput!) { PromotionInfoDetail(input: $input) { promo_code } }',
+          { input },
+        );
+      // No reservation: Jakarta's calendar, still 2 March, the code's last day.
+      expect((await ask({ promo_code: 'MALAMTERAKHIR' })).data.data.PromotionInfoDetail.promo_code).toBe(
+        'MALAMTERAKHIR',
+      );
+      // For the Bali stay: 3 March there, the code has expired, as the voucher list already judges it.
+      const forBali = await ask({ promo_code: 'MALAMTERAKHIR', reservation_id: c.id });
+      expect(forBali.data.errors[0].message).toBe('This promo code has expired.');
+    } finally {
+      t.setNow(new Date('2026-03-02T03:00:00.000Z'));
+    }
   });
   it('voucher list and search rate each code against the reservation; PromotionInfoDetail errors are bilingual', async () => {
     const c = (await create({ room_type_id: 71 })).data.data.HotelCreateReservation;

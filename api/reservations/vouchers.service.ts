@@ -98,7 +98,18 @@ export async function promotionInfoDetail(
     .where(sql`upper(${promotions.promoCode}) = ${code.toUpperCase()}`)
     .limit(1);
   if (!p || !p.isActive) throw promoErrors.notFound();
-  const today = jakartaToday(ctx.now);
+  // One "today" per hotel: asked about the guest's reservation, the code is judged by that hotel's
+  // calendar, as the voucher list and search judge it (evaluate above); else by Jakarta's.
+  const [own] =
+    ctx.reservationId && ctx.userId
+      ? await db
+          .select({ timeZone: hotels.timeZone })
+          .from(reservations)
+          .innerJoin(hotels, eq(hotels.id, reservations.hotelId))
+          .where(and(eq(reservations.id, ctx.reservationId), eq(reservations.userId, ctx.userId)))
+          .limit(1)
+      : [];
+  const today = own ? hotelToday(ctx.now, own.timeZone) : jakartaToday(ctx.now);
   if (isPromoExpired(p, today)) throw promoErrors.expired();
   return promotionInfo(p, today, ctx.lang);
 }
