@@ -85,6 +85,25 @@ export default tseslint.config(
       ],
     },
   },
+  // site/ reads the Sanity schemas only through its content module (site/lib/content): pages and
+  // components take keys and labels from site/lib/content/content-keys.ts.
+  {
+    files: ['site/**'],
+    ignores: ['site/lib/content/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/content-schemas/**'],
+              message: 'site/ reads content-schemas/ through site/lib/content (content-keys.ts or the content module).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Frontmatter names are used by the template, which the linter does not see.
   { files: ['**/*.astro/*.ts'], rules: { '@typescript-eslint/no-unused-vars': 'off' } },
   // Tests poke at loosely shaped JSON answers on purpose.

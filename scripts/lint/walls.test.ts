@@ -40,6 +40,15 @@ describe('walls between the folders', () => {
   });
 });
 
+describe('site/ and the content schemas', () => {
+  it('a page or component importing content-schemas/ is a lint error; the content module may', async () => {
+    const code = (up: number) =>
+      `import { PAGE_KEYS } from '${'../'.repeat(up)}content-schemas/constants.ts';\nexport const probe = PAGE_KEYS;\n`;
+    expect(await rulesFor(code(2), 'site/components/wall-probe.ts')).toContain('no-restricted-imports');
+    expect(await rulesFor(code(3), 'site/lib/content/wall-probe.ts')).toEqual([]);
+  });
+});
+
 describe('import circles', () => {
   const dir = path.join(root, 'scripts', 'lint', `cycle-probe-${process.pid}`);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
