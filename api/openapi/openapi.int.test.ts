@@ -68,4 +68,24 @@ describe('the OpenAPI document', () => {
     const token = paths['/oauth2/token'].post.responses['200'].content!['application/json'].schema;
     expect(token.required).toEqual(expect.arrayContaining(['access_token', 'token_type', 'expires_in']));
   });
+
+  it('declares the OAuth2 flows the API issues tokens by: client credentials and the password grant, with refresh', () => {
+    const doc = buildOpenApi() as unknown as {
+      components: {
+        securitySchemes: Record<
+          string,
+          { type: string; flows?: Record<string, { tokenUrl: string; refreshUrl?: string }> }
+        >;
+      };
+      paths: Record<string, Record<string, { security: Record<string, string[]>[] }>>;
+    };
+    const oauth2 = doc.components.securitySchemes.oauth2!;
+    expect(oauth2.type).toBe('oauth2');
+    expect(oauth2.flows?.clientCredentials).toEqual(
+      expect.objectContaining({ tokenUrl: '/api/oauth2/token', refreshUrl: '/api/oauth2/token' }),
+    );
+    expect(oauth2.flows?.password?.refreshUrl).toBe('/api/oauth2/token');
+    expect(doc.paths['/clients/v1/search']!.post!.security).toContainEqual({ oauth2: [], apiKey: [] });
+    expect(doc.paths['/clients/v1/reservations/create']!.post!.security).toContainEqual({ oauth2: [] });
+  });
 });

@@ -846,7 +846,16 @@ export function buildOpenApi(): Json {
       tags: [r.tag],
       summary: r.summary,
       operationId: `${r.method}${r.path.replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
-      security: r.auth === 'client' ? [{ bearer: [], apiKey: [] }] : r.auth === 'user' ? [{ bearer: [] }] : [],
+      // A bearer token (from the oauth2 flows) with the API key for client calls, a user's for user calls.
+      security:
+        r.auth === 'client'
+          ? [
+              { oauth2: [], apiKey: [] },
+              { bearer: [], apiKey: [] },
+            ]
+          : r.auth === 'user'
+            ? [{ oauth2: [] }, { bearer: [] }]
+            : [],
       parameters: [
         { name: 'Accept-Language', in: 'header', required: false, schema: { enum: ['id', 'en'] } },
         ...(r.query
@@ -927,6 +936,17 @@ export function buildOpenApi(): Json {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer' },
         apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        // Where the bearer tokens come from (api/auth/README.md): a client token by client
+        // credentials, a user token by the password grant; both renewed with their refresh token.
+        oauth2: {
+          type: 'oauth2',
+          description:
+            'POST /api/oauth2/token with the x-api-key header: client_credentials gives a client token, password a user token (the sign-in calls give the same); refresh_token renews either.',
+          flows: {
+            clientCredentials: { tokenUrl: '/api/oauth2/token', refreshUrl: '/api/oauth2/token', scopes: {} },
+            password: { tokenUrl: '/api/oauth2/token', refreshUrl: '/api/oauth2/token', scopes: {} },
+          },
+        },
       },
       schemas: {
         Error: {
