@@ -5,7 +5,6 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from '../api/platform/env.ts';
-import { localOrigin } from '../core/origin.ts';
 import { openDatabase } from '../api/db/client.ts';
 import type { Database } from '../api/platform/database.ts';
 import { pendingMigrations } from '../api/db/migrate.ts';
@@ -130,9 +129,6 @@ await prepareDatabase(database, env, undefined, { migrate: migrateOnStart });
 checks.database = checks.migrations = true;
 if (closing) await new Promise(() => undefined); // SIGTERM while starting: shutdown() exits
 one = await createOneServer({ env, database, root, build });
-// On-demand pages ask the API of this very process (the hotel page's shell): derived from where it
-// listens, never a second copy of the port's default.
-process.env.API_INTERNAL_URL ??= localOrigin(env.HOST, env.PORT);
 
 await closeServer(starting);
 await listen(one.server, env.PORT, env.HOST);

@@ -201,7 +201,11 @@ export async function createOneServer(opts: {
   const devPrefixes = dev?.prefixes ?? [];
   if (dev) root$.route('/', dev.app);
   const apiListener = getRequestListener(root$.fetch);
-  const siteHandler = createSiteHandler(() => builds.current, { faultRoutes: env.TEST_FAULT_ROUTES });
+  // The pages reach the API in process: the root app's own request(), no socket (site/lib/page-api.ts).
+  const siteHandler = createSiteHandler(() => builds.current, {
+    faultRoutes: env.TEST_FAULT_ROUTES,
+    locals: { apiFetch: (input: Request | string, init?: RequestInit) => root$.request(input, init) },
+  });
   const compress = compression({ threshold: 1024 });
 
   // Security headers on every answer; the CSP allows the inline scripts of the live build by hash.

@@ -36,6 +36,8 @@ export interface SiteHandlerOptions {
    * status, /__fault/error-page/ makes the error page itself fail. Never enabled by default.
    */
   faultRoutes?: boolean;
+  /** Handed to every on-demand render as Astro.locals (the API in process: site/lib/page-api.ts). */
+  locals?: object;
 }
 
 const FAULT = /^(?:\/id)?\/__fault\/(\d{3}|error-page)\/$/;
@@ -96,10 +98,15 @@ export function createSiteHandler(getBuild: () => SiteBuild, options: SiteHandle
       // Astro answers its on-demand routes and calls next() for anything it does not know.
       let passed = false;
       let passedError: unknown;
-      await build.handler(req, res, (err?: unknown) => {
-        passed = true;
-        passedError = err;
-      });
+      await build.handler(
+        req,
+        res,
+        (err?: unknown) => {
+          passed = true;
+          passedError = err;
+        },
+        options.locals,
+      );
       if (passedError) throw passedError;
       if (passed) await sendErrorPage(res, build.clientDir, 404, lang, req.method);
     } catch (error) {

@@ -170,8 +170,8 @@ export async function openCall<T>(call: Call): Promise<T> {
  * server and asks the API over loopback): same token rules and error handling, with the token kept
  * in memory and the language given per call.
  */
-export function createServerClient(apiOrigin: string) {
-  const client = http.extend({ baseUrl: apiOrigin });
+export function createServerClient(apiOrigin: string, fetchApi?: (input: Request) => Promise<Response>) {
+  const client = http.extend({ baseUrl: apiOrigin, ...(fetchApi ? { fetch: fetchApi as typeof fetch } : {}) });
   let kept: { token: string; exp: number } | null = null;
   const store: TokenStore = { get: () => kept, set: (value) => void (kept = value) };
   const token = clientTokens(client, store, () => 'en');

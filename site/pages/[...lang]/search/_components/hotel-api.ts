@@ -1,25 +1,18 @@
-// Server side of the hotel page: the page asks the booking API over loopback HTTP (never the
-// database, STYLE.md), as the public web client, and keeps answers for a minute in memory.
+// Server side of the hotel page: the page asks the booking API in process (site/lib/page-api.ts; never
+// the database, STYLE.md), as the public web client, and keeps answers for a minute in memory.
 import type { Lang } from '../../../../../core/locales.ts';
 import { createServerClient } from '../../../../../islands/lib/api-client.ts';
 import type { HotelShell } from '../../../../../core/contracts/responses.ts';
+import { IN_PROCESS_ORIGIN, type ApiFetch } from '../../../../lib/page-api.ts';
 
 export const HOTEL_CACHE_SECONDS = 60;
-
-// The API of the process rendering this page: scripts/start.ts sets API_INTERNAL_URL from where the one
-// server listens (or an operator points it elsewhere).
-function apiOrigin(): string {
-  const origin = process.env.API_INTERNAL_URL;
-  if (!origin) throw new Error('API_INTERNAL_URL is not set: the hotel page runs inside the one server (npm start)');
-  return origin.replace(/\/$/, '');
-}
 
 // The islands' client (islands/lib/api-client.ts): the same token rules, defaults and errors.
 let api: ReturnType<typeof createServerClient> | null = null;
 const cache = new Map<Lang, { at: number; hotels: Promise<HotelShell[]> }>();
 
-async function fetchHotels(lang: Lang): Promise<HotelShell[]> {
-  api ??= createServerClient(apiOrigin());
+async function fetchHotels(lang: Lang, apiFetch: ApiFetch): Promise<HotelShell[]> {
+  api ??= createServerClient(IN_PROCESS_ORIGIN, apiFetch);
   const body = await api.openCall<{ data: HotelShell[] }>(
     { path: 'clients/v1/hotel', query: { hotelTypeId: -1 } },
     lang,
@@ -28,10 +21,14 @@ async function fetchHotels(lang: Lang): Promise<HotelShell[]> {
 }
 
 /** Every hotel in one language, cached for HOTEL_CACHE_SECONDS. */
-export function listHotelShells(lang: Lang, maxAgeMs = HOTEL_CACHE_SECONDS * 1000): Promise<HotelShell[]> {
+export function listHotelShells(
+  lang: Lang,
+  apiFetch: ApiFetch,
+  maxAgeMs = HOTEL_CACHE_SECONDS * 1000,
+): Promise<HotelShell[]> {
   const hit = cache.get(lang);
   if (hit && Date.now() - hit.at < maxAgeMs) return hit.hotels;
-  const hotels = fetchHotels(lang);
+  const hotels = fetchHotels(lang, apiFetch);
   cache.set(lang, { at: Date.now(), hotels });
   hotels.catch(() => cache.delete(lang));
   return hotels;
@@ -40,12 +37,12 @@ export function listHotelShells(lang: Lang, maxAgeMs = HOTEL_CACHE_SECONDS * 100
 /**
  * The list with the hotel `id` in it when it exists: a hotel opened since the list was cached is
  * found at once, by reading the list again (a fresh read, never one that started before this
- * request). Unknown ids cost one loopback call each; the API's rate limits bound them.
+ * request). Unknown ids cost one in-process call each.
  */
-export async function hotelShellsWith(lang: Lang, id: number): Promise<HotelShell[]> {
-  const all = await listHotelShells(lang);
+export async function hotelShellsWith(lang: Lang, id: number, apiFetch: ApiFetch): Promise<HotelShell[]> {
+  const all = await listHotelShells(lang, apiFetch);
   if (all.some((h) => h.id === id)) return all;
-  return listHotelShells(lang, 0);
+  return listHotelShells(lang, apiFetch, 0);
 }
 
 /** Other branches of the same kind (pods for pods, cabins for cabins), nearest city first. */
