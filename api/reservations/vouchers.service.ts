@@ -75,14 +75,20 @@ export async function reservationVoucherList(db: Db, reservationId: number, ctx:
   );
 }
 
-export async function reservationVoucherSearch(db: Db, reservationId: number, code: string, ctx: Ctx) {
-  const row = await ownedReservation(db, reservationId, ctx.userId);
+/** An active code by its text, whatever its case; 404 for anything else. */
+async function activeCode(db: Db, code: string): Promise<PromotionRow> {
   const [p] = await db
     .select()
     .from(promotions)
     .where(sql`upper(${promotions.promoCode}) = ${code.toUpperCase()}`)
     .limit(1);
   if (!p || !p.isActive) throw promoErrors.notFound();
+  return p;
+}
+
+export async function reservationVoucherSearch(db: Db, reservationId: number, code: string, ctx: Ctx) {
+  const row = await ownedReservation(db, reservationId, ctx.userId);
+  const p = await activeCode(db, code);
   return evaluate(db, p, row, ctx);
 }
 
@@ -92,12 +98,7 @@ export async function promotionInfoDetail(
   code: string,
   ctx: { now: Date; lang: ApiLang; userId?: number; reservationId?: number | null },
 ) {
-  const [p] = await db
-    .select()
-    .from(promotions)
-    .where(sql`upper(${promotions.promoCode}) = ${code.toUpperCase()}`)
-    .limit(1);
-  if (!p || !p.isActive) throw promoErrors.notFound();
+  const p = await activeCode(db, code);
   // One "today" per hotel: asked about the guest's reservation, the code is judged by that hotel's
   // calendar, as the voucher list and search judge it (evaluate above); else by Jakarta's.
   const [own] =
