@@ -13,14 +13,18 @@ export function registerStayPassWorker(scope: string): void {
 
 /**
  * Ask the worker to keep what this page loaded (the page and every same-origin resource): resolves
- * true once kept, false when it could not (no worker, or it did not answer within 15 s).
+ * true once kept, false when it could not (no worker active within 15 s, or no answer within 15 s).
+ * The worker may still be registering when the stays arrive (both start as the page mounts), so this
+ * waits for the page's worker to be active instead of asking for a registration that may not exist
+ * yet: asking too early gave up, and the page never said the pass was saved.
  */
-export async function keepPageOffline(scope: string): Promise<boolean> {
+export async function keepPageOffline(): Promise<boolean> {
   if (!('serviceWorker' in navigator)) return false;
-  const registration = await navigator.serviceWorker.getRegistration(scope);
-  if (!registration) return false;
-  const ready = await navigator.serviceWorker.ready;
-  const worker = ready.active;
+  const ready = await Promise.race([
+    navigator.serviceWorker.ready,
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), 15_000)),
+  ]);
+  const worker = ready?.active;
   if (!worker) return false;
   const urls = [
     location.pathname,

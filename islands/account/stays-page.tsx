@@ -29,13 +29,13 @@ export function StaysPage({ lang, t, empty }: { lang: Lang; t: AccountText; empt
   useEffect(() => {
     if (!fresh) return;
     let live = true;
-    keepPageOffline(scope)
+    keepPageOffline()
       .then((kept) => live && setOfflineReady(kept))
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [fresh, scope]);
+  }, [fresh]);
 
   if (state.status === 'idle' || state.status === 'loading') return <Loading text={t.common.loading} />;
   if (state.status === 'error')
