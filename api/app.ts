@@ -23,13 +23,26 @@ import { accountRoutes } from './account/account.routes.ts';
 import { formRoutes, isFormUpload } from './forms/forms.routes.ts';
 import { eventRoutes } from './events/events.routes.ts';
 import { readinessCheck } from './observability/readiness.ts';
+import { documented } from './http/contract.ts';
+import { HealthSchema } from '../core/contracts/responses.ts';
+import { ReadySchema } from './observability/readiness.ts';
 
 /** The largest request body any API route accepts (the sign-in routes accept less). */
 export const API_MAX_BODY_BYTES = 256 * 1024;
 
+export interface AppOptions {
+  /**
+   * Routes the server composes into the API under /api ahead of its middleware (the content
+   * webhook, server/content-hooks): they bound and check their own bodies, and the API's document
+   * describes them with the rest.
+   */
+  beside?: Hono;
+}
+
 /** The booking API. Every route lives under /api (the server adds its developer tools beside it). */
-export function createApp(deps: AppDeps) {
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new Hono().basePath('/api');
+  if (options.beside) app.route('/', options.beside);
   // An observer of every answer with the route that produced it (the contract tests; metrics later).
   const observe = deps.observe;
   if (observe) {
@@ -46,26 +59,47 @@ export function createApp(deps: AppDeps) {
   app.use('*', refuseNulCharacters());
   app.use('*', authAndRetryHeaders());
   app.use('*', clientAddress(deps.env.TRUST_PROXY));
-  app.get('/health', async (c) => {
-    let dbOk = false;
-    try {
-      dbOk = await deps.database.ping();
-    } catch {
-      dbOk = false;
-    }
-    const build = deps.buildInfo?.() ?? { present: false, builtAt: null, stale: false };
-    // A failed site build is reported (build.lastFailure says which document and field) without
-    // failing the probe: the previous build keeps serving.
-    const status = dbOk && build.state !== 'failed' ? 'ok' : 'degraded';
-    return c.json({ status, build, database: { kind: deps.database.kind, ok: dbOk } }, dbOk ? 200 : 503);
-  });
+  app.get(
+    '/health',
+    documented({
+      answer: HealthSchema,
+      summary: 'Liveness, database and build state',
+      auth: 'none',
+      tag: 'meta',
+      degraded: 'Degraded: the database does not answer',
+    }),
+    async (c) => {
+      let dbOk = false;
+      try {
+        dbOk = await deps.database.ping();
+      } catch {
+        dbOk = false;
+      }
+      const build = deps.buildInfo?.() ?? { present: false, builtAt: null, stale: false };
+      // A failed site build is reported (build.lastFailure says which document and field) without
+      // failing the probe: the previous build keeps serving.
+      const status = dbOk && build.state !== 'failed' ? 'ok' : 'degraded';
+      return c.json({ status, build, database: { kind: deps.database.kind, ok: dbOk } }, dbOk ? 200 : 503);
+    },
+  );
   // Readiness (api/observability/readiness.ts): 503 until the node may take guests, and from SIGTERM on.
   const readiness = readinessCheck(deps);
-  app.get('/ready', async (c) => {
-    const { ready, checks } = await readiness();
-    c.header('cache-control', 'no-store');
-    return c.json({ status: ready ? 'ready' : 'unready', checks }, ready ? 200 : 503);
-  });
+  app.get(
+    '/ready',
+    documented({
+      answer: ReadySchema,
+      summary:
+        'Readiness: the database answers, its migrations are current, the site build is in place and the node is not shutting down',
+      auth: 'none',
+      tag: 'meta',
+      degraded: 'Not ready (a check is false), or shutting down',
+    }),
+    async (c) => {
+      const { ready, checks } = await readiness();
+      c.header('cache-control', 'no-store');
+      return c.json({ status: ready ? 'ready' : 'unready', checks }, ready ? 200 : 503);
+    },
+  );
   app.route('/', oauthRoutes(deps));
   app.route('/', authRoutes(deps));
   app.route('/', hotelRoutes(deps));
@@ -81,7 +115,10 @@ export function createApp(deps: AppDeps) {
   app.route('/', formRoutes(deps));
   app.route('/', eventRoutes(deps));
   app.route('/', graphqlRoutes(deps));
-  app.route('/', openApiRoutes());
+  app.route(
+    '/',
+    openApiRoutes(() => app),
+  );
   app.onError(apiErrorHandler);
   // Unknown /api paths: a bilingual JSON 404, never the site's HTML page.
   app.notFound((c) => c.json(errors.notFound().toJSON(requestLang(c)), 404));

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -90,6 +90,21 @@ describe('one server', () => {
     const res = await fetch(`${base}/api/no-such-call`, { headers: { 'accept-language': 'id' } });
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ code: 'not_found', message: 'Data tidak ditemukan' });
+    await one.close();
+  });
+
+  it('serves the committed OpenAPI document, generated from the routes it composes, the content webhook included', async () => {
+    const { one, base } = await startOne();
+    const served = await (await fetch(`${base}/api/openapi.json`)).json();
+    const committed = JSON.parse(
+      readFileSync(path.join(import.meta.dirname, '..', 'api', 'openapi', 'openapi.json'), 'utf8'),
+    );
+    expect(served).toEqual(committed);
+    // The webhook's contract is declared on its route (server/content-hooks), 413 for a body past 64 KB.
+    expect(Object.keys(served.paths['/hooks/sanity'].post.responses)).toEqual(
+      expect.arrayContaining(['202', '401', '413']),
+    );
+    expect(served.paths['/site/build-status'].get.responses['200']).toBeDefined();
     await one.close();
   });
 

@@ -169,18 +169,16 @@ export async function createOneServer(opts: {
   const root$ = new Hono();
   // The route template that answered, for the request's log line and metrics (never the raw URL).
   root$.use('*', recordRoute());
-  root$.route(
-    '/api',
-    contentHookRoutes({
-      secret: env.SANITY_WEBHOOK_SECRET,
-      publish: (reason) => content.publish(reason),
-      status: () => builds.status(),
-      claim: (signature, signedAt) => claimWebhook(database, signature, signedAt),
-      waitMs: opts.webhookWaitMs,
-      now: opts.now,
-    }),
-  );
-  root$.route('/', createApp(deps));
+  // The content webhook lives under /api with the API (and in its document), ahead of its middleware.
+  const hooks = contentHookRoutes({
+    secret: env.SANITY_WEBHOOK_SECRET,
+    publish: (reason) => content.publish(reason),
+    status: () => builds.status(),
+    claim: (signature, signedAt) => claimWebhook(database, signature, signedAt),
+    waitMs: opts.webhookWaitMs,
+    now: opts.now,
+  });
+  root$.route('/', createApp(deps, { beside: hooks }));
   // Mounted apps keep their own error handler but not their not-found handler: the root needs both.
   root$.onError(apiErrorHandler);
   root$.notFound((c) => c.json(errors.notFound().toJSON(requestLang(c)), 404));

@@ -17,6 +17,9 @@ import { formSubmissionFiles } from './forms.schema.ts';
 import { fillToken, validFileSignature } from './forms.signing.ts';
 import { bodyLang, formPath, saveDraft, startForm, submitForm, successPath, withinPostLimit } from './forms.service.ts';
 import { nowOf } from '../platform/clock.ts';
+import { documented } from '../http/contract.ts';
+import type { RouteContract } from '../http/contract.ts';
+import { ContactSchema, FormSentSchema, FormSessionSchema, PartnershipSchema } from '../../core/contracts/forms.ts';
 
 // POST /api/forms/contact and /api/forms/partnership take the forms as browsers post them, with or
 // without JavaScript. The page's script asks for JSON (Accept: application/json): 200 with where to go,
@@ -58,18 +61,58 @@ function invalidAnswer(errs: FieldErrors, token: string) {
   return new ApiError(422, 'validation_failed', { en: message('en'), id: message('id') }, { fields, token });
 }
 
+/** The contracts of each form's two calls (api/http/contract.ts). */
+const FORM_CONTRACTS: Record<FormKind, { session: RouteContract; post: RouteContract }> = {
+  contact: {
+    session: {
+      response: FormSessionSchema,
+      summary:
+        'What the contact page renders: a fill-time token, and the draft it comes back with (values, error codes)',
+      auth: 'none',
+      query: FormSessionQuery,
+      tag: 'forms',
+    },
+    post: {
+      response: FormSentSchema,
+      summary:
+        'Send the contact form (JSON answers with Accept: application/json; a plain post is answered 303 to the success page or back to the form)',
+      auth: 'none',
+      form: { fields: ContactSchema, files: false },
+      tag: 'forms',
+    },
+  },
+  partnership: {
+    session: {
+      response: FormSessionSchema,
+      summary: 'What the partnership page renders: a fill-time token, and the draft it comes back with',
+      auth: 'none',
+      query: FormSessionQuery,
+      tag: 'forms',
+    },
+    post: {
+      response: FormSentSchema,
+      summary:
+        'Send a partnership proposal (multipart: up to 4 photos of 2 MB, a 10 MB video, a 2 MB PDF; types by their bytes)',
+      auth: 'none',
+      form: { fields: PartnershipSchema, files: true },
+      tag: 'forms',
+    },
+  },
+};
+
 export function formRoutes(deps: AppDeps) {
   const app = new Hono();
   app.onError(apiErrorHandler);
 
   for (const form of FORM_KINDS) {
-    app.get(`/forms/${form}/session`, async (c) => {
+    const contract = FORM_CONTRACTS[form];
+    app.get(`/forms/${form}/session`, documented(contract.session), async (c) => {
       const q = v.safeParse(FormSessionQuery, c.req.query());
       c.header('Cache-Control', 'no-store');
       return c.json({ data: await startForm(deps, form, q.success ? q.output.draft : undefined) });
     });
 
-    app.post(`/forms/${form}`, async (c) => {
+    app.post(`/forms/${form}`, documented(contract.post), async (c) => {
       const json = wantsJson(c);
       if (!(await withinPostLimit(deps, clientIp(c)))) {
         // Refused quietly, like other spam. The body is not read: the client need not send the rest.
@@ -100,27 +143,37 @@ export function formRoutes(deps: AppDeps) {
   }
 
   // A proposal's file behind its signed URL (operators only get them): 404 for anything else.
-  app.get('/forms/files', async (c) => {
-    const q = c.req.query();
-    const now = nowOf(deps);
-    if (!validFileSignature(deps, q, now)) throw errors.notFound();
-    const [row] = await deps.database.db
-      .select()
-      .from(formSubmissionFiles)
-      .where(and(eq(formSubmissionFiles.id, q.id)))
-      .limit(1);
-    const blob = row ? await blobStoreOf(deps).get(row.id) : null;
-    if (!row || !blob) throw errors.notFound();
-    const image = row.contentType.startsWith('image/');
-    return c.body(blob.bytes as Uint8Array<ArrayBuffer>, 200, {
-      'Content-Type': row.contentType,
-      'Content-Length': String(blob.bytes.byteLength),
-      'Cache-Control': 'private, no-store',
-      // Pictures open in the browser; a video or a PDF is downloaded, never run in the site's origin.
-      'Content-Disposition': image ? 'inline' : `attachment; filename="${row.fileName.replace(/[^\w .()-]/g, '_')}"`,
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-      'Cross-Origin-Resource-Policy': 'same-origin',
-    });
-  });
+  app.get(
+    '/forms/files',
+    documented({
+      summary: "A proposal's file behind a signed, short-lived URL handed to operators (404 for anything else)",
+      auth: 'none',
+      query: FormFileQuery,
+      tag: 'forms',
+      plain: 'file',
+    }),
+    async (c) => {
+      const q = c.req.query();
+      const now = nowOf(deps);
+      if (!validFileSignature(deps, q, now)) throw errors.notFound();
+      const [row] = await deps.database.db
+        .select()
+        .from(formSubmissionFiles)
+        .where(and(eq(formSubmissionFiles.id, q.id)))
+        .limit(1);
+      const blob = row ? await blobStoreOf(deps).get(row.id) : null;
+      if (!row || !blob) throw errors.notFound();
+      const image = row.contentType.startsWith('image/');
+      return c.body(blob.bytes as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': row.contentType,
+        'Content-Length': String(blob.bytes.byteLength),
+        'Cache-Control': 'private, no-store',
+        // Pictures open in the browser; a video or a PDF is downloaded, never run in the site's origin.
+        'Content-Disposition': image ? 'inline' : `attachment; filename="${row.fileName.replace(/[^\w .()-]/g, '_')}"`,
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+        'Cross-Origin-Resource-Policy': 'same-origin',
+      });
+    },
+  );
   return app;
 }

@@ -29,6 +29,8 @@ import { resolvers } from './resolvers.ts';
 import type { GraphQLContext } from './resolvers.ts';
 import { msg } from '../http/messages.ts';
 import { logger } from '../observability/logger.ts';
+import { documented } from '../http/contract.ts';
+import { GraphQLAnswerSchema } from '../../core/contracts/responses.ts';
 
 const log = logger('graphql');
 
@@ -222,10 +224,37 @@ async function handle(c: Context, deps: AppDeps) {
 export function graphqlRoutes(deps: AppDeps) {
   const app = new Hono();
   const run = (c: Context) => handle(c, deps);
-  app.post('/gateway/open', requireClient(deps), run);
-  app.post('/gateway/secure', requireUser(deps), run);
-  app.get('/graphql/schema.graphql', (c) =>
-    c.body(typeDefs, 200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=300' }),
+  app.post(
+    '/gateway/open',
+    documented({
+      answer: GraphQLAnswerSchema,
+      summary: 'GraphQL with a client token and API key',
+      auth: 'client',
+      body: GraphQLParams,
+      tag: 'graphql',
+      graphql: true,
+    }),
+    requireClient(deps),
+    run,
+  );
+  app.post(
+    '/gateway/secure',
+    documented({
+      answer: GraphQLAnswerSchema,
+      summary: 'GraphQL with a user token',
+      auth: 'user',
+      body: GraphQLParams,
+      tag: 'graphql',
+      graphql: true,
+    }),
+    requireUser(deps),
+    run,
+  );
+  app.get(
+    '/graphql/schema.graphql',
+    documented({ summary: 'The GraphQL schema (SDL)', auth: 'none', tag: 'meta', plain: 'text' }),
+    (c) =>
+      c.body(typeDefs, 200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=300' }),
   );
   return app;
 }

@@ -28,6 +28,16 @@ import {
 import { clientIp, limitBody, validBody } from '../http/input.ts';
 import { requireClient, requireUser } from '../auth/middleware.ts';
 import { revokeSession, sessionOfRefreshToken } from '../auth/tokens.service.ts';
+import { documented } from '../http/contract.ts';
+import {
+  CodeCheckedSchema,
+  CodeSentSchema,
+  PasswordResetSchema,
+  RegisteredSchema,
+  SignedInSchema,
+  SignedOutSchema,
+  UserProfileSchema,
+} from '../../core/contracts/responses.ts';
 
 /** Validate `target` against `channel` and normalise it (lower-cased e-mail, canonical phone). */
 function normaliseTarget<T extends { channel: 'email' | 'phone'; target: string }>(input: T): T {
@@ -54,72 +64,183 @@ export function authRoutes(deps: AppDeps) {
   const user = requireUser(deps);
   app.use('/auth/*', limitBody());
 
-  app.post('/auth/register', client, async (c) => {
-    const input = await validBody(c, RegisterSchema);
-    return c.json(await registerUser(deps, input, requestLang(c), clientIp(c)), 201);
-  });
+  app.post(
+    '/auth/register',
+    documented({
+      answer: RegisteredSchema,
+      summary: 'Create an account and send its verification code',
+      auth: 'client',
+      body: RegisterSchema,
+      tag: 'auth',
+      ok: 201,
+      limited: true,
+    }),
+    client,
+    async (c) => {
+      const input = await validBody(c, RegisterSchema);
+      return c.json(await registerUser(deps, input, requestLang(c), clientIp(c)), 201);
+    },
+  );
 
-  app.post('/auth/register/complete', client, async (c) => {
-    const input = normaliseTarget(await validBody(c, CompleteRegistrationSchema));
-    const { token, user: profile } = await completeRegistration(deps, input, c.get('auth').clientId);
-    c.header('Cache-Control', 'no-store');
-    return c.json({ ...token, user: profile });
-  });
+  app.post(
+    '/auth/register/complete',
+    documented({
+      answer: SignedInSchema,
+      summary: 'Verify the sign-up code and sign in',
+      auth: 'client',
+      body: CompleteRegistrationSchema,
+      tag: 'auth',
+      limited: true,
+    }),
+    client,
+    async (c) => {
+      const input = normaliseTarget(await validBody(c, CompleteRegistrationSchema));
+      const { token, user: profile } = await completeRegistration(deps, input, c.get('auth').clientId);
+      c.header('Cache-Control', 'no-store');
+      return c.json({ ...token, user: profile });
+    },
+  );
 
   const sendCode = client;
-  app.post('/auth/codes/request', sendCode, async (c) => {
-    const input = normaliseTarget(await validBody(c, CodeRequestSchema));
-    return c.json(await requestCode(deps, input, requestLang(c), clientIp(c)), 202);
-  });
+  app.post(
+    '/auth/codes/request',
+    documented({
+      answer: CodeSentSchema,
+      summary: 'Send a 4-digit code (verify or reset)',
+      auth: 'client',
+      body: CodeRequestSchema,
+      tag: 'auth',
+      ok: 202,
+      limited: true,
+    }),
+    sendCode,
+    async (c) => {
+      const input = normaliseTarget(await validBody(c, CodeRequestSchema));
+      return c.json(await requestCode(deps, input, requestLang(c), clientIp(c)), 202);
+    },
+  );
   // Same rules as request: the previous code dies, the cool-down applies.
-  app.post('/auth/codes/resend', sendCode, async (c) => {
-    const input = normaliseTarget(await validBody(c, CodeRequestSchema));
-    return c.json(await requestCode(deps, input, requestLang(c), clientIp(c)), 202);
-  });
+  app.post(
+    '/auth/codes/resend',
+    documented({
+      answer: CodeSentSchema,
+      summary: 'Send the code again after its cool-down',
+      auth: 'client',
+      body: CodeRequestSchema,
+      tag: 'auth',
+      ok: 202,
+      limited: true,
+    }),
+    sendCode,
+    async (c) => {
+      const input = normaliseTarget(await validBody(c, CodeRequestSchema));
+      return c.json(await requestCode(deps, input, requestLang(c), clientIp(c)), 202);
+    },
+  );
 
-  app.post('/auth/codes/validate', client, async (c) => {
-    const input = normaliseTarget(await validBody(c, CodeValidateSchema));
-    const result = await validateCode(deps, input);
-    if ('resetToken' in result)
-      return c.json({
-        purpose: result.purpose,
-        resetToken: result.resetToken,
-        expiresInSeconds: result.expiresInSeconds,
-      });
-    return c.json({ purpose: result.purpose, verified: true, channel: result.channel });
-  });
+  app.post(
+    '/auth/codes/validate',
+    documented({
+      answer: CodeCheckedSchema,
+      summary: 'Check a code (verify an address, or start a password reset)',
+      auth: 'client',
+      body: CodeValidateSchema,
+      tag: 'auth',
+      limited: true,
+    }),
+    client,
+    async (c) => {
+      const input = normaliseTarget(await validBody(c, CodeValidateSchema));
+      const result = await validateCode(deps, input);
+      if ('resetToken' in result)
+        return c.json({
+          purpose: result.purpose,
+          resetToken: result.resetToken,
+          expiresInSeconds: result.expiresInSeconds,
+        });
+      return c.json({ purpose: result.purpose, verified: true, channel: result.channel });
+    },
+  );
 
-  app.post('/auth/password/forgot', client, async (c) => {
-    const input = normaliseTarget(await validBody(c, ForgotPasswordSchema));
-    return c.json(await requestCode(deps, { purpose: 'reset_password', ...input }, requestLang(c), clientIp(c)), 202);
-  });
+  app.post(
+    '/auth/password/forgot',
+    documented({
+      answer: CodeSentSchema,
+      summary: 'Send a password reset code',
+      auth: 'client',
+      body: ForgotPasswordSchema,
+      tag: 'auth',
+      ok: 202,
+      limited: true,
+    }),
+    client,
+    async (c) => {
+      const input = normaliseTarget(await validBody(c, ForgotPasswordSchema));
+      return c.json(await requestCode(deps, { purpose: 'reset_password', ...input }, requestLang(c), clientIp(c)), 202);
+    },
+  );
 
-  app.post('/auth/password/reset', client, async (c) => {
-    const input = await validBody(c, ResetPasswordSchema);
-    return c.json(await resetPassword(deps, input));
-  });
+  app.post(
+    '/auth/password/reset',
+    documented({
+      answer: PasswordResetSchema,
+      summary: 'Set a new password with the reset ticket',
+      auth: 'client',
+      body: ResetPasswordSchema,
+      tag: 'auth',
+      limited: true,
+    }),
+    client,
+    async (c) => {
+      const input = await validBody(c, ResetPasswordSchema);
+      return c.json(await resetPassword(deps, input));
+    },
+  );
 
-  app.post('/auth/login', client, async (c) => {
-    const input = await validBody(c, SignInSchema);
-    const { token, user: profile } = await signIn(deps, input, c.get('auth').clientId, clientIp(c));
-    c.header('Cache-Control', 'no-store');
-    return c.json({ ...token, user: profile });
-  });
+  app.post(
+    '/auth/login',
+    documented({
+      answer: SignedInSchema,
+      summary: 'Password sign-in',
+      auth: 'client',
+      body: SignInSchema,
+      tag: 'auth',
+      limited: true,
+    }),
+    client,
+    async (c) => {
+      const input = await validBody(c, SignInSchema);
+      const { token, user: profile } = await signIn(deps, input, c.get('auth').clientId, clientIp(c));
+      c.header('Cache-Control', 'no-store');
+      return c.json({ ...token, user: profile });
+    },
+  );
 
   // Sign-out: revokes the session of the user token and/or of the given refresh token.
-  app.post('/auth/logout', client, async (c) => {
-    const input = await validBody(c, LogoutSchema);
-    const auth = c.get('auth');
-    const sessions = new Set<string>();
-    if (auth.kind === 'user') sessions.add(auth.sessionId);
-    if (input.refresh_token) {
-      const sid = await sessionOfRefreshToken(deps, input.refresh_token);
-      if (sid) sessions.add(sid);
-    }
-    if (sessions.size === 0) throw authErrors.userTokenRequired();
-    for (const sid of sessions) await revokeSession(deps, sid, 'logout');
-    return c.json({ loggedOut: true });
-  });
+  app.post(
+    '/auth/logout',
+    documented({
+      answer: SignedOutSchema,
+      summary: 'Revoke a refresh token',
+      auth: 'client',
+      body: LogoutSchema,
+      tag: 'auth',
+    }),
+    client,
+    async (c) => {
+      const input = await validBody(c, LogoutSchema);
+      const auth = c.get('auth');
+      const sessions = new Set<string>();
+      if (auth.kind === 'user') sessions.add(auth.sessionId);
+      if (input.refresh_token) {
+        const sid = await sessionOfRefreshToken(deps, input.refresh_token);
+        if (sid) sessions.add(sid);
+      }
+      if (sessions.size === 0) throw authErrors.userTokenRequired();
+      for (const sid of sessions) await revokeSession(deps, sid, 'logout');
+      return c.json({ loggedOut: true });
+    },
+  );
 
   const profile = async (userId: number) => {
     const row = await getUser(deps, userId);
@@ -131,8 +252,23 @@ export function authRoutes(deps: AppDeps) {
     if (auth.kind !== 'user') throw authErrors.userTokenRequired();
     return c.json({ data: await profile(auth.userId) });
   };
-  app.get('/auth/me', user, myProfile);
-  app.get('/clients/v1/my-account', user, myProfile);
+  app.get(
+    '/auth/me',
+    documented({ response: UserProfileSchema, summary: 'The signed-in user profile', auth: 'user', tag: 'auth' }),
+    user,
+    myProfile,
+  );
+  app.get(
+    '/clients/v1/my-account',
+    documented({
+      response: UserProfileSchema,
+      summary: 'The signed-in user profile (account area)',
+      auth: 'user',
+      tag: 'account',
+    }),
+    user,
+    myProfile,
+  );
 
   // Editing the profile (name, e-mail and phone changes proved by a code) is api/profile/profile.routes.ts.
   return app;

@@ -10,6 +10,8 @@ import type { OAuthClient } from '../auth/clients.ts';
 import { clientIp, limitBody, readBody } from '../http/input.ts';
 import { issueClientToken, rotateRefreshToken } from '../auth/tokens.service.ts';
 import { msg } from '../http/messages.ts';
+import { documented } from '../http/contract.ts';
+import { TokenAnswerSchema } from '../../core/contracts/responses.ts';
 
 // RFC 6749 error codes, each with both languages for the `message` field.
 const oauthError = {
@@ -86,37 +88,50 @@ export function oauthRoutes(deps: AppDeps) {
     if (err instanceof ApiError) return renderOAuthError(err, c);
     return apiErrorHandler(err, c);
   });
-  app.post('/oauth2/token', limitBody(), async (c) => {
-    let body: Record<string, unknown>;
-    try {
-      body = await readBody(c);
-    } catch (err) {
-      if (err instanceof ApiError) throw oauthError.invalid_request(err.messages.en, err.messages.id);
-      throw err;
-    }
-    const client = authenticateClient(deps, c, body);
-    const grant = v.safeParse(TokenRequestSchema, body);
-    if (!grant.success) {
-      const known = ['client_credentials', 'refresh_token', 'password'];
-      if (typeof body.grant_type === 'string' && !known.includes(body.grant_type))
-        throw oauthError.unsupported_grant_type();
-      throw oauthError.invalid_request(
-        'grant_type and its parameters are required (client_credentials, refresh_token + refresh_token, password + username + password).',
-        'grant_type beserta parameternya wajib diisi (client_credentials, refresh_token + refresh_token, password + username + password).',
-      );
-    }
-    c.header('Cache-Control', 'no-store');
-    c.header('Pragma', 'no-cache');
-    const input = grant.output;
-    if (input.grant_type === 'client_credentials') return c.json(await issueClientToken(deps, client.id));
-    if (input.grant_type === 'refresh_token')
-      return c.json(await rotateRefreshToken(deps, input.refresh_token, client.id));
-    const creds = v.safeParse(SignInSchema, { username: input.username, password: input.password });
-    if (!creds.success) {
-      throw oauthError.invalid_request('username and password are required.', 'username dan password wajib diisi.');
-    }
-    const { token } = await signIn(deps, creds.output, client.id, clientIp(c));
-    return c.json(token);
-  });
+  app.post(
+    '/oauth2/token',
+    documented({
+      answer: TokenAnswerSchema,
+      summary: 'OAuth2 tokens: client credentials, refresh token and password grants (x-api-key checked)',
+      auth: 'none',
+      body: TokenRequestSchema,
+      tag: 'auth',
+      limited: true,
+      errors: [401],
+    }),
+    limitBody(),
+    async (c) => {
+      let body: Record<string, unknown>;
+      try {
+        body = await readBody(c);
+      } catch (err) {
+        if (err instanceof ApiError) throw oauthError.invalid_request(err.messages.en, err.messages.id);
+        throw err;
+      }
+      const client = authenticateClient(deps, c, body);
+      const grant = v.safeParse(TokenRequestSchema, body);
+      if (!grant.success) {
+        const known = ['client_credentials', 'refresh_token', 'password'];
+        if (typeof body.grant_type === 'string' && !known.includes(body.grant_type))
+          throw oauthError.unsupported_grant_type();
+        throw oauthError.invalid_request(
+          'grant_type and its parameters are required (client_credentials, refresh_token + refresh_token, password + username + password).',
+          'grant_type beserta parameternya wajib diisi (client_credentials, refresh_token + refresh_token, password + username + password).',
+        );
+      }
+      c.header('Cache-Control', 'no-store');
+      c.header('Pragma', 'no-cache');
+      const input = grant.output;
+      if (input.grant_type === 'client_credentials') return c.json(await issueClientToken(deps, client.id));
+      if (input.grant_type === 'refresh_token')
+        return c.json(await rotateRefreshToken(deps, input.refresh_token, client.id));
+      const creds = v.safeParse(SignInSchema, { username: input.username, password: input.password });
+      if (!creds.success) {
+        throw oauthError.invalid_request('username and password are required.', 'username dan password wajib diisi.');
+      }
+      const { token } = await signIn(deps, creds.output, client.id, clientIp(c));
+      return c.json(token);
+    },
+  );
   return app;
 }

@@ -20,6 +20,8 @@ import { profileErrors } from './profile.errors.ts';
 import { confirmChange, updateProfile } from './profile.service.ts';
 import { readSignedFile, saveUploads } from './uploads.service.ts';
 import type { UploadKind } from './uploads.service.ts';
+import { documented } from '../http/contract.ts';
+import { ProfileUpdatedSchema, UserProfileSchema } from '../../core/contracts/responses.ts';
 
 /** The confirmation of a new e-mail or phone: the same fields as completing a sign-up. */
 export const ConfirmChangeSchema = CompleteRegistrationSchema;
@@ -34,9 +36,17 @@ const MULTIPART_OVERHEAD = 64 * 1024;
  * body may pass the API's general limit (api/app.ts asks isUploadRequest): each reads its own body,
  * counted while it streams and cut off at its limit (api/profile/multipart.ts).
  */
-const UPLOADS: Record<string, { kinds: UploadKind[]; identity: boolean }> = {
-  '/api/clients/v1/my-account/upload-profile-picture': { kinds: ['profile_picture'], identity: false },
-  '/api/clients/v1/my-account/upload-id-card': { kinds: ['id_card', 'selfie'], identity: true },
+const UPLOADS: Record<string, { kinds: UploadKind[]; identity: boolean; summary: string }> = {
+  '/api/clients/v1/my-account/upload-profile-picture': {
+    kinds: ['profile_picture'],
+    identity: false,
+    summary: 'Upload the profile picture (multipart, field files: one JPEG, PNG or WebP of at most 2 MB)',
+  },
+  '/api/clients/v1/my-account/upload-id-card': {
+    kinds: ['id_card', 'selfie'],
+    identity: true,
+    summary: 'Upload the ID card and a selfie holding it (multipart, field files: two pictures); ID becomes submitted',
+  },
 };
 
 export function isUploadRequest(c: Context): boolean {
@@ -58,26 +68,72 @@ export function profileRoutes(deps: AppDeps) {
     const out = await updateProfile(deps, userIdOf(c), input, requestLang(c), clientIp(c));
     return c.json(out);
   };
-  app.post('/clients/v1/my-account/update', limitBody(), user, update);
-  app.post('/my-account/update', limitBody(), user, update);
+  app.post(
+    '/clients/v1/my-account/update',
+    documented({
+      answer: ProfileUpdatedSchema,
+      summary: 'Update the name; a new e-mail or phone gets a 4-digit code and waits for it (pending)',
+      auth: 'user',
+      body: UpdateProfileSchema,
+      tag: 'account',
+      limited: true,
+    }),
+    limitBody(),
+    user,
+    update,
+  );
+  app.post(
+    '/my-account/update',
+    documented({
+      answer: ProfileUpdatedSchema,
+      summary: 'Update the name; a new e-mail or phone gets a 4-digit code and waits for it (pending)',
+      auth: 'user',
+      body: UpdateProfileSchema,
+      tag: 'account',
+      limited: true,
+    }),
+    limitBody(),
+    user,
+    update,
+  );
 
-  app.post('/clients/v1/my-account/update/confirm', limitBody(), user, async (c) => {
-    const input = await validBody(c, ConfirmChangeSchema);
-    const target = parseTarget(input.channel, input.target);
-    if (!target.ok) {
-      const m = inputMessages[target.message];
-      throw new ApiError(
-        422,
-        'validation_failed',
-        { en: `target: ${m.en}`, id: `target: ${m.id}` },
-        { fields: [{ field: 'target', code: target.message }] },
-      );
-    }
-    return c.json(await confirmChange(deps, userIdOf(c), { ...input, target: target.value }));
-  });
+  app.post(
+    '/clients/v1/my-account/update/confirm',
+    documented({
+      response: UserProfileSchema,
+      summary: 'The code sent to a new e-mail or phone: it replaces the old one, verified',
+      auth: 'user',
+      body: ConfirmChangeSchema,
+      tag: 'account',
+      limited: true,
+    }),
+    limitBody(),
+    user,
+    async (c) => {
+      const input = await validBody(c, ConfirmChangeSchema);
+      const target = parseTarget(input.channel, input.target);
+      if (!target.ok) {
+        const m = inputMessages[target.message];
+        throw new ApiError(
+          422,
+          'validation_failed',
+          { en: `target: ${m.en}`, id: `target: ${m.id}` },
+          { fields: [{ field: 'target', code: target.message }] },
+        );
+      }
+      return c.json(await confirmChange(deps, userIdOf(c), { ...input, target: target.value }));
+    },
+  );
 
   for (const [path, rule] of Object.entries(UPLOADS)) {
-    app.post(path.replace(/^\/api/, ''), user, async (c) => {
+    const contract = documented({
+      response: UserProfileSchema,
+      summary: rule.summary,
+      auth: 'user',
+      upload: rule.kinds.length,
+      tag: 'account',
+    });
+    app.post(path.replace(/^\/api/, ''), contract, user, async (c) => {
       let files: File[];
       try {
         files = await readMultipartFiles(c.req.raw, 'files', rule.kinds.length * MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD);
@@ -106,16 +162,26 @@ export function profileRoutes(deps: AppDeps) {
   }
 
   // A signed file URL: no token (an <img> sends none), the signature is the authorisation.
-  app.get('/files', async (c) => {
-    const file = await readSignedFile(deps, c.req.query());
-    if (!file) throw errors.notFound();
-    return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
-      'Content-Type': file.contentType,
-      'Content-Length': String(file.bytes.byteLength),
-      'Cache-Control': `private, max-age=${file.maxAge}`,
-      'Content-Disposition': 'inline',
-      'Cross-Origin-Resource-Policy': 'same-origin',
-    });
-  });
+  app.get(
+    '/files',
+    documented({
+      summary: 'A picture behind a signed, short-lived URL handed to its owner (404 for anything else)',
+      auth: 'none',
+      query: FileQuery,
+      tag: 'account',
+      plain: 'image',
+    }),
+    async (c) => {
+      const file = await readSignedFile(deps, c.req.query());
+      if (!file) throw errors.notFound();
+      return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': file.contentType,
+        'Content-Length': String(file.bytes.byteLength),
+        'Cache-Control': `private, max-age=${file.maxAge}`,
+        'Content-Disposition': 'inline',
+        'Cross-Origin-Resource-Policy': 'same-origin',
+      });
+    },
+  );
   return app;
 }

@@ -301,7 +301,7 @@ export function checkFiles(files: Record<FileField, FileFacts[]>): FieldErrors |
   return result.success ? null : fieldErrors(result.issues);
 }
 
-// --- The API's answers (api/forms/forms.routes.ts; documented in api/openapi/openapi.ts).
+// --- The API's answers (api/forms/forms.routes.ts; documented on the routes themselves).
 
 /** What a form page gets when it is rendered: its fill-time token, and the draft it comes back with. */
 export const FormSessionSchema = v.object({

@@ -4,6 +4,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { requestLang } from '../../api/http/errors.ts';
 import { msg } from '../../api/http/messages.ts';
 import type { BuildOutcome, BuildStatus } from '../build-manager.ts';
+import { documented } from '../../api/http/contract.ts';
+import { BuildStatusSchema, WebhookAcceptedSchema } from '../../core/contracts/responses.ts';
 
 /** How old a signed webhook may be (its signature's timestamp): older ones are refused. */
 export const WEBHOOK_MAX_AGE_MS = 5 * 60_000;
@@ -72,49 +74,71 @@ export function contentHookRoutes(deps: ContentHookDeps) {
     maxSize: WEBHOOK_MAX_BODY_BYTES,
     onError: (c) => c.json({ code: 'body_too_large', message: msg('http.bodyTooLarge')[requestLang(c)] }, 413),
   });
-  app.post('/hooks/sanity', bounded, async (c) => {
-    const signature = c.req.header(SIGNATURE_HEADER_NAME);
-    const body = await c.req.text();
-    if (!signature || !(await isValidSignature(body, signature, deps.secret).catch(() => false)))
-      return refuse(c, 'content.invalidSignature');
-    const { timestamp, hashedPayload } = decodeSignatureHeader(signature);
-    const age = now().getTime() - timestamp;
-    if (age > WEBHOOK_MAX_AGE_MS || age < -WEBHOOK_MAX_SKEW_MS) return refuse(c, 'content.staleSignature');
-    if (!(await claim(hashedPayload, new Date(timestamp)))) return refuse(c, 'content.staleSignature');
-    let documentId = 'unknown';
-    try {
-      const payload = JSON.parse(body) as { _id?: unknown; ids?: { all?: unknown[] } };
-      if (typeof payload._id === 'string') documentId = payload._id;
-      else if (Array.isArray(payload.ids?.all) && payload.ids.all.length)
-        documentId = payload.ids.all.map(String).join(',');
-    } catch {
-      // A signed body that is not JSON still means "content changed": rebuild anyway.
-    }
-    const { version, built } = await deps.publish(`sanity webhook: ${documentId}`);
-    let timer: NodeJS.Timeout | undefined;
-    const outcome = await Promise.race([
-      built,
-      new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), deps.waitMs ?? 20_000))),
-    ]);
-    clearTimeout(timer);
-    return c.json(
-      {
-        accepted: true as const,
-        version,
-        // null: the build still runs (GET /api/site/build-status follows it).
-        published: outcome ? outcome.published : null,
-        failure: outcome?.failure ?? null,
-        build: deps.status(),
-      },
-      202,
-    );
-  });
+  app.post(
+    '/hooks/sanity',
+    documented({
+      answer: WebhookAcceptedSchema,
+      summary:
+        'Sanity publish webhook (signed, at most 5 minutes old, each delivery once): publishes the content to every node and says whether the rebuild went live or which document and field broke it',
+      auth: 'none',
+      tag: 'content',
+      ok: 202,
+      errors: [401, 413],
+    }),
+    bounded,
+    async (c) => {
+      const signature = c.req.header(SIGNATURE_HEADER_NAME);
+      const body = await c.req.text();
+      if (!signature || !(await isValidSignature(body, signature, deps.secret).catch(() => false)))
+        return refuse(c, 'content.invalidSignature');
+      const { timestamp, hashedPayload } = decodeSignatureHeader(signature);
+      const age = now().getTime() - timestamp;
+      if (age > WEBHOOK_MAX_AGE_MS || age < -WEBHOOK_MAX_SKEW_MS) return refuse(c, 'content.staleSignature');
+      if (!(await claim(hashedPayload, new Date(timestamp)))) return refuse(c, 'content.staleSignature');
+      let documentId = 'unknown';
+      try {
+        const payload = JSON.parse(body) as { _id?: unknown; ids?: { all?: unknown[] } };
+        if (typeof payload._id === 'string') documentId = payload._id;
+        else if (Array.isArray(payload.ids?.all) && payload.ids.all.length)
+          documentId = payload.ids.all.map(String).join(',');
+      } catch {
+        // A signed body that is not JSON still means "content changed": rebuild anyway.
+      }
+      const { version, built } = await deps.publish(`sanity webhook: ${documentId}`);
+      let timer: NodeJS.Timeout | undefined;
+      const outcome = await Promise.race([
+        built,
+        new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), deps.waitMs ?? 20_000))),
+      ]);
+      clearTimeout(timer);
+      return c.json(
+        {
+          accepted: true as const,
+          version,
+          // null: the build still runs (GET /api/site/build-status follows it).
+          published: outcome ? outcome.published : null,
+          failure: outcome?.failure ?? null,
+          build: deps.status(),
+        },
+        202,
+      );
+    },
+  );
   // The live build's state for the Studio's build tool and for operators: public (it says what the
   // published site shows and which published document broke the last build), readable cross-origin.
-  app.get('/site/build-status', (c) => {
-    c.header('Access-Control-Allow-Origin', '*');
-    c.header('Cache-Control', 'no-store');
-    return c.json(deps.status());
-  });
+  app.get(
+    '/site/build-status',
+    documented({
+      answer: BuildStatusSchema,
+      summary: "The live site build: its content version, and the last failed build's document and field",
+      auth: 'none',
+      tag: 'content',
+    }),
+    (c) => {
+      c.header('Access-Control-Allow-Origin', '*');
+      c.header('Cache-Control', 'no-store');
+      return c.json(deps.status());
+    },
+  );
   return app;
 }
