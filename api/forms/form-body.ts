@@ -4,9 +4,10 @@ import type { FileField } from '../../core/contracts/forms.ts';
 import { formFields } from '../http/input.ts';
 
 // Reading a form as a browser posts it: urlencoded (no files) or multipart. A multipart body is counted
-// while it streams and cut off at the limit, as the profile uploads are (api/profile/multipart.ts): the
-// reader is cancelled and nothing past the limit is read or kept. Unlike a picture upload, what came
-// before the cut is not thrown away: the text fields come first in the form, so the complete parts
+// while it streams and cut off at the limit, as hono/body-limit cuts the profile uploads: the reader is
+// cancelled and nothing past the limit is read or kept. Unlike a picture upload (and unlike bodyLimit,
+// which keeps nothing of a body past its limit, hence this reader), what came before the cut is not
+// thrown away: the text fields come first in the form, so the complete parts
 // read so far give back every typed value, and the guest sees the form again with them (files never).
 
 export type FormBody = {

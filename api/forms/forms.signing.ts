@@ -2,12 +2,14 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { AppDeps } from '../platform/deps.ts';
 import { safeEqual } from '../auth/clients.ts';
 import type { FormKind } from '../../core/contracts/forms.ts';
+import { signedUrl, validSignedUrl } from '../storage/signed-url.ts';
+import type { SignedUrlKind } from '../storage/signed-url.ts';
 import { FORM_KINDS } from '../../core/contracts/forms.ts';
 
 // What the forms sign (HMAC-SHA256 under a key derived from AUTH_JWT_SECRET, shared by every node):
 // - the fill-time token a form page carries: which form, and when the page was rendered;
 // - the draft id of a form sent back with its errors (the id itself is random);
-// - the short-lived URL of a proposal's file, handed to operators only.
+// - the short-lived URL of a proposal's file, handed to operators only (api/storage/signed-url.ts).
 
 const keyOf = (deps: Pick<AppDeps, 'env'>) =>
   createHmac('sha256', deps.env.AUTH_JWT_SECRET).update('bobobox:forms:v1').digest();
@@ -42,10 +44,12 @@ export function readDraftId(deps: Pick<AppDeps, 'env'>, ref: unknown): string | 
   return m && safeEqual(m[2]!, sign(deps, 'draft', m[1]!)) ? m[1]! : null;
 }
 
+/** The proposals' file URLs (api/storage/signed-url.ts), signed as they always were. */
+const PROPOSAL_FILES: SignedUrlKind = { path: '/api/forms/files', key: 'bobobox:forms:v1', scope: 'file:', length: 32 };
+
 /** A proposal file's URL, valid `seconds` from now. */
 export function signedFormFileUrl(deps: Pick<AppDeps, 'env'>, id: string, now: Date, seconds: number): string {
-  const exp = String(Math.ceil(now.getTime() / 1000 + seconds));
-  return `/api/forms/files?${new URLSearchParams({ id, exp, sig: sign(deps, 'file', `${id}.${exp}`) })}`;
+  return signedUrl(deps, PROPOSAL_FILES, id, now, seconds);
 }
 
 export function validFileSignature(
@@ -53,7 +57,5 @@ export function validFileSignature(
   q: { id?: string; exp?: string; sig?: string },
   now: Date,
 ): q is { id: string; exp: string; sig: string } {
-  if (!q.id || !q.exp || !q.sig || !/^[\w-]{22}$/.test(q.id) || !/^\d{1,12}$/.test(q.exp)) return false;
-  if (Number(q.exp) <= now.getTime() / 1000) return false;
-  return safeEqual(q.sig, sign(deps, 'file', `${q.id}.${q.exp}`));
+  return validSignedUrl(deps, PROPOSAL_FILES, q, now);
 }

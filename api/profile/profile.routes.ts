@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AppDeps } from '../platform/deps.ts';
@@ -15,7 +16,7 @@ import { apiErrorHandler, ApiError, errors, requestLang } from '../http/errors.t
 import { clientIp, limitBody, validBody } from '../http/input.ts';
 import { userIdOf } from '../http/context.ts';
 import { MAX_UPLOAD_BYTES } from '../storage/images.ts';
-import { BodyTooLarge, NotMultipart, readMultipartFiles } from './multipart.ts';
+import { NotMultipart, readMultipartFiles } from './multipart.ts';
 import { profileErrors } from './profile.errors.ts';
 import { confirmChange, updateProfile } from './profile.service.ts';
 import { readSignedFile, saveUploads } from './uploads.service.ts';
@@ -34,7 +35,7 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 /**
  * The two upload calls (spec section 7: multipart, field `files`). They are the only API routes whose
  * body may pass the API's general limit (api/app.ts asks isUploadRequest): each reads its own body,
- * counted while it streams and cut off at its limit (api/profile/multipart.ts).
+ * counted while it streams and cut off at its limit (hono/body-limit, on the route).
  */
 const UPLOADS: Record<string, { kinds: UploadKind[]; identity: boolean; summary: string }> = {
   '/api/clients/v1/my-account/upload-profile-picture': {
@@ -133,16 +134,20 @@ export function profileRoutes(deps: AppDeps) {
       upload: rule.kinds.length,
       tag: 'account',
     });
-    app.post(path.replace(/^\/api/, ''), contract, user, async (c) => {
+    // Hono's bodyLimit, after the sign-in check: past the limit the rest of the body is not read.
+    const bounded = bodyLimit({
+      maxSize: rule.kinds.length * MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD,
+      onError: (c) => {
+        // Say so, so the client does not keep sending the rest.
+        c.header('Connection', 'close');
+        throw profileErrors.tooLarge(MAX_UPLOAD_BYTES / 1024 / 1024);
+      },
+    });
+    app.post(path.replace(/^\/api/, ''), contract, user, bounded, async (c) => {
       let files: File[];
       try {
-        files = await readMultipartFiles(c.req.raw, 'files', rule.kinds.length * MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD);
+        files = await readMultipartFiles(c.req.raw, 'files');
       } catch (error) {
-        if (error instanceof BodyTooLarge) {
-          // The rest of the body is not read: say so, so the client does not keep sending it.
-          c.header('Connection', 'close');
-          throw profileErrors.tooLarge(MAX_UPLOAD_BYTES / 1024 / 1024);
-        }
         if (error instanceof NotMultipart) throw profileErrors.notMultipart();
         throw error;
       }

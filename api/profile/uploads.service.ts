@@ -1,9 +1,10 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../platform/deps.ts';
 import { users } from '../auth/auth.schema.ts';
-import { safeEqual } from '../auth/clients.ts';
 import { blobStoreOf } from '../storage/blob-store.ts';
+import { signedUrl, validSignedUrl } from '../storage/signed-url.ts';
+import type { SignedUrlKind } from '../storage/signed-url.ts';
 import { cleanImage, MAX_UPLOAD_BYTES, sniffImageType, UnreadableImage } from '../storage/images.ts';
 import { profileErrors } from './profile.errors.ts';
 import { userUploads } from './uploads.schema.ts';
@@ -11,8 +12,8 @@ import { nowOf } from '../platform/clock.ts';
 
 // A guest's pictures: stored through the blob store (api/storage/), named by a random id, and served
 // only through a signed URL that the API hands to their owner (in the profile) or to an operator
-// (`npm run ops -- identity <user>`): GET /api/files?id=&exp=&sig=. The signature (HMAC-SHA256 under a
-// key derived from AUTH_JWT_SECRET, shared by every node) covers the id and the expiry; a missing,
+// (`npm run ops -- identity <user>`): GET /api/files?id=&exp=&sig= (api/storage/signed-url.ts: an HMAC over
+// the id and the expiry); a missing,
 // wrong or expired signature, a replaced file and an erased account all answer the same 404, so
 // nothing tells a stranger whether a file exists. No file is ever under a public or guessable path.
 
@@ -23,12 +24,8 @@ export const FILE_URL_SECONDS = 15 * 60;
 /** URLs are rounded up to this step, so reads within it give the same URL (the browser caches it). */
 const FILE_URL_STEP_SECONDS = 5 * 60;
 
-const fileKey = (deps: Pick<AppDeps, 'env'>) =>
-  createHmac('sha256', deps.env.AUTH_JWT_SECRET).update('bobobox:file-urls:v1').digest();
-
-function signature(deps: Pick<AppDeps, 'env'>, id: string, exp: number): string {
-  return createHmac('sha256', fileKey(deps)).update(`${id}.${exp}`).digest('base64url');
-}
+/** The pictures' URLs (api/storage/signed-url.ts). */
+const PICTURES: SignedUrlKind = { path: '/api/files', key: 'bobobox:file-urls:v1', step: FILE_URL_STEP_SECONDS };
 
 /** A signed URL for one upload, valid at least `seconds` from now. */
 export function signedFileUrl(
@@ -37,13 +34,7 @@ export function signedFileUrl(
   now: Date,
   seconds: number = FILE_URL_SECONDS,
 ): string {
-  const exp = Math.ceil((now.getTime() / 1000 + seconds) / FILE_URL_STEP_SECONDS) * FILE_URL_STEP_SECONDS;
-  return `/api/files?${new URLSearchParams({ id, exp: String(exp), sig: signature(deps, id, exp) })}`;
-}
-
-function validSignature(deps: Pick<AppDeps, 'env'>, id: string, exp: string, sig: string, now: Date): boolean {
-  if (!/^\d{1,12}$/.test(exp) || Number(exp) <= now.getTime() / 1000) return false;
-  return safeEqual(sig, signature(deps, id, Number(exp)));
+  return signedUrl(deps, PICTURES, id, now, seconds);
 }
 
 const db = (deps: Pick<AppDeps, 'database'>) => deps.database.db;
@@ -141,8 +132,7 @@ export async function readSignedFile(
   q: { id?: string; exp?: string; sig?: string },
 ): Promise<{ bytes: Uint8Array; contentType: string; maxAge: number } | null> {
   const now = nowOf(deps);
-  if (!q.id || !q.exp || !q.sig || !/^[A-Za-z0-9_-]{22}$/.test(q.id)) return null;
-  if (!validSignature(deps, q.id, q.exp, q.sig, now)) return null;
+  if (!validSignedUrl(deps, PICTURES, q, now)) return null;
   const [row] = await db(deps)
     .select({ contentType: userUploads.contentType })
     .from(userUploads)
