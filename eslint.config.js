@@ -104,6 +104,34 @@ export default tseslint.config(
       ],
     },
   },
+  // The site's page scripts reach island code only through the islands' public entry.
+  {
+    files: ['site/scripts/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/content-schemas/**'],
+              message: 'site/ reads content-schemas/ through site/lib/content (content-keys.ts or the content module).',
+            },
+            {
+              group: ['**/islands/**', '!**/islands/public.ts'],
+              message: 'page scripts import island code through islands/public.ts, its public entry.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression[source.value=/islands\\u002F(?!public\\.ts$)/]',
+          message: 'page scripts load island code through islands/public.ts, its public entry.',
+        },
+      ],
+    },
+  },
   // Frontmatter names are used by the template, which the linter does not see.
   { files: ['**/*.astro/*.ts'], rules: { '@typescript-eslint/no-unused-vars': 'off' } },
   // Tests poke at loosely shaped JSON answers on purpose.

@@ -49,6 +49,21 @@ describe('site/ and the content schemas', () => {
   });
 });
 
+describe('site/scripts and the islands', () => {
+  it('a page script importing island code past its public entry is a lint error; the entry is allowed', async () => {
+    const deep = "import { $auth } from '../../islands/stores/$auth.ts';\nexport const probe = $auth;\n";
+    const entry = "import { $auth } from '../../islands/public.ts';\nexport const probe = $auth;\n";
+    expect(await rulesFor(deep, 'site/scripts/wall-probe.ts')).toContain('no-restricted-imports');
+    expect(await rulesFor(entry, 'site/scripts/wall-probe.ts')).toEqual([]);
+    const lazy = "export const probe = () => import('../../islands/lib/api-client.ts');\n";
+    expect(await rulesFor(lazy, 'site/scripts/wall-probe.ts')).toContain('no-restricted-syntax');
+    // The content-schemas wall still holds for page scripts.
+    const schemas =
+      "import { PAGE_KEYS } from '../../content-schemas/constants.ts';\nexport const probe = PAGE_KEYS;\n";
+    expect(await rulesFor(schemas, 'site/scripts/wall-probe.ts')).toContain('no-restricted-imports');
+  });
+});
+
 describe('import circles', () => {
   const dir = path.join(root, 'scripts', 'lint', `cycle-probe-${process.pid}`);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
-import { showAlert } from '../../islands/stores/$ui.ts';
+import { loadSubscribe, showAlert } from '../../islands/public.ts';
 import { submitNewsletter } from '../lib/client/newsletter.ts';
-import { track } from '../../islands/lib/track.ts';
+import { track } from '../../islands/public.ts';
 
 // SEO text: one section always visible, five more behind a see more / hide toggle.
 const toggle = document.querySelector<HTMLButtonElement>('[data-seo-toggle]');
@@ -26,19 +26,8 @@ if (form) {
     if (!input || !button) return;
     void submitNewsletter(input.value, {
       async subscribe(email) {
-        const api = await import('../../islands/lib/api-client.ts');
-        const { $auth } = await import('../../islands/stores/$auth.ts');
-        const call = { method: 'post' as const, path: 'clients/v1/subscribe', form: { email } };
-        try {
-          const body = await ($auth.get().isLoggedIn
-            ? api.userCall<{ message?: string }>(call)
-            : api.openCall<{ message?: string }>(call));
-          return { ok: true, status: 200, message: body.message };
-        } catch (error) {
-          if (error instanceof api.ApiError)
-            return { ok: false, status: error.status, message: error.message, fields: error.fields };
-          throw error;
-        }
+        const subscribe = await loadSubscribe();
+        return subscribe(email);
       },
       setLoading(loading) {
         input.disabled = loading;

@@ -1,6 +1,6 @@
 // Site-wide UI on every page: the alert modal, the loading overlay, the top loading bar,
 // the chunk-load reload guard and the online/offline state.
-import { $alert, $loadingMask, $online, closeAlert } from '../../islands/stores/$ui.ts';
+import { $alert, $loadingMask, $online, closeAlert } from '../../islands/public.ts';
 import { createLoadingBar } from '../lib/client/loading-bar.ts';
 import { claimReload, isChunkLoadError } from '../lib/client/reload-guard.ts';
 

@@ -1,6 +1,6 @@
 // The header's small script: sticky/shown on scroll, the account dropdown, the off-canvas menu,
 // and the signed-in state read from the $auth store.
-import { $auth, $pendingCount, clearSession, restoreAuth } from '../../islands/stores/$auth.ts';
+import { $auth, $pendingCount, clearSession, restoreAuth } from '../../islands/public.ts';
 import { headerState } from '../lib/client/header-state.ts';
 
 const header = document.querySelector<HTMLElement>('[data-site-header]');

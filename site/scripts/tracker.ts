@@ -3,8 +3,8 @@
 // tag manager only when one is configured (GTM_ID, written into the page as <meta name="gtm-id">),
 // 3 s after the load event, never on a 2g connection or with data saver on.
 import { PAGE_VIEW_DELAY_MS, TAG_MANAGER_DELAY_MS } from '../../core/analytics.ts';
-import { captureCampaign, dataLayer, slowOrSaving, track } from '../../islands/lib/track.ts';
-import type { Connection } from '../../islands/lib/track.ts';
+import { captureCampaign, dataLayer, slowOrSaving, track } from '../../islands/public.ts';
+import type { Connection } from '../../islands/public.ts';
 
 captureCampaign(location.search, Date.now());
 
