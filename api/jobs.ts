@@ -5,6 +5,7 @@ import { pruneOldEvents } from './events/events.service.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { OutboxSender } from './outbox/outbox.sender.ts';
 import { nowOf } from './platform/clock.ts';
+import { pruneIdempotencyKeys } from './http/idempotency.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { activateDuePoints, expireStalePoints, grantWelcomePoints } from './points/points.jobs.ts';
 import { purgeDeletedAccounts } from './account/deletion.service.ts';
@@ -52,6 +53,12 @@ export const JOBS = {
   'uploads.sweep': { seconds: 600, group: 'account', run: (deps) => sweepRemovedUploads(deps) },
   /** Pending e-mail and SMS a node could not deliver at once (enqueueing also kicks its own node). */
   'outbox.deliver': { seconds: 5, group: 'upkeep', run: async (_deps, _now, ctx) => ctx?.sender?.flush() },
+  /** Idempotency keys past their 24 hours (api/http/idempotency.ts). */
+  'idempotency.prune': {
+    seconds: 3600,
+    group: 'upkeep',
+    run: async (deps, now) => void (await pruneIdempotencyKeys(deps.database.db, now)),
+  },
   /** Rate-limit windows that ended, and code guesses past their window. */
   'rate-limits.prune': {
     seconds: 300,

@@ -30,6 +30,7 @@ import type { GraphQLContext } from './resolvers.ts';
 import { msg } from '../http/messages.ts';
 import { logger } from '../observability/logger.ts';
 import { documented } from '../http/contract.ts';
+import { idempotencyKeyOf } from '../http/idempotency.ts';
 import { GraphQLAnswerSchema } from '../../core/contracts/responses.ts';
 
 const log = logger('graphql');
@@ -204,7 +205,12 @@ async function handle(c: Context, deps: AppDeps) {
   const operation = getOperationAST(p.document, operationName ?? undefined);
   if (!operation) return requestError(c, lang, 'unable to pick the operation to run (operationName)');
   if (operation.operation === 'subscription') return requestError(c, lang, 'subscriptions are not supported');
-  const contextValue: GraphQLContext = { deps, lang, auth: c.get('auth') ?? null };
+  const contextValue: GraphQLContext = {
+    deps,
+    lang,
+    auth: c.get('auth') ?? null,
+    idempotencyKey: idempotencyKeyOf(c),
+  };
   if (p.introspection) {
     const result = await execute({
       schema,
@@ -244,6 +250,7 @@ export function graphqlRoutes(deps: AppDeps) {
       summary: 'GraphQL with a user token',
       auth: 'user',
       body: GraphQLParams,
+      idempotent: true,
       tag: 'graphql',
       graphql: true,
     }),

@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import * as v from 'valibot';
+import { idempotent } from '../http/idempotency.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { activeAncillaryPackages } from '../ancillary/ancillary.service.ts';
 import type { AuthContext } from '../auth/middleware.ts';
@@ -42,7 +43,13 @@ import { getUser, profileOf } from '../profile/auth.service.ts';
 import { jakartaToday } from '../../core/dates.ts';
 import { nowOf } from '../platform/clock.ts';
 
-export type GraphQLContext = { deps: AppDeps; lang: ApiLang; auth: AuthContext | null };
+export type GraphQLContext = {
+  deps: AppDeps;
+  lang: ApiLang;
+  auth: AuthContext | null;
+  /** The request's Idempotency-Key header (api/http/idempotency.ts), for the mutations that create. */
+  idempotencyKey?: string;
+};
 
 /** A client mistake as a GraphQL error: message in the request language, code and status in extensions. */
 export function toGraphQLError(e: ApiError, lang: ApiLang) {
@@ -207,22 +214,32 @@ export const resolvers = {
   Mutation: {
     HotelCreateReservation: wrap(async (input, ctx) => {
       const i = parse(CreateReservationInput, input);
-      const created = await createReservation(
+      const userId = userOf(ctx);
+      const now = nowOf(ctx.deps);
+      // With an Idempotency-Key header, a retried request gets the first reservation back.
+      const answer = await idempotent(
         ctx.deps.database.db,
-        {
-          hotelId: i.hotel_id,
-          roomTypeId: i.room_type_id,
-          checkIn: i.check_in_date_time,
-          checkOut: i.check_out_date_time,
-          totalRoom: i.total_room,
-          promoCode: i.promo_code,
-          notes: i.notes,
-        },
-        { now: nowOf(ctx.deps), userId: userOf(ctx), holdMinutes: ctx.deps.env.RESERVATION_HOLD_MINUTES },
+        { userId, scope: 'graphql.HotelCreateReservation', key: ctx.idempotencyKey, request: i, now },
+        async (db) => ({
+          status: 200,
+          body: await createReservation(
+            db,
+            {
+              hotelId: i.hotel_id,
+              roomTypeId: i.room_type_id,
+              checkIn: i.check_in_date_time,
+              checkOut: i.check_out_date_time,
+              totalRoom: i.total_room,
+              promoCode: i.promo_code,
+              notes: i.notes,
+            },
+            { now, userId, holdMinutes: ctx.deps.env.RESERVATION_HOLD_MINUTES },
+          ),
+        }),
       );
       // Read-your-writes on this node: its next availability or search read of the hotel is fresh.
       stockChanged(ctx.deps.database.db, i.hotel_id);
-      return created;
+      return answer.body as Awaited<ReturnType<typeof createReservation>>;
     }),
     PaymentCharge: wrap(async (input, ctx) => {
       const i = parse(PaymentChargeInput, input);

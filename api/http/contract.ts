@@ -43,6 +43,8 @@ export type RouteContract = {
   degraded?: string;
   /** Errors in GraphQL's own shape (the gateways). */
   graphql?: boolean;
+  /** Takes an Idempotency-Key (api/http/idempotency.ts): a retry with it gets the first answer. */
+  idempotent?: boolean;
 };
 
 /**
@@ -184,6 +186,15 @@ function operationIdOf(method: string, path: string): string {
   return `${method.toLowerCase()}${local.replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`;
 }
 
+const idempotencyHeader = {
+  name: 'Idempotency-Key',
+  in: 'header' as const,
+  required: false,
+  description:
+    'A random id of this request (1-255 visible ASCII characters), sent again unchanged when the request is retried. Within 24 hours the same key and body get the first answer (status and body, with the header Idempotent-Replayed: true) and no second effect; the same key with another body is refused with 422 (idempotency_key_reused). A request refused (an error) stores nothing, so its retry is judged again.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+};
+
 /** The OpenAPI operation of a route contract. */
 export function operationOf(r: RouteContract) {
   const query = r.query ? toJsonSchema(r.query) : undefined;
@@ -205,6 +216,7 @@ export function operationOf(r: RouteContract) {
           : [],
     parameters: [
       { name: 'Accept-Language', in: 'header' as const, required: false, schema: { enum: ['id', 'en'] } },
+      ...(r.idempotent ? [idempotencyHeader] : []),
       ...Object.entries((query?.properties ?? {}) as Json).map(([name, schema]) => ({
         name,
         in: 'query' as const,

@@ -23,6 +23,7 @@ import {
 } from './reservations.service.ts';
 import { nowOf } from '../platform/clock.ts';
 import { documented } from '../http/contract.ts';
+import { idempotencyKeyOf, idempotent } from '../http/idempotency.ts';
 import {
   ReservationCancelledSchema,
   ReservationCreatedSchema,
@@ -52,34 +53,48 @@ export function reservationRoutes(deps: AppDeps) {
       ok: 201,
       body: CreateReservationInput,
       tag: 'reservations',
+      idempotent: true,
     }),
     async (c) => {
+      const key = idempotencyKeyOf(c);
       const b = parseInput(CreateReservationInput, await readBody(c));
-      const data = await createReservation(
+      const { now, userId } = ctx(c);
+      // With an Idempotency-Key, a retry of this request gets the first answer (api/http/idempotency.ts).
+      const answer = await idempotent(
         deps.database.db,
-        {
-          hotelId: b.hotel_id,
-          roomTypeId: b.room_type_id,
-          checkIn: b.check_in_date_time,
-          checkOut: b.check_out_date_time,
-          totalRoom: b.total_room,
-          promoCode: b.promo_code,
-          notes: b.notes,
-          campaign: {
-            identifier: b.campaign_identifier || null,
-            event: b.campaign_event || null,
-            channelSource: b.channel_source || null,
+        { userId, scope: 'reservations.create', key, request: b, now },
+        async (db) => ({
+          status: 201,
+          body: {
+            data: await createReservation(
+              db,
+              {
+                hotelId: b.hotel_id,
+                roomTypeId: b.room_type_id,
+                checkIn: b.check_in_date_time,
+                checkOut: b.check_out_date_time,
+                totalRoom: b.total_room,
+                promoCode: b.promo_code,
+                notes: b.notes,
+                campaign: {
+                  identifier: b.campaign_identifier || null,
+                  event: b.campaign_event || null,
+                  channelSource: b.channel_source || null,
+                },
+                dayUse:
+                  b.start_hour !== undefined || b.block_hours !== undefined
+                    ? { startHour: b.start_hour, blockHours: b.block_hours }
+                    : undefined,
+              },
+              { ...ctx(c), holdMinutes: deps.env.RESERVATION_HOLD_MINUTES },
+            ),
           },
-          dayUse:
-            b.start_hour !== undefined || b.block_hours !== undefined
-              ? { startHour: b.start_hour, blockHours: b.block_hours }
-              : undefined,
-        },
-        { ...ctx(c), holdMinutes: deps.env.RESERVATION_HOLD_MINUTES },
+        }),
       );
       // Read-your-writes on this node: its next availability or search read of the hotel is fresh.
       stockChanged(deps.database.db, b.hotel_id);
-      return c.json({ data }, 201);
+      if (answer.replayed) c.header('Idempotent-Replayed', 'true');
+      return c.json(answer.body as object, answer.status as 201);
     },
   );
   app.get(

@@ -13,6 +13,9 @@ export const apiEn = {
   'http.notFound': 'Resource Not Found',
   'http.tooMany': 'Too many attempts. Please wait a moment and try again.',
   'http.bodyTooLarge': 'The request is too large.',
+  'http.idempotencyKeyInvalid': 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
+  'http.idempotencyKeyReused':
+    'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
   'http.invalidJson': 'The request body is not valid JSON.',
   'http.tooDeep': (max: number) => `The request body is nested too deeply (at most ${max} levels).`,
   'http.badUnicode': 'The request contains broken characters (a lone UTF-16 surrogate).',

@@ -11,6 +11,9 @@ export const apiId: ApiCatalogue = {
   'http.notFound': 'Data tidak ditemukan',
   'http.tooMany': 'Terlalu banyak percobaan. Tunggu sebentar, lalu coba lagi ya.',
   'http.bodyTooLarge': 'Permintaan kamu terlalu besar.',
+  'http.idempotencyKeyInvalid': 'Header Idempotency-Key harus berisi 1 sampai 255 karakter ASCII yang terlihat.',
+  'http.idempotencyKeyReused':
+    'Idempotency-Key ini sudah dipakai untuk permintaan lain. Pakai kunci baru untuk permintaan baru ya.',
   'http.invalidJson': 'Isi permintaan bukan JSON yang valid.',
   'http.tooDeep': (max) => `Isi permintaan terlalu bertingkat (paling banyak ${max} tingkat).`,
   'http.badUnicode': 'Permintaan kamu berisi karakter rusak (surrogate UTF-16 tanpa pasangan).',

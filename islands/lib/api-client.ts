@@ -117,6 +117,8 @@ type Call = {
   json?: unknown;
   /** A multipart body (file uploads); the browser writes its content type and boundary. */
   multipart?: FormData;
+  /** Extra request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
 };
 
 function request(call: Call, token: string, client: KyInstance = http, language = lang()): Promise<Response> {
@@ -124,6 +126,7 @@ function request(call: Call, token: string, client: KyInstance = http, language 
     Authorization: `Bearer ${token}`,
     'x-api-key': WEB_API_KEY,
     'Accept-Language': language,
+    ...call.headers,
   };
   const searchParams = call.query
     ? Object.fromEntries(Object.entries(call.query).map(([k, v]) => [k, String(v)]))

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { ApiError, openCall, userCall } from '../lib/api-client.ts';
+import { ApiError, openCall, SessionRedirect, userCall } from '../lib/api-client.ts';
 import { campaignForReservation } from '../lib/track.ts';
 import type { AncillaryPackage, ReservationDetail } from '../../core/contracts/responses.ts';
 
@@ -54,11 +54,28 @@ export function storedReservationId(storage: Storage = sessionStorage): number |
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
-/** Hold the rooms; the API answers with the new reservation (id, expiry, daily details). */
-export async function createReservation(choice: RoomChoice): Promise<number> {
-  const body = await userCall<{ data: { id: number } }>({
-    method: 'post',
+/** How often a create is sent again after the network failed (the same Idempotency-Key each time). */
+export const CREATE_RETRIES = 2;
+
+/** A failure before any answer arrived (offline, reset, timeout): the request may or may not have run. */
+const networkFailure = (error: unknown) =>
+  !(error instanceof ApiError) && !(error instanceof SessionRedirect) && error instanceof Error;
+
+/**
+ * Hold the rooms; the API answers with the new reservation (id, expiry, daily details). Each attempt
+ * carries its own Idempotency-Key, sent again unchanged when the network failed before the answer:
+ * if the first request did hold the rooms, the retry gets that reservation back instead of a second.
+ */
+export async function createReservation(
+  choice: RoomChoice,
+  opts: { key?: string; wait?: (ms: number) => Promise<void> } = {},
+): Promise<number> {
+  const key = opts.key ?? crypto.randomUUID();
+  const wait = opts.wait ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const call = {
+    method: 'post' as const,
     path: 'clients/v1/reservations/create',
+    headers: { 'Idempotency-Key': key },
     form: {
       hotel_id: choice.hotelId,
       room_type_id: choice.roomTypeId,
@@ -71,7 +88,17 @@ export async function createReservation(choice: RoomChoice): Promise<number> {
       // The campaign this browser arrived with (utm_* and promo, kept PUBLIC_CAMPAIGN_HOURS).
       ...campaignForReservation(),
     },
-  });
+  };
+  let body: { data: { id: number } };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      body = await userCall<{ data: { id: number } }>(call);
+      break;
+    } catch (error) {
+      if (!networkFailure(error) || attempt >= CREATE_RETRIES) throw error;
+      await wait(500 * (attempt + 1));
+    }
+  }
   rememberReservation(body.data.id);
   clearChoice();
   sessionStorage.setItem(LAST_SEARCH_KEY, window.location.pathname + window.location.search);
