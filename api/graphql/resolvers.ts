@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import * as v from 'valibot';
-import { idempotent } from '../http/idempotency.ts';
+import { idempotent, idempotentOutside } from '../http/idempotency.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { activeAncillaryPackages } from '../ancillary/ancillary.service.ts';
 import type { AuthContext } from '../auth/middleware.ts';
@@ -243,18 +243,27 @@ export const resolvers = {
     }),
     PaymentCharge: wrap(async (input, ctx) => {
       const i = parse(PaymentChargeInput, input);
-      return createCharge(
-        ctx.deps,
-        {
-          reservationId: i.reservation_id,
-          channelCode: i.payment_channel_code,
-          termsAccepted: i.terms_accepted,
-          tokenId: i.token_id,
-          phone: i.phone,
-          cashtag: i.cashtag,
-        },
-        { userId: userOf(ctx), lang: ctx.lang },
+      const userId = userOf(ctx);
+      const charge = () =>
+        createCharge(
+          ctx.deps,
+          {
+            reservationId: i.reservation_id,
+            channelCode: i.payment_channel_code,
+            termsAccepted: i.terms_accepted,
+            tokenId: i.token_id,
+            phone: i.phone,
+            cashtag: i.cashtag,
+          },
+          { userId, lang: ctx.lang },
+        );
+      // With an Idempotency-Key header, a retried request gets the first attempt's answer.
+      const answer = await idempotentOutside(
+        ctx.deps.database.db,
+        { userId, scope: 'graphql.PaymentCharge', key: ctx.idempotencyKey, request: i, now: nowOf(ctx.deps) },
+        async () => ({ status: 200, body: await charge() }),
       );
+      return answer.body as Awaited<ReturnType<typeof charge>>;
     }),
   },
 };

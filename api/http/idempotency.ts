@@ -94,6 +94,76 @@ export async function idempotent(
   });
 }
 
+/** How long a claimed key may stay without an answer before a retry takes it over (a node died). */
+export const IDEMPOTENCY_LEASE_MS = 2 * 60_000;
+
+/**
+ * The same, for an effect that cannot run inside one transaction (a charge calls the payment gateway
+ * between its own commits, and the gateway's notification must see the charge at once). The key is
+ * claimed first, committed, and answered when the effect ends; a refused effect gives the key back.
+ * A duplicate arriving meanwhile is told the first is still running (409, retry shortly); a claim
+ * left unanswered past IDEMPOTENCY_LEASE_MS (its node died) is taken over by the retry, so the effect
+ * must be safe to run again (a new charge attempt supersedes the previous one).
+ */
+export async function idempotentOutside(
+  db: Db,
+  claim: { userId: number; scope: string; key: string | undefined; request: unknown; now: Date },
+  effect: () => Promise<IdempotentAnswer>,
+): Promise<IdempotentAnswer & { replayed: boolean }> {
+  const { key, now } = claim;
+  if (key === undefined) return { ...(await effect()), replayed: false };
+  const requestHash = requestHashOf(claim.request);
+  const where = and(
+    eq(idempotencyKeys.userId, claim.userId),
+    eq(idempotencyKeys.scope, claim.scope),
+    eq(idempotencyKeys.key, key),
+  );
+  // Claim the key, or take over a claim whose node never answered (same request only).
+  const [claimed] = await db
+    .insert(idempotencyKeys)
+    .values({
+      userId: claim.userId,
+      scope: claim.scope,
+      key,
+      requestHash,
+      status: 0,
+      body: sql`'null'::jsonb`,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+    })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.userId, idempotencyKeys.scope, idempotencyKeys.key],
+      set: { createdAt: now },
+      setWhere: and(
+        eq(idempotencyKeys.status, 0),
+        eq(idempotencyKeys.requestHash, requestHash),
+        lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_LEASE_MS)),
+      ),
+    })
+    .returning({ key: idempotencyKeys.key });
+  if (!claimed) {
+    const [first] = await db.select().from(idempotencyKeys).where(where).limit(1);
+    if (!first) throw new ApiError(409, 'idempotency_key_in_flight', msg('http.idempotencyKeyInFlight'));
+    if (first.requestHash !== requestHash)
+      throw new ApiError(422, 'idempotency_key_reused', msg('http.idempotencyKeyReused'));
+    if (first.status === 0) throw new ApiError(409, 'idempotency_key_in_flight', msg('http.idempotencyKeyInFlight'));
+    return { status: first.status, body: first.body, replayed: true };
+  }
+  let answer: IdempotentAnswer;
+  try {
+    answer = await effect();
+  } catch (error) {
+    // Refused (or failed): nothing to replay, the retry is judged again.
+    await db.delete(idempotencyKeys).where(and(where, eq(idempotencyKeys.status, 0)));
+    throw error;
+  }
+  await db
+    .update(idempotencyKeys)
+    .set({ status: answer.status, body: sql`${JSON.stringify(answer.body)}::jsonb` })
+    .where(where);
+  return { ...answer, replayed: false };
+}
+
 /** Keys past their 24 hours (the `idempotency.prune` job). */
 export async function pruneIdempotencyKeys(db: Db, now: Date): Promise<number> {
   const gone = await db

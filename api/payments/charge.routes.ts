@@ -12,6 +12,8 @@ import { cancelCurrentCharge, paymentConfig, paymentStatus, qrImage } from './ch
 import { handleNotification } from './notifications.service.ts';
 import { msg } from '../http/messages.ts';
 import { documented } from '../http/contract.ts';
+import { idempotencyKeyOf, idempotentOutside } from '../http/idempotency.ts';
+import { nowOf } from '../platform/clock.ts';
 import {
   ChargeCreatedSchema,
   ChargeDroppedSchema,
@@ -51,23 +53,34 @@ export function paymentChargeRoutes(deps: AppDeps) {
       auth: 'user',
       body: PaymentChargeInput,
       tag: 'payments',
+      idempotent: true,
     }),
     requireUser(deps),
     async (c) => {
+      const key = idempotencyKeyOf(c);
       const b = parseInput(PaymentChargeInput, await readBody(c));
-      const out = await createCharge(
-        deps,
-        {
-          reservationId: b.reservation_id,
-          channelCode: b.payment_channel_code,
-          termsAccepted: b.terms_accepted,
-          tokenId: b.token_id,
-          phone: b.phone,
-          cashtag: b.cashtag,
-        },
-        ctx(c),
+      // With an Idempotency-Key, a retry gets the first attempt's answer (api/http/idempotency.ts).
+      const answer = await idempotentOutside(
+        deps.database.db,
+        { userId: ctx(c).userId, scope: 'payment.charge', key, request: b, now: nowOf(deps) },
+        async () => ({
+          status: 200,
+          body: await createCharge(
+            deps,
+            {
+              reservationId: b.reservation_id,
+              channelCode: b.payment_channel_code,
+              termsAccepted: b.terms_accepted,
+              tokenId: b.token_id,
+              phone: b.phone,
+              cashtag: b.cashtag,
+            },
+            ctx(c),
+          ),
+        }),
       );
-      return c.json(out, 200);
+      if (answer.replayed) c.header('Idempotent-Replayed', 'true');
+      return c.json(answer.body as object, 200);
     },
   );
   app.get(

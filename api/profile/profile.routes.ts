@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import type { AppDeps } from '../platform/deps.ts';
 import {
@@ -134,8 +134,9 @@ export function profileRoutes(deps: AppDeps) {
       upload: rule.kinds.length,
       tag: 'account',
     });
-    // Hono's bodyLimit, after the sign-in check: past the limit the rest of the body is not read.
-    const bounded = bodyLimit({
+    // Hono's bodyLimit, after the sign-in check: past the limit the rest of the body is not read. Only
+    // a multipart body comes here unread; any other was bounded (and read) by the API's edge.
+    const limit = bodyLimit({
       maxSize: rule.kinds.length * MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD,
       onError: (c) => {
         // Say so, so the client does not keep sending the rest.
@@ -143,6 +144,7 @@ export function profileRoutes(deps: AppDeps) {
         throw profileErrors.tooLarge(MAX_UPLOAD_BYTES / 1024 / 1024);
       },
     });
+    const bounded: MiddlewareHandler = (c, next) => (isUploadRequest(c) ? limit(c, next) : next());
     app.post(path.replace(/^\/api/, ''), contract, user, bounded, async (c) => {
       let files: File[];
       try {

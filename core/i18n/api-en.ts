@@ -14,6 +14,7 @@ export const apiEn = {
   'http.tooMany': 'Too many attempts. Please wait a moment and try again.',
   'http.bodyTooLarge': 'The request is too large.',
   'http.idempotencyKeyInvalid': 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
+  'http.idempotencyKeyInFlight': 'A request with this Idempotency-Key is still being processed. Try again in a moment.',
   'http.idempotencyKeyReused':
     'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
   'http.invalidJson': 'The request body is not valid JSON.',

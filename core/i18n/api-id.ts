@@ -12,6 +12,7 @@ export const apiId: ApiCatalogue = {
   'http.tooMany': 'Terlalu banyak percobaan. Tunggu sebentar, lalu coba lagi ya.',
   'http.bodyTooLarge': 'Permintaan kamu terlalu besar.',
   'http.idempotencyKeyInvalid': 'Header Idempotency-Key harus berisi 1 sampai 255 karakter ASCII yang terlihat.',
+  'http.idempotencyKeyInFlight': 'Permintaan dengan Idempotency-Key ini masih diproses. Coba lagi sebentar lagi ya.',
   'http.idempotencyKeyReused':
     'Idempotency-Key ini sudah dipakai untuk permintaan lain. Pakai kunci baru untuk permintaan baru ya.',
   'http.invalidJson': 'Isi permintaan bukan JSON yang valid.',

@@ -260,3 +260,33 @@ export function keepSession(body: TokenResponse): AuthUser | null {
   return user;
 }
 export type { TokenResponse };
+
+/** How often a call that creates something is sent again after the network failed. */
+export const CREATE_RETRIES = 2;
+
+/** A failure before any answer arrived (offline, reset, timeout): the request may or may not have run. */
+const networkFailure = (error: unknown) =>
+  !(error instanceof ApiError) && !(error instanceof SessionRedirect) && error instanceof Error;
+
+/**
+ * A user call that creates something (a reservation, a charge): it carries an Idempotency-Key of its
+ * own, and is sent again with the same key when the network failed before the answer (at most
+ * CREATE_RETRIES times), so a request that did run answers the retry with what it made instead of
+ * making it twice. An answer, even a refusal, is never sent again.
+ */
+export async function userCallOnce<T>(
+  call: Call,
+  opts: { key?: string; wait?: (ms: number) => Promise<void> } = {},
+): Promise<T> {
+  const key = opts.key ?? crypto.randomUUID();
+  const wait = opts.wait ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const keyed = { ...call, headers: { ...call.headers, 'Idempotency-Key': key } };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await userCall<T>(keyed);
+    } catch (error) {
+      if (!networkFailure(error) || attempt >= CREATE_RETRIES) throw error;
+      await wait(500 * (attempt + 1));
+    }
+  }
+}

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import ky from 'ky';
 import { POINTS_MAX_PER_BOOKING, POINTS_STEP } from '../../core/contracts/payment.ts';
-import { ApiError, SessionRedirect, openCall, userCall } from '../lib/api-client.ts';
+import { ApiError, SessionRedirect, openCall, userCall, userCallOnce } from '../lib/api-client.ts';
 import type {
   Charge,
   PaymentChannel,
@@ -240,7 +240,8 @@ export async function charge(input: {
   phone?: string;
   cashtag?: string;
 }) {
-  return userCall<{ code: number; message: string; data: PaymentCharge }>({
+  // One Idempotency-Key per attempt, sent again if the network fails before the answer.
+  return userCallOnce<{ code: number; message: string; data: PaymentCharge }>({
     method: 'post',
     path: 'clients/v1/payment/charge',
     json: {

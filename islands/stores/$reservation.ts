@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { ApiError, openCall, SessionRedirect, userCall } from '../lib/api-client.ts';
+import { ApiError, openCall, userCall, userCallOnce } from '../lib/api-client.ts';
 import { campaignForReservation } from '../lib/track.ts';
 import type { AncillaryPackage, ReservationDetail } from '../../core/contracts/responses.ts';
 
@@ -54,13 +54,6 @@ export function storedReservationId(storage: Storage = sessionStorage): number |
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
-/** How often a create is sent again after the network failed (the same Idempotency-Key each time). */
-export const CREATE_RETRIES = 2;
-
-/** A failure before any answer arrived (offline, reset, timeout): the request may or may not have run. */
-const networkFailure = (error: unknown) =>
-  !(error instanceof ApiError) && !(error instanceof SessionRedirect) && error instanceof Error;
-
 /**
  * Hold the rooms; the API answers with the new reservation (id, expiry, daily details). Each attempt
  * carries its own Idempotency-Key, sent again unchanged when the network failed before the answer:
@@ -70,12 +63,9 @@ export async function createReservation(
   choice: RoomChoice,
   opts: { key?: string; wait?: (ms: number) => Promise<void> } = {},
 ): Promise<number> {
-  const key = opts.key ?? crypto.randomUUID();
-  const wait = opts.wait ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const call = {
     method: 'post' as const,
     path: 'clients/v1/reservations/create',
-    headers: { 'Idempotency-Key': key },
     form: {
       hotel_id: choice.hotelId,
       room_type_id: choice.roomTypeId,
@@ -89,16 +79,7 @@ export async function createReservation(
       ...campaignForReservation(),
     },
   };
-  let body: { data: { id: number } };
-  for (let attempt = 0; ; attempt++) {
-    try {
-      body = await userCall<{ data: { id: number } }>(call);
-      break;
-    } catch (error) {
-      if (!networkFailure(error) || attempt >= CREATE_RETRIES) throw error;
-      await wait(500 * (attempt + 1));
-    }
-  }
+  const body = await userCallOnce<{ data: { id: number } }>(call, opts);
   rememberReservation(body.data.id);
   clearChoice();
   sessionStorage.setItem(LAST_SEARCH_KEY, window.location.pathname + window.location.search);

@@ -68,7 +68,8 @@ describe('createReservation', () => {
 
   test('gives up after its retries, and never sends again after an answer (a refusal is final)', async () => {
     await signIn();
-    const { createReservation, CREATE_RETRIES } = await import('./$reservation.ts');
+    const { createReservation } = await import('./$reservation.ts');
+    const { CREATE_RETRIES } = await import('../lib/api-client.ts');
     answers = Array.from({ length: CREATE_RETRIES + 1 }, () => offline);
     await expect(createReservation(choice as never, { wait: noWait })).rejects.toThrow(/Failed to fetch|network/i);
     expect(keys).toHaveLength(CREATE_RETRIES + 1);
@@ -77,5 +78,16 @@ describe('createReservation', () => {
     answers = [() => json(409, { code: 'sold_out', message: 'Habis' })];
     await expect(createReservation(choice as never, { wait: noWait })).rejects.toMatchObject({ status: 409 });
     expect(keys).toHaveLength(1);
+  });
+
+  test('the payment charge carries its own key the same way', async () => {
+    await signIn();
+    const { charge } = await import('./$payment.ts');
+    answers = [offline, () => json(200, { code: 200, message: 'ok', data: { order_id: 'BX-1-P1' } })];
+    const out = await charge({ reservationId: 41, channel: 'bca_va', terms: true });
+    expect(out.data.order_id).toBe('BX-1-P1');
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
   });
 });
