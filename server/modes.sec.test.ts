@@ -102,9 +102,10 @@ describe('production refuses unsafe settings', () => {
     expect(problems({ MIDTRANS_BASE_URL: 'https://api.sandbox.midtrans.com' })).toEqual([
       'MIDTRANS_BASE_URL points at a sandbox (https://api.sandbox.midtrans.com); use https://api.midtrans.com',
     ]);
-    expect(problems({ TEST_FIXTURE_ROUTES: '1', TEST_FAULT_ROUTES: '1' })).toEqual([
+    expect(problems({ TEST_FIXTURE_ROUTES: '1', TEST_FAULT_ROUTES: '1', TEST_CRASH_AFTER_COMMIT: '1' })).toEqual([
       'TEST_FIXTURE_ROUTES is on: test-only routes must not exist in production',
       'TEST_FAULT_ROUTES is on: test-only routes must not exist in production',
+      'TEST_CRASH_AFTER_COMMIT is on: a test-only crash must not exist in production',
     ]);
   });
 

@@ -58,6 +58,8 @@ export function productionProblems(env: Env): string[] {
   if (env.TEST_FIXTURE_ROUTES)
     problems.push('TEST_FIXTURE_ROUTES is on: test-only routes must not exist in production');
   if (env.TEST_FAULT_ROUTES) problems.push('TEST_FAULT_ROUTES is on: test-only routes must not exist in production');
+  if (env.TEST_CRASH_AFTER_COMMIT)
+    problems.push('TEST_CRASH_AFTER_COMMIT is on: a test-only crash must not exist in production');
   return problems;
 }
 

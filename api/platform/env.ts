@@ -74,6 +74,17 @@ export const EnvSchema = v.object({
     ),
     '0',
   ),
+  /**
+   * Test-only: a reservation create carrying `x-test-crash-after-commit: 1` kills its node (SIGKILL)
+   * after its transaction committed and before it answers: the lost answer an Idempotency-Key is for.
+   */
+  TEST_CRASH_AFTER_COMMIT: v.optional(
+    v.pipe(
+      v.picklist(['0', '1']),
+      v.transform((x) => x === '1'),
+    ),
+    '0',
+  ),
   /** Test-only: enables /__fault/<status>/ routes that exercise the error pages. */
   TEST_FAULT_ROUTES: v.optional(
     v.pipe(

@@ -91,6 +91,11 @@ export function reservationRoutes(deps: AppDeps) {
           },
         }),
       );
+      // Test-only (TEST_CRASH_AFTER_COMMIT, refused in production): die with the answer unsent.
+      if (deps.env.TEST_CRASH_AFTER_COMMIT && c.req.header('x-test-crash-after-commit') === '1') {
+        process.kill(process.pid, 'SIGKILL');
+        await new Promise(() => undefined);
+      }
       // Read-your-writes on this node: its next availability or search read of the hotel is fresh.
       stockChanged(deps.database.db, b.hotel_id);
       if (answer.replayed) c.header('Idempotent-Replayed', 'true');

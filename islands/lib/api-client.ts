@@ -264,9 +264,14 @@ export type { TokenResponse };
 /** How often a call that creates something is sent again after the network failed. */
 export const CREATE_RETRIES = 2;
 
-/** A failure before any answer arrived (offline, reset, timeout): the request may or may not have run. */
+/**
+ * A failure before the API answered: offline, reset, timeout, or the proxy's own 502-504 (no node
+ * answered, or a node died with the answer). The request may or may not have run.
+ */
 const networkFailure = (error: unknown) =>
-  !(error instanceof ApiError) && !(error instanceof SessionRedirect) && error instanceof Error;
+  error instanceof ApiError
+    ? error.status >= 502 && error.status <= 504
+    : !(error instanceof SessionRedirect) && error instanceof Error;
 
 /**
  * A user call that creates something (a reservation, a charge): it carries an Idempotency-Key of its

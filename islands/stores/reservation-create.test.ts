@@ -56,14 +56,15 @@ describe('createReservation', () => {
   test('sends the same Idempotency-Key again after a network failure, and a new one for a new attempt', async () => {
     await signIn();
     const { createReservation } = await import('./$reservation.ts');
-    answers = [offline, () => json(201, { data: { id: 41 } })];
+    answers = [offline, () => new Response('', { status: 502 }), () => json(201, { data: { id: 41 } })];
     expect(await createReservation(choice as never, { wait: noWait })).toBe(41);
-    expect(keys).toHaveLength(2);
+    expect(keys).toHaveLength(3);
     expect(keys[0]).toMatch(/^[\x21-\x7e]{1,255}$/);
     expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toBe(keys[0]);
     answers = [() => json(201, { data: { id: 42 } })];
     await createReservation(choice as never, { wait: noWait });
-    expect(keys[2]).not.toBe(keys[0]);
+    expect(keys[3]).not.toBe(keys[0]);
   });
 
   test('gives up after its retries, and never sends again after an answer (a refusal is final)', async () => {
