@@ -130,7 +130,9 @@ describe('availability across API nodes on one PostgreSQL', () => {
     expect(await sellable(b)).toBe(4);
     expect(await remaining(b, roomTypeId)).toBe(4);
 
-    // Node A takes the rest: B sees the night sold out (max duration 0) straight away.
+    // Node A takes the rest, for another guest (a guest holds at most 4 rooms of a hotel this small:
+    // api/reservations/README.md "Holds per account"): B sees the night sold out (max duration 0) at once.
+    a.userToken = (await tokensForTest(a.t.deps)).userToken!;
     const rest = await gql(a, 'secure', CREATE, {
       hotel_id: HOTEL,
       room_type_id: roomTypeId,

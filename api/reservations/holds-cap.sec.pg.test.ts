@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UNPAID_RESERVATIONS } from '../../core/contracts/booking.ts';
+import { HOTEL_SHARE_PERCENT, MAX_UNPAID_RESERVATIONS } from '../../core/contracts/booking.ts';
 import { tokensForTest } from '../auth/test-tokens.ts';
 import { roomInventory } from '../availability/availability.schema.ts';
 import type { Db } from '../platform/database.ts';
@@ -59,5 +59,28 @@ describe('unpaid holds per account on two nodes', () => {
     // Refused holds gave back what they took: only the three held nights are sold.
     const sold = await db.execute(sql`select coalesce(sum(sold), 0)::int as n from room_inventory`);
     expect(Number((sold as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBe(MAX_UNPAID_RESERVATIONS);
+  });
+
+  it(`parallel 4-pod holds by one guest at one hotel-night through two nodes stay within the guest's share (${HOTEL_SHARE_PERCENT} %)`, async () => {
+    const other = await tokensForTest(nodes[0]!.t.deps);
+    const who = { userToken: other.userToken!, apiKey: other.apiKey };
+    // Hotel 7 has 72 pods that night: a share of 7, so one 4-pod hold fits and a second does not.
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        holdOverHttp(nodes[i % 2]!.base, who, {
+          hotel_id: 7,
+          room_type_id: 71 + (i % 2),
+          check_in_date_time: '2026-03-25',
+          check_out_date_time: '2026-03-26',
+          total_room: 4,
+        }),
+      ),
+    );
+    expect(results.every((r) => r.status < 500)).toBe(true);
+    expect(results.filter((r) => r.body.data?.HotelCreateReservation?.id)).toHaveLength(1);
+    const codes = new Set(results.filter((r) => r.body.errors?.length).map((r) => r.body.errors![0].extensions.code));
+    expect(codes).toEqual(new Set(['hotel_share']));
+    const held = await db.select().from(reservations).where(eq(reservations.userId, other.userId!));
+    expect(held.reduce((n, r) => n + r.totalRoom, 0)).toBe(4);
   });
 });

@@ -36,7 +36,12 @@ import { PaymentStatus, paymentStatusLabel } from '../../core/payment-status.ts'
 import { releaseHold } from './release-hold.ts';
 import { replaceSecondaryGuests, resolveSecondaryGuests } from './stay-guests.ts';
 import { msg } from '../http/messages.ts';
-import { MAX_UNPAID_RESERVATIONS } from '../../core/contracts/booking.ts';
+import {
+  HOTEL_SHARE_MIN_ROOMS,
+  HOTEL_SHARE_PERCENT,
+  MAX_UNPAID_RESERVATIONS,
+  MAX_UNPAID_ROOMS,
+} from '../../core/contracts/booking.ts';
 
 export type ReservationRow = typeof reservations.$inferSelect;
 export type Clock = { now: Date };
@@ -50,6 +55,8 @@ export const reservationErrors = {
   userMissing: () => errors.unauthorized(),
   verificationRequired: () => new ApiError(403, 'verification_required', msg('reservations.verificationRequired')),
   tooManyUnpaid: () => errors.conflict('too_many_unpaid', msg('reservations.tooManyUnpaid', MAX_UNPAID_RESERVATIONS)),
+  tooManyRooms: () => errors.conflict('too_many_unpaid_rooms', msg('reservations.tooManyRooms', MAX_UNPAID_ROOMS)),
+  hotelShare: () => errors.conflict('hotel_share', msg('reservations.hotelShare')),
 };
 
 /** A refusal of the database's booking limits as the guest's error (0004_holds_cap.sql, 0006_promo_limits.sql). */
@@ -145,6 +152,8 @@ type HoldAnswer =
         | 'user_missing'
         | 'verification_required'
         | 'too_many_unpaid'
+        | 'too_many_rooms'
+        | 'hotel_share'
         | 'lapsed_holds'
         | 'sold_out';
     };
@@ -154,7 +163,8 @@ const HOLD: Statement = {
   name: 'reservation_hold_v1',
   text: `select reservation_hold($1::int, $2::int, $3::int, $4::date, $5::date, $6::int, $7::timestamptz,
     $8::timestamptz, $9::text, $10::text, $11::text, $12::text, $13::text, $14::text, $15::text, $16::boolean,
-    $17::int, $18::int, $19::boolean, $20::int, $21::int, $22::timestamptz, $23::timestamptz) as hold`,
+    $17::int, $18::int, $19::boolean, $20::int, $21::int, $22::timestamptz, $23::timestamptz, $24::int, $25::int,
+    $26::int) as hold`,
 };
 
 /** Whether a room type belongs to a hotel (the path that reads the hotel before holding). */
@@ -212,6 +222,9 @@ async function hold(db: Db, input: CreateInput, ctx: CreateContext, h: Hold, lap
     h.dayUse?.startHour ?? null,
     h.dayUse?.start.toISOString() ?? null,
     h.dayUse?.end.toISOString() ?? null,
+    MAX_UNPAID_ROOMS,
+    HOTEL_SHARE_MIN_ROOMS,
+    HOTEL_SHARE_PERCENT,
   ]).catch((err: unknown) => {
     if ((err as { code?: unknown })?.code === SOLD_OUT_STATE) throw reservationErrors.soldOut();
     throw limitError(err);
@@ -319,6 +332,10 @@ async function created(
     case 'too_many_unpaid':
     case 'lapsed_holds':
       throw reservationErrors.tooManyUnpaid();
+    case 'too_many_rooms':
+      throw reservationErrors.tooManyRooms();
+    case 'hotel_share':
+      throw reservationErrors.hotelShare();
     case 'sold_out':
       throw reservationErrors.soldOut();
     case 'stay_invalid':

@@ -51,6 +51,14 @@ export const HotelsQuery = v.object({ hotelTypeId: v.optional(IntLike, -1) });
 export const MAX_ROOMS_PER_RESERVATION = 10;
 /** Reservations one account may hold waiting for payment at once. */
 export const MAX_UNPAID_RESERVATIONS = 3;
+/** Rooms across one account's unpaid holds at once: one largest booking (enforced in reservation_hold). */
+export const MAX_UNPAID_ROOMS = MAX_ROOMS_PER_RESERVATION;
+/**
+ * Of one hotel's rooms on one night, the share one account may hold unpaid (percent), and the rooms it
+ * may always hold however small the hotel (a family's four pods).
+ */
+export const HOTEL_SHARE_PERCENT = 10;
+export const HOTEL_SHARE_MIN_ROOMS = 4;
 
 export const CreateReservationInput = v.object({
   hotel_id: PositiveInt,

@@ -96,6 +96,10 @@ export const apiEn = {
   'reservations.roomTypeNotFound': 'Room type not found at this hotel.',
   'reservations.tooManyUnpaid': (max: number) =>
     `You already have ${max} bookings waiting for payment. Pay for or cancel one of them before booking again.`,
+  'reservations.tooManyRooms': (max: number) =>
+    `Together, your bookings waiting for payment can hold at most ${max} pods. Pay for or cancel one of them, or choose fewer pods.`,
+  'reservations.hotelShare':
+    'You are already holding a large share of this hotel for these nights. Pay for or cancel a booking there first, or choose fewer pods.',
   'reservations.verificationRequired':
     'Verify your e-mail address or phone number before your first booking: we sent you a 4-digit code.',
   'reservations.soldOut': 'Sorry, this room is sold out for the dates you chose.',

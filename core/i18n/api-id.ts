@@ -94,6 +94,10 @@ export const apiId: ApiCatalogue = {
   'reservations.roomTypeNotFound': 'Tipe kamar tidak ditemukan di hotel ini.',
   'reservations.tooManyUnpaid': (max) =>
     `Kamu sudah punya ${max} pesanan yang menunggu pembayaran. Bayar atau batalkan salah satunya dulu sebelum memesan lagi ya.`,
+  'reservations.tooManyRooms': (max) =>
+    `Semua pesanan kamu yang menunggu pembayaran paling banyak ${max} pod. Bayar atau batalkan salah satunya dulu, atau pilih lebih sedikit pod ya.`,
+  'reservations.hotelShare':
+    'Kamu sudah menahan banyak pod di hotel ini untuk malam tersebut. Bayar atau batalkan pesanan di sana dulu, atau pilih lebih sedikit pod ya.',
   'reservations.verificationRequired':
     'Verifikasi e-mail atau nomor HP kamu dulu sebelum pesanan pertama: kami sudah mengirim kode 4 digit.',
   'reservations.soldOut': 'Maaf, kamar ini sudah habis untuk tanggal yang kamu pilih.',

@@ -65,7 +65,13 @@ export async function startPgNodes(
 export async function holdOverHttp(
   base: string,
   guest: { userToken: string; apiKey: string },
-  input: { hotel_id: number; room_type_id: number; check_in_date_time: string; check_out_date_time: string },
+  input: {
+    hotel_id: number;
+    room_type_id: number;
+    check_in_date_time: string;
+    check_out_date_time: string;
+    total_room?: number;
+  },
   lang: 'id' | 'en' = 'en',
 ) {
   const res = await fetch(`${base}/api/gateway/secure`, {
@@ -79,7 +85,7 @@ export async function holdOverHttp(
     body: JSON.stringify({
       query:
         'mutation Create($input: HotelCreateReservationInput!) { HotelCreateReservation(input: $input) { id order_id payment_status_id expired_datetime } }',
-      variables: { input: { ...input, total_room: 1 } },
+      variables: { input: { total_room: 1, ...input } },
     }),
   });
   return {

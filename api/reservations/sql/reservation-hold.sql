@@ -6,7 +6,7 @@
 -- Outcomes the API maps to its errors (reservations.service.ts, README.md "Taking a hold"):
 --   held                   the reservation, its nights (dates, locked prices) and the guest's details
 --   hotel_not_found, room_type_not_found, block_not_offered, user_missing, verification_required,
---   too_many_unpaid, sold_out
+--   too_many_unpaid, too_many_rooms, hotel_share, sold_out
 --   stay_invalid           the dates break the hotel's rules (checked only when p_check_stay): the API
 --                          re-reads them with the hotel's zone and longest stay to name the rule
 --   lapsed_holds           the guest has holds past their payment window: the API releases them
@@ -19,6 +19,11 @@
 -- taken by a guarded UPDATE (free_web_stock(sellable, sold, stop_sell_limit_web) >= n) whose WHERE is re-evaluated
 -- on the latest committed row; CHECK (sold <= sellable) and (held <= sellable) stay the last line of
 -- defence, and the unpaid cap's trigger (0004_holds_cap.sql) counts this guest's holds under their lock.
+-- The signature before the hoarding limits (issue 26): a call always names all the arguments below.
+DROP FUNCTION IF EXISTS reservation_hold(integer, integer, integer, date, date, integer, timestamptz, timestamptz,
+  text, text, text, text, text, text, text, boolean, integer, integer, boolean, integer, integer, timestamptz,
+  timestamptz);
+
 CREATE OR REPLACE FUNCTION reservation_hold(
   p_hotel_id integer,
   p_room_type_id integer,
@@ -42,7 +47,10 @@ CREATE OR REPLACE FUNCTION reservation_hold(
   p_block_hours integer,
   p_start_hour integer,
   p_day_use_start timestamptz,
-  p_day_use_end timestamptz
+  p_day_use_end timestamptz,
+  p_max_unpaid_rooms integer,
+  p_share_min_rooms integer,
+  p_share_percent integer
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_hotel_name text;
@@ -62,6 +70,7 @@ DECLARE
   v_user_phone text;
   v_verified boolean;
   v_open integer;
+  v_open_rooms integer;
   v_lapsed integer;
   v_free integer;
   v_closed boolean;
@@ -130,6 +139,33 @@ BEGIN
   END IF;
   IF v_lapsed > 0 AND NOT p_lapsed_released THEN
     RETURN jsonb_build_object('outcome', 'lapsed_holds');
+  END IF;
+  -- Hoarding (README.md "Holds per account"): this guest's holds are taken one at a time (the unpaid
+  -- cap's trigger takes the same lock), so what follows counts every live hold of theirs.
+  -- 1. The rooms across their live unpaid holds: at most p_max_unpaid_rooms (one largest booking).
+  -- 2. At one hotel on any one night: at most p_share_percent % of the hotel's rooms that night,
+  --    never fewer than p_share_min_rooms (a family's four pods always fit).
+  PERFORM pg_advisory_xact_lock(7301, p_user_id);
+  SELECT coalesce(sum(r.total_room), 0)::int INTO v_open_rooms FROM reservations r
+    WHERE r.user_id = p_user_id AND r.payment_status_id = payment_status('waiting')
+      AND hold_is_live(r.payment_status_id, r.expired_at, p_now);
+  IF v_open_rooms + p_rooms > p_max_unpaid_rooms THEN
+    RETURN jsonb_build_object('outcome', 'too_many_rooms');
+  END IF;
+  IF EXISTS (
+    SELECT 1 FROM generate_series(p_check_in::timestamp,
+        (CASE WHEN p_block_hours IS NULL THEN p_check_out - 1 ELSE p_check_in END)::timestamp, interval '1 day') AS g(day)
+    WHERE p_rooms + (
+        SELECT coalesce(sum(r.total_room), 0) FROM reservations r
+          JOIN reservation_nights n ON n.reservation_id = r.id AND n.date = g.day::date
+        WHERE r.user_id = p_user_id AND r.hotel_id = p_hotel_id AND r.payment_status_id = payment_status('waiting')
+          AND hold_is_live(r.payment_status_id, r.expired_at, p_now)
+      ) > greatest(p_share_min_rooms, (
+        SELECT coalesce(sum(i.sellable), 0) * p_share_percent / 100 FROM room_inventory i
+        WHERE i.hotel_id = p_hotel_id AND i.date = g.day::date
+      ))
+  ) THEN
+    RETURN jsonb_build_object('outcome', 'hotel_share');
   END IF;
   -- The hours a hold of this room type takes (README.md "Day use"): a block's hours, or for a room type
   -- that sells day use, the hours its stay covers (check-in, rounded down, to check-out, rounded up,
