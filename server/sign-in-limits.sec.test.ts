@@ -74,3 +74,31 @@ describe('failed sign-ins', () => {
     expect(await signIn('2001:db8:77:2::1', email, TEST_USER_PASSWORD)).toBe(200);
   });
 });
+
+describe('one carrier-grade NAT address', () => {
+  it(`lets ${RATE_RULES.signUpByIp.limit} guests sign up from one shared address within the hour, then slows it down`, async () => {
+    const shared = '203.0.113.77';
+    const signUp = async (i: number) =>
+      (
+        await fetch(`${base}/api/auth/register`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${await webClientToken(base)}`,
+            'x-api-key': EMBEDDED_SECRETS.WEB_API_KEY,
+            'content-type': 'application/json',
+            'x-forwarded-for': shared,
+          },
+          body: JSON.stringify({
+            fullName: `Tamu Seluler ${i}`,
+            email: `cgnat-${i}-${Date.now()}@example.com`,
+            password: 'Rahasia123!',
+            confirmPassword: 'Rahasia123!',
+            phone: `0812${String(5_000_000 + i).padStart(8, '0')}`,
+          }),
+        })
+      ).status;
+    // Guests behind one mobile gateway, one after another (well past the 10 an hour it allowed before).
+    for (let i = 0; i < RATE_RULES.signUpByIp.limit; i++) expect(await signUp(i), `guest ${i}`).toBe(201);
+    expect(await signUp(RATE_RULES.signUpByIp.limit)).toBe(429);
+  });
+});

@@ -10,18 +10,22 @@ import { addressKey } from './address-key.ts';
 export type RateRule = { name: string; limit: number; windowSeconds: number };
 
 // The limits in force. Keys are namespaced by rule: `<rule>:<subject>`.
+// Per-address limits are generous on purpose (api/auth/README.md "Carrier-grade NAT"): Indonesian
+// mobile networks put many phones behind one public IPv4 address, so an address limit only slows a
+// single abuser down; the per-account and per-target limits (a password's account, a code's address)
+// do the fine work.
 export const RATE_RULES = {
   /** Failed sign-ins from one client address, whatever the account: slows an attacker's address. */
-  signInFailuresByIp: { name: 'signin-fail-ip', limit: 100, windowSeconds: 15 * 60 },
+  signInFailuresByIp: { name: 'signin-fail-ip', limit: 300, windowSeconds: 15 * 60 },
   /**
    * Failed sign-ins for one account from one client address (the e-mail and phone forms of an
    * account share it): the attacker's address is stopped for that account, while the owner signing
    * in correctly from elsewhere is not locked out.
    */
   signInFailuresByAccountAndIp: { name: 'signin-fail-acct-ip', limit: 10, windowSeconds: 15 * 60 },
-  signUpByIp: { name: 'signup-ip', limit: 10, windowSeconds: 60 * 60 },
+  signUpByIp: { name: 'signup-ip', limit: 30, windowSeconds: 60 * 60 },
   codeRequestByTarget: { name: 'code-request-target', limit: 5, windowSeconds: 60 * 60 },
-  codeRequestByIp: { name: 'code-request-ip', limit: 50, windowSeconds: 60 * 60 },
+  codeRequestByIp: { name: 'code-request-ip', limit: 150, windowSeconds: 60 * 60 },
   codeCheckByTarget: { name: 'code-check-target', limit: 10, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, RateRule>;
 
