@@ -16,6 +16,7 @@
 // The load client (runClientProcess, one process per call) is shared with `npm run bench:scale`
 // (scripts/bench-scale.ts), which gives it two servers to alternate between.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -187,8 +188,8 @@ function requestFor(
           is_used_gc: false,
         },
       );
-    case 'create':
-      return gql(
+    case 'create': {
+      const r = gql(
         guestTokens(target)[Math.floor(i / MAX_UNPAID_RESERVATIONS) % guestTokens(target).length]!,
         '/api/gateway/secure',
         'mutation C($input: HotelCreateReservationInput!) { HotelCreateReservation(input: $input) { id } }',
@@ -200,6 +201,9 @@ function requestFor(
           total_room: 1,
         },
       );
+      // As the booking island sends it: a key of its own per attempt (api/http/idempotency.ts).
+      return { ...r, headers: { ...r.headers, 'idempotency-key': randomUUID() } };
+    }
   }
 }
 
