@@ -10,7 +10,8 @@
 // reports CPU milliseconds per request of the API server process, of the client process and (for a
 // local PostgreSQL) of the database backends, so a noisy shared machine can still be read.
 // Options: --seconds=N (default 5), --warmup=N seconds (default 3: the server's JIT and PostgreSQL's caches reach steady state; with 1 s the first call measured still paid for it), --backend=pglite|postgres,
-// --calls=avail,maxdur,search,gqlsearch,create (default all), --spread (see `Spread` below), --no-cache (reads past the stock cache: the database path alone).
+// --calls=avail,maxdur,search,gqlsearch,create (default all), --spread (see `Spread` below), --no-cache (reads past the stock cache: the database path alone),
+// --no-keys (creates without an Idempotency-Key; by default each sends one, as the booking island does).
 // Under the table it prints the targets of issue 18 (TARGETS) with the measured values.
 //
 // The load client (runClientProcess, one process per call) is shared with `npm run bench:scale`
@@ -99,6 +100,8 @@ export type ClientConfig = {
   seconds: number;
   warmup: number;
   rounds?: number;
+  /** Creates without an Idempotency-Key (--no-keys): the path of a client that sends none. */
+  noKeys?: boolean;
 };
 export type ClientResult = {
   requests: number;
@@ -202,7 +205,7 @@ function requestFor(
         },
       );
       // As the booking island sends it: a key of its own per attempt (api/http/idempotency.ts).
-      return { ...r, headers: { ...r.headers, 'idempotency-key': randomUUID() } };
+      return cfg.noKeys ? r : { ...r, headers: { ...r.headers, 'idempotency-key': randomUUID() } };
     }
   }
 }
@@ -478,7 +481,14 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Row[]> {
       const cpu0 = process.cpuUsage();
       const pidsBefore = await backendPids();
       const db0 = procCpuMs(pidsBefore);
-      const [result] = await runClientProcess({ targets: [target], today: today.toString(), call, seconds, warmup });
+      const [result] = await runClientProcess({
+        targets: [target],
+        today: today.toString(),
+        call,
+        seconds,
+        warmup,
+        noKeys: process.argv.includes('--no-keys'),
+      });
       if (!result) throw new Error('the bench client measured nothing');
       const cpu = process.cpuUsage(cpu0);
       const pidsAfter = await backendPids();
@@ -581,6 +591,7 @@ if (!import.meta.main) {
     `--calls=${calls.join(',')}`,
     ...(spread ? ['--spread'] : []),
     ...(cache ? [] : ['--no-cache']),
+    ...(process.argv.includes('--no-keys') ? ['--no-keys'] : []),
   ];
   const pg = process.env.DATABASE_URL
     ? spawnSync(process.execPath, [import.meta.filename, '--backend=postgres', '--json', ...passOn], {

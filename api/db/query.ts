@@ -1,4 +1,4 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns } from 'drizzle-orm';
 import type { Column, SQL, Table } from 'drizzle-orm';
 import type { Db } from '../platform/database.ts';
 import { clientOf } from './client.ts';
@@ -18,20 +18,8 @@ export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
  */
 export type Statement = { name: string; text: string };
 
-/** A statement's text with its $1..$n placeholders bound to `params`, as one Drizzle SQL. */
-function inTransaction(text: string, params: unknown[]): SQL {
-  const parts = text.split(/\$(\d+)/);
-  const chunks: SQL[] = [];
-  for (let i = 0; i < parts.length; i++)
-    chunks.push(i % 2 === 0 ? sql.raw(parts[i]!) : sql`${params[Number(parts[i]) - 1]}`);
-  return sql.join(chunks);
-}
-
 export async function statementRows<T>(db: Db, statement: Statement, params: unknown[]): Promise<T[]> {
-  const client = clientOf(db) as ReturnType<typeof clientOf> | undefined;
-  // A transaction's handle has no driver client of its own: run the same text through it, its
-  // parameters bound in place, so the statement is part of the transaction.
-  if (!client) return rows<T>(db, inTransaction(statement.text, params));
+  const client = clientOf(db);
   if ('totalCount' in client)
     return (await client.query({ name: statement.name, text: statement.text, values: params })).rows as T[];
   return (await client.query(statement.text, params)).rows as T[];

@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import * as v from 'valibot';
-import { idempotent, idempotentOutside } from '../http/idempotency.ts';
+import { idempotentOutside, requestHashOf } from '../http/idempotency.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { activeAncillaryPackages } from '../ancillary/ancillary.service.ts';
 import type { AuthContext } from '../auth/middleware.ts';
@@ -35,7 +35,7 @@ import {
   reservationVoucherSearch,
 } from '../reservations/vouchers.service.ts';
 import { hotelStayHistoryList, hotelStayList } from '../account/account-lists.ts';
-import { createReservation, reservationDetail } from '../reservations/reservations.service.ts';
+import { createReservationOnce, reservationDetail } from '../reservations/reservations.service.ts';
 import { stayPassSecret } from '../platform/env.ts';
 import { searchRooms } from '../search/search.service.ts';
 import { stockChanged } from '../availability/stock-cache.ts';
@@ -217,29 +217,28 @@ export const resolvers = {
       const userId = userOf(ctx);
       const now = nowOf(ctx.deps);
       // With an Idempotency-Key header, a retried request gets the first reservation back.
-      const answer = await idempotent(
+      const answer = await createReservationOnce(
         ctx.deps.database.db,
-        { userId, scope: 'graphql.HotelCreateReservation', key: ctx.idempotencyKey, request: i, now },
-        async (db) => ({
-          status: 200,
-          body: await createReservation(
-            db,
-            {
-              hotelId: i.hotel_id,
-              roomTypeId: i.room_type_id,
-              checkIn: i.check_in_date_time,
-              checkOut: i.check_out_date_time,
-              totalRoom: i.total_room,
-              promoCode: i.promo_code,
-              notes: i.notes,
-            },
-            { now, userId, holdMinutes: ctx.deps.env.RESERVATION_HOLD_MINUTES },
-          ),
-        }),
+        {
+          hotelId: i.hotel_id,
+          roomTypeId: i.room_type_id,
+          checkIn: i.check_in_date_time,
+          checkOut: i.check_out_date_time,
+          totalRoom: i.total_room,
+          promoCode: i.promo_code,
+          notes: i.notes,
+        },
+        {
+          now,
+          userId,
+          holdMinutes: ctx.deps.env.RESERVATION_HOLD_MINUTES,
+          idempotency:
+            ctx.idempotencyKey === undefined ? undefined : { key: ctx.idempotencyKey, hash: requestHashOf(i) },
+        },
       );
       // Read-your-writes on this node: its next availability or search read of the hotel is fresh.
       stockChanged(ctx.deps.database.db, i.hotel_id);
-      return answer.body as Awaited<ReturnType<typeof createReservation>>;
+      return answer.body;
     }),
     PaymentCharge: wrap(async (input, ctx) => {
       const i = parse(PaymentChargeInput, input);

@@ -11,16 +11,19 @@ import { idempotencyKeys } from './idempotency.schema.ts';
 // that dropped signal, a node killed after the commit), sends the same request again with the same
 // key. The same key and body within 24 hours get the first answer (status and body) again, with no
 // second effect; the same key with another body is refused (422); duplicates in flight make one
-// effect. How: the key is claimed by an INSERT inside the effect's own transaction. A duplicate's
-// INSERT waits on that row until the first commits (then finds its answer) or rolls back (then runs
-// itself), so the key row exists exactly when the effect does, on every node. Refusals (sold out,
-// a bad input) roll back and store nothing: a retry is judged again.
+// effect. The reservation create takes its key in the hold's own statement (reservation_hold: the
+// key row exists exactly when the hold does, and a duplicate in flight waits on it and is rolled
+// back); the charge, which calls the gateway between its own commits, claims it first
+// (idempotentOutside below). Refusals (sold out, a bad input) store nothing: a retry is judged again.
 
 /** How long an answer is kept for its key. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 export type IdempotentAnswer = { status: number; body: unknown };
+
+/** 422: the key came before with another request. */
+export const idempotencyKeyReused = () => new ApiError(422, 'idempotency_key_reused', msg('http.idempotencyKeyReused'));
 
 /** The request's Idempotency-Key: undefined without one, 400 for one that is not 1-255 visible ASCII. */
 export function idempotencyKeyOf(c: Context): string | undefined {
@@ -44,55 +47,6 @@ function canonical(value: unknown): string {
 }
 
 export const requestHashOf = (request: unknown) => createHash('sha256').update(canonical(request)).digest('base64url');
-
-/**
- * Run `effect` once per (user, scope, key): in one transaction with the key's row, whose answer a
- * retry gets back (`replayed`). Without a key the effect simply runs.
- */
-export async function idempotent(
-  db: Db,
-  claim: { userId: number; scope: string; key: string | undefined; request: unknown; now: Date },
-  effect: (db: Db) => Promise<IdempotentAnswer>,
-): Promise<IdempotentAnswer & { replayed: boolean }> {
-  const { key } = claim;
-  if (key === undefined) return { ...(await effect(db)), replayed: false };
-  const requestHash = requestHashOf(claim.request);
-  const where = and(
-    eq(idempotencyKeys.userId, claim.userId),
-    eq(idempotencyKeys.scope, claim.scope),
-    eq(idempotencyKeys.key, key),
-  );
-  return db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(idempotencyKeys)
-      .values({
-        userId: claim.userId,
-        scope: claim.scope,
-        key,
-        requestHash,
-        status: 0,
-        body: sql`'null'::jsonb`,
-        createdAt: claim.now,
-        expiresAt: new Date(claim.now.getTime() + IDEMPOTENCY_TTL_MS),
-      })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (claimed.length === 0) {
-      // Taken: by an earlier request (committed), or one in flight that just committed.
-      const [first] = await tx.select().from(idempotencyKeys).where(where).limit(1);
-      if (!first) throw new Error('idempotency key neither claimed nor found');
-      if (first.requestHash !== requestHash)
-        throw new ApiError(422, 'idempotency_key_reused', msg('http.idempotencyKeyReused'));
-      return { status: first.status, body: first.body, replayed: true };
-    }
-    const answer = await effect(tx as unknown as Db);
-    await tx
-      .update(idempotencyKeys)
-      .set({ status: answer.status, body: sql`${JSON.stringify(answer.body)}::jsonb` })
-      .where(where);
-    return { ...answer, replayed: false };
-  });
-}
 
 /** How long a claimed key may stay without an answer before a retry takes it over (a node died). */
 export const IDEMPOTENCY_LEASE_MS = 2 * 60_000;
@@ -144,8 +98,7 @@ export async function idempotentOutside(
   if (!claimed) {
     const [first] = await db.select().from(idempotencyKeys).where(where).limit(1);
     if (!first) throw new ApiError(409, 'idempotency_key_in_flight', msg('http.idempotencyKeyInFlight'));
-    if (first.requestHash !== requestHash)
-      throw new ApiError(422, 'idempotency_key_reused', msg('http.idempotencyKeyReused'));
+    if (first.requestHash !== requestHash) throw idempotencyKeyReused();
     if (first.status === 0) throw new ApiError(409, 'idempotency_key_in_flight', msg('http.idempotencyKeyInFlight'));
     return { status: first.status, body: first.body, replayed: true };
   }

@@ -15,7 +15,7 @@ import { stockChanged } from '../availability/stock-cache.ts';
 import { countReservations } from './reservation-count.ts';
 import {
   cancelReservation,
-  createReservation,
+  createReservationOnce,
   listReservations,
   reservationDetail,
   updateRate,
@@ -23,7 +23,7 @@ import {
 } from './reservations.service.ts';
 import { nowOf } from '../platform/clock.ts';
 import { documented } from '../http/contract.ts';
-import { idempotencyKeyOf, idempotent } from '../http/idempotency.ts';
+import { idempotencyKeyOf, requestHashOf } from '../http/idempotency.ts';
 import {
   ReservationCancelledSchema,
   ReservationCreatedSchema,
@@ -58,38 +58,33 @@ export function reservationRoutes(deps: AppDeps) {
     async (c) => {
       const key = idempotencyKeyOf(c);
       const b = parseInput(CreateReservationInput, await readBody(c));
-      const { now, userId } = ctx(c);
-      // With an Idempotency-Key, a retry of this request gets the first answer (api/http/idempotency.ts).
-      const answer = await idempotent(
+      // With an Idempotency-Key, a retry of this request gets the first answer (api/http/idempotency.ts):
+      // the key is taken in the hold's own statement (reservation_hold).
+      const answer = await createReservationOnce(
         deps.database.db,
-        { userId, scope: 'reservations.create', key, request: b, now },
-        async (db) => ({
-          status: 201,
-          body: {
-            data: await createReservation(
-              db,
-              {
-                hotelId: b.hotel_id,
-                roomTypeId: b.room_type_id,
-                checkIn: b.check_in_date_time,
-                checkOut: b.check_out_date_time,
-                totalRoom: b.total_room,
-                promoCode: b.promo_code,
-                notes: b.notes,
-                campaign: {
-                  identifier: b.campaign_identifier || null,
-                  event: b.campaign_event || null,
-                  channelSource: b.channel_source || null,
-                },
-                dayUse:
-                  b.start_hour !== undefined || b.block_hours !== undefined
-                    ? { startHour: b.start_hour, blockHours: b.block_hours }
-                    : undefined,
-              },
-              { ...ctx(c), holdMinutes: deps.env.RESERVATION_HOLD_MINUTES },
-            ),
+        {
+          hotelId: b.hotel_id,
+          roomTypeId: b.room_type_id,
+          checkIn: b.check_in_date_time,
+          checkOut: b.check_out_date_time,
+          totalRoom: b.total_room,
+          promoCode: b.promo_code,
+          notes: b.notes,
+          campaign: {
+            identifier: b.campaign_identifier || null,
+            event: b.campaign_event || null,
+            channelSource: b.channel_source || null,
           },
-        }),
+          dayUse:
+            b.start_hour !== undefined || b.block_hours !== undefined
+              ? { startHour: b.start_hour, blockHours: b.block_hours }
+              : undefined,
+        },
+        {
+          ...ctx(c),
+          holdMinutes: deps.env.RESERVATION_HOLD_MINUTES,
+          idempotency: key === undefined ? undefined : { key, hash: requestHashOf(b) },
+        },
       );
       // Test-only (TEST_CRASH_AFTER_COMMIT, refused in production): die with the answer unsent.
       if (deps.env.TEST_CRASH_AFTER_COMMIT && c.req.header('x-test-crash-after-commit') === '1') {
@@ -99,7 +94,7 @@ export function reservationRoutes(deps: AppDeps) {
       // Read-your-writes on this node: its next availability or search read of the hotel is fresh.
       stockChanged(deps.database.db, b.hotel_id);
       if (answer.replayed) c.header('Idempotent-Replayed', 'true');
-      return c.json(answer.body as object, answer.status as 201);
+      return c.json({ data: answer.body }, 201);
     },
   );
   app.get(

@@ -28,6 +28,7 @@ import {
   resolvePromo,
   voucherMethodConflict,
 } from '../promotions/promotions.service.ts';
+import type { PromotionRow } from '../promotions/promotions.service.ts';
 import { PG_CHECK_VIOLATION, violatedConstraint } from '../db/pg-errors.ts';
 import { pointsBalance } from '../points/points.service.ts';
 import { holdAsOf, releaseOwnLapsedHolds } from './expiry.ts';
@@ -36,12 +37,8 @@ import { PaymentStatus, paymentStatusLabel } from '../../core/payment-status.ts'
 import { releaseHold } from './release-hold.ts';
 import { replaceSecondaryGuests, resolveSecondaryGuests } from './stay-guests.ts';
 import { msg } from '../http/messages.ts';
-import {
-  HOTEL_SHARE_MIN_ROOMS,
-  HOTEL_SHARE_PERCENT,
-  MAX_UNPAID_RESERVATIONS,
-  MAX_UNPAID_ROOMS,
-} from '../../core/contracts/booking.ts';
+import { idempotencyKeyReused } from '../http/idempotency.ts';
+import { MAX_UNPAID_RESERVATIONS, MAX_UNPAID_ROOMS } from '../../core/contracts/booking.ts';
 
 export type ReservationRow = typeof reservations.$inferSelect;
 export type Clock = { now: Date };
@@ -63,6 +60,8 @@ export const reservationErrors = {
 function limitError(err: unknown): unknown {
   const constraint = violatedConstraint(err, PG_CHECK_VIOLATION) ?? '';
   if (constraint.includes('reservations_unpaid_cap')) return reservationErrors.tooManyUnpaid();
+  if (constraint.includes('reservations_unpaid_rooms')) return reservationErrors.tooManyRooms();
+  if (constraint.includes('reservations_hotel_share')) return reservationErrors.hotelShare();
   return promoLimitError(constraint) ?? err;
 }
 
@@ -144,6 +143,7 @@ type HoldAnswer =
       fake_prices: number[];
     }
   | { outcome: 'stay_invalid'; time_zone: string; web_max_duration: number }
+  | { outcome: 'replay'; same: boolean; body: StoredCreate }
   | {
       outcome:
         | 'hotel_not_found'
@@ -160,11 +160,11 @@ type HoldAnswer =
 
 /** The one statement of a create's check-and-hold (README.md "Taking a hold"). */
 const HOLD: Statement = {
-  name: 'reservation_hold_v1',
+  name: 'reservation_hold_v2',
   text: `select reservation_hold($1::int, $2::int, $3::int, $4::date, $5::date, $6::int, $7::timestamptz,
     $8::timestamptz, $9::text, $10::text, $11::text, $12::text, $13::text, $14::text, $15::text, $16::boolean,
-    $17::int, $18::int, $19::boolean, $20::int, $21::int, $22::timestamptz, $23::timestamptz, $24::int, $25::int,
-    $26::int) as hold`,
+    $17::int, $18::int, $19::boolean, $20::int, $21::int, $22::timestamptz, $23::timestamptz, $24::int, $25::text, $26::text,
+    $27::jsonb) as hold`,
 };
 
 /** Whether a room type belongs to a hotel (the path that reads the hotel before holding). */
@@ -223,17 +223,93 @@ async function hold(db: Db, input: CreateInput, ctx: CreateContext, h: Hold, lap
     h.dayUse?.start.toISOString() ?? null,
     h.dayUse?.end.toISOString() ?? null,
     MAX_UNPAID_ROOMS,
-    HOTEL_SHARE_MIN_ROOMS,
-    HOTEL_SHARE_PERCENT,
-  ]).catch((err: unknown) => {
+    ctx.idempotency?.key ?? null,
+    ctx.idempotency?.hash ?? null,
+    ctx.idempotency ? JSON.stringify(contextOf(ctx.now, expiredAt, h)) : null,
+  ]).catch(async (err: unknown) => {
     if ((err as { code?: unknown })?.code === SOLD_OUT_STATE) throw reservationErrors.soldOut();
+    // A duplicate in flight committed this key first: answer with its reservation.
+    if ((err as { code?: unknown })?.code === KEY_TAKEN_STATE && ctx.idempotency) {
+      const prior = await storedCreate(db, ctx.userId, ctx.idempotency);
+      if (prior) return [{ hold: prior as HoldAnswer }];
+    }
     throw limitError(err);
   });
-  const answer = typeof row.hold === 'string' ? (JSON.parse(row.hold) as HoldAnswer) : row.hold;
+  const answer = typeof row!.hold === 'string' ? (JSON.parse(row!.hold) as HoldAnswer) : row!.hold;
   return { answer, expiredAt };
 }
 
-type CreateContext = Clock & { userId: number; holdMinutes: number };
+/** reservation_hold found the guest's Idempotency-Key taken by a duplicate that committed first. */
+const KEY_TAKEN_STATE = 'BX412';
+
+/**
+ * What a replay of a create needs besides the hold's answer (api/http/idempotency.ts): the instants
+ * and the choices the first answer was made with, stored with the key in the hold's own statement.
+ */
+type CreateContextStored = {
+  now: string;
+  expiredAt: string;
+  checkIn: string;
+  checkOut: string;
+  promo: Pick<
+    PromotionRow,
+    'promoCode' | 'discountType' | 'discountValue' | 'maxDiscount' | 'minSpend' | 'isFoc' | 'paymentMethods'
+  > | null;
+  dayUse: { start: string; end: string; blockHours: number } | null;
+};
+type StoredCreate = { answer: HoldAnswer & { outcome: 'held' }; context: CreateContextStored };
+
+function contextOf(now: Date, expiredAt: Date, h: Hold): CreateContextStored {
+  const p = h.promo;
+  return {
+    now: now.toISOString(),
+    expiredAt: expiredAt.toISOString(),
+    checkIn: h.checkIn,
+    checkOut: h.checkOut,
+    promo: p
+      ? {
+          promoCode: p.promoCode,
+          discountType: p.discountType,
+          discountValue: p.discountValue,
+          maxDiscount: p.maxDiscount,
+          minSpend: p.minSpend,
+          isFoc: p.isFoc,
+          paymentMethods: p.paymentMethods,
+        }
+      : null,
+    dayUse: h.dayUse
+      ? { start: h.dayUse.start.toISOString(), end: h.dayUse.end.toISOString(), blockHours: h.dayUse.blockHours }
+      : null,
+  };
+}
+
+/** The stored answer of a guest's create key, as reservation_hold answers a replay (or null). */
+async function storedCreate(
+  db: Db,
+  userId: number,
+  idempotency: { key: string; hash: string },
+): Promise<(HoldAnswer & { outcome: 'replay' }) | null> {
+  const [row] = await statementRows<{ request_hash: string; body: StoredCreate | string }>(db, STORED_CREATE, [
+    userId,
+    idempotency.key,
+  ]);
+  if (!row) return null;
+  const body = typeof row.body === 'string' ? (JSON.parse(row.body) as StoredCreate) : row.body;
+  return { outcome: 'replay', same: row.request_hash === idempotency.hash, body };
+}
+
+const STORED_CREATE: Statement = {
+  name: 'reservation_create_key_v1',
+  text: `select request_hash, body from idempotency_keys
+    where user_id = $1::int and scope = 'reservations.create' and key = $2::text`,
+};
+
+type CreateContext = Clock & {
+  userId: number;
+  holdMinutes: number;
+  /** The request's Idempotency-Key and the hash of its input (api/http/idempotency.ts). */
+  idempotency?: { key: string; hash: string };
+};
 
 /**
  * Hold the nights (or the day-use block) and create the reservation: ONE statement, reservation_hold
@@ -244,6 +320,17 @@ type CreateContext = Clock & { userId: number; holdMinutes: number };
  * the hotel first (their rules need it before the hold). See README.md, "Taking a hold".
  */
 export async function createReservation(db: Db, input: CreateInput, ctx: CreateContext) {
+  return (await createReservationOnce(db, input, ctx)).body;
+}
+
+export type CreatedReservation = ReturnType<typeof bodyOf>;
+
+/** A create's answer, and whether it is the first answer of its Idempotency-Key given again. */
+export async function createReservationOnce(
+  db: Db,
+  input: CreateInput,
+  ctx: CreateContext,
+): Promise<{ body: CreatedReservation; replayed: boolean }> {
   const checkIn = input.dayUse || input.promoCode ? null : plainStayDate(input.checkIn, 'checkIn');
   const checkOut = checkIn ? plainStayDate(input.checkOut, 'checkOut') : null;
   if (checkIn && checkOut) {
@@ -273,6 +360,12 @@ export async function createReservation(db: Db, input: CreateInput, ctx: CreateC
 
 /** The hotel is read first: day use, a promo code, or dates to read in the hotel's zone. */
 async function createAfterHotel(db: Db, input: CreateInput, ctx: CreateContext) {
+  // A key used before is answered before the hotel's rules are judged again (a promo code the first
+  // request used up, a day-use block that has started since): the first answer stands.
+  if (ctx.idempotency) {
+    const prior = await storedCreate(db, ctx.userId, ctx.idempotency);
+    if (prior) return replayOf(prior, input, ctx.userId);
+  }
   const hotel = await getHotel(db, input.hotelId);
   const [rt] = await statementRows<{ ok: boolean }>(db, ROOM_TYPE_OF_HOTEL, [input.roomTypeId, hotel.id]);
   if (!rt?.ok) throw reservationErrors.roomTypeNotFound();
@@ -316,6 +409,7 @@ async function created(
     await releaseOwnLapsedHolds(db, ctx.userId, ctx.now);
     ({ answer, expiredAt } = await hold(db, input, ctx, h, true));
   }
+  if (answer.outcome === 'replay') return replayOf(answer, input, ctx.userId);
   switch (answer.outcome) {
     case 'held':
       break;
@@ -342,30 +436,48 @@ async function created(
       // Only a hold that checks the stay answers this, and its caller named the rule already.
       throw new Error('reservation_hold: stay_invalid reached the answer');
   }
+  return { body: bodyOf(input, ctx.userId, contextOf(ctx.now, expiredAt, h), answer), replayed: false };
+}
+
+/** The first answer of a guest's Idempotency-Key, or 422 when the key came with another request. */
+function replayOf(
+  prior: HoldAnswer & { outcome: 'replay' },
+  input: CreateInput,
+  userId: number,
+): { body: CreatedReservation; replayed: boolean } {
+  if (!prior.same) throw idempotencyKeyReused();
+  return { body: bodyOf(input, userId, prior.body.context, prior.body.answer), replayed: true };
+}
+
+/**
+ * A create's answer (HotelCreateReservation), from the hold's answer and what the hold was made with:
+ * the same for the first answer and for its replay.
+ */
+function bodyOf(input: CreateInput, userId: number, c: CreateContextStored, answer: HoldAnswer & { outcome: 'held' }) {
   const n = input.totalRoom;
-  const promo = h.promo;
+  const promo = c.promo;
   const nights = answer.dates.map((date, i) => ({ date, price: answer.prices[i], fakePrice: answer.fake_prices[i] }));
-  const price = priceStay({ nights, rooms: n, promo: promo ? promoRule(promo) : null });
-  const dayUse = h.dayUse;
+  const price = priceStay({ nights, rooms: n, promo: promo ? promoRule(promo as PromotionRow) : null });
+  const dayUse = c.dayUse;
   return {
     id: answer.id,
     order_id: answer.order_id,
     source_id: 1,
-    checkin_date: h.checkIn,
-    checkout_date: h.checkOut,
-    created_datetime: jakartaWireTime(ctx.now),
-    expired_datetime: jakartaWireTime(expiredAt),
+    checkin_date: c.checkIn,
+    checkout_date: c.checkOut,
+    created_datetime: jakartaWireTime(new Date(c.now)),
+    expired_datetime: jakartaWireTime(new Date(c.expiredAt)),
     payment_status_id: PaymentStatus.waiting,
     total_room: n,
     room_type_id: input.roomTypeId,
     day_use: dayUse
       ? dayUseView(
-          { dayUseStart: dayUse.start, dayUseEnd: dayUse.end, blockHours: dayUse.blockHours },
+          { dayUseStart: new Date(dayUse.start), dayUseEnd: new Date(dayUse.end), blockHours: dayUse.blockHours },
           answer.time_zone,
         )
       : null,
     hotel: { id: input.hotelId, name: answer.hotel_name },
-    booker: { id: ctx.userId, name: answer.user_name, email: answer.user_email, phone: answer.user_phone },
+    booker: { id: userId, name: answer.user_name, email: answer.user_email, phone: answer.user_phone },
     daily_details: price.perNight.map((night) => ({
       date: night.date,
       guest_price: night.promotionPrice,

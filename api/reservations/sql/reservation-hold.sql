@@ -5,6 +5,8 @@
 -- one named prepared statement in autocommit, instead of a dozen statements and a transaction.
 -- Outcomes the API maps to its errors (reservations.service.ts, README.md "Taking a hold"):
 --   held                   the reservation, its nights (dates, locked prices) and the guest's details
+--   replay                 the guest's Idempotency-Key was used before: `same` (the same request?) and
+--                          the stored `body` (the first hold's answer and the API's context)
 --   hotel_not_found, room_type_not_found, block_not_offered, user_missing, verification_required,
 --   too_many_unpaid, too_many_rooms, hotel_share, sold_out
 --   stay_invalid           the dates break the hotel's rules (checked only when p_check_stay): the API
@@ -23,6 +25,12 @@
 DROP FUNCTION IF EXISTS reservation_hold(integer, integer, integer, date, date, integer, timestamptz, timestamptz,
   text, text, text, text, text, text, text, boolean, integer, integer, boolean, integer, integer, timestamptz,
   timestamptz);
+DROP FUNCTION IF EXISTS reservation_hold(integer, integer, integer, date, date, integer, timestamptz, timestamptz,
+  text, text, text, text, text, text, text, boolean, integer, integer, boolean, integer, integer, timestamptz,
+  timestamptz, integer, integer, integer);
+DROP FUNCTION IF EXISTS reservation_hold(integer, integer, integer, date, date, integer, timestamptz, timestamptz,
+  text, text, text, text, text, text, text, boolean, integer, integer, boolean, integer, integer, timestamptz,
+  timestamptz, integer);
 
 CREATE OR REPLACE FUNCTION reservation_hold(
   p_hotel_id integer,
@@ -49,8 +57,9 @@ CREATE OR REPLACE FUNCTION reservation_hold(
   p_day_use_start timestamptz,
   p_day_use_end timestamptz,
   p_max_unpaid_rooms integer,
-  p_share_min_rooms integer,
-  p_share_percent integer
+  p_idem_key text,
+  p_idem_hash text,
+  p_idem_context jsonb
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_hotel_name text;
@@ -86,7 +95,18 @@ DECLARE
   v_ymd text;
   v_id integer;
   v_order_id text;
+  v_held jsonb;
+  v_idem record;
 BEGIN
+  -- An Idempotency-Key this guest already used for a create (api/http/idempotency.ts): the first
+  -- answer, whatever has changed since. A duplicate still in flight is caught at the insert below.
+  IF p_idem_key IS NOT NULL THEN
+    SELECT k.request_hash, k.body INTO v_idem FROM idempotency_keys k
+      WHERE k.user_id = p_user_id AND k.scope = 'reservations.create' AND k.key = p_idem_key;
+    IF FOUND THEN
+      RETURN jsonb_build_object('outcome', 'replay', 'same', v_idem.request_hash = p_idem_hash, 'body', v_idem.body);
+    END IF;
+  END IF;
   -- The hotel and the room type of that hotel, in one read.
   SELECT h.name, h.time_zone, h.web_max_duration, h.check_in_time, h.check_out_time, rt.stop_sell_limit_web,
       rt.id IS NOT NULL AND EXISTS (SELECT 1 FROM room_type_blocks b WHERE b.room_type_id = rt.id)
@@ -120,11 +140,13 @@ BEGIN
   -- trigger is what holds under concurrency. A hold past its payment window counts as expired (the
   -- expiry job flips it within seconds).
   SELECT u.name, u.email, coalesce(u.telephone, ''), u.is_email_verified OR u.is_telephone_verified,
-      w.open, w.lapsed
-    INTO v_user_name, v_user_email, v_user_phone, v_verified, v_open, v_lapsed
+      w.open, w.lapsed, w.open_rooms
+    INTO v_user_name, v_user_email, v_user_phone, v_verified, v_open, v_lapsed, v_open_rooms
     FROM users u CROSS JOIN LATERAL (
       SELECT count(*) FILTER (WHERE hold_is_live(r.payment_status_id, r.expired_at, p_now))::int AS open,
-        count(*) FILTER (WHERE NOT hold_is_live(r.payment_status_id, r.expired_at, p_now))::int AS lapsed
+        count(*) FILTER (WHERE NOT hold_is_live(r.payment_status_id, r.expired_at, p_now))::int AS lapsed,
+        coalesce(sum(r.total_room) FILTER (WHERE hold_is_live(r.payment_status_id, r.expired_at, p_now)), 0)::int
+          AS open_rooms
       FROM reservations r WHERE r.user_id = u.id AND r.payment_status_id = payment_status('waiting')
     ) w
     WHERE u.id = p_user_id;
@@ -140,32 +162,11 @@ BEGIN
   IF v_lapsed > 0 AND NOT p_lapsed_released THEN
     RETURN jsonb_build_object('outcome', 'lapsed_holds');
   END IF;
-  -- Hoarding (README.md "Holds per account"): this guest's holds are taken one at a time (the unpaid
-  -- cap's trigger takes the same lock), so what follows counts every live hold of theirs.
-  -- 1. The rooms across their live unpaid holds: at most p_max_unpaid_rooms (one largest booking).
-  -- 2. At one hotel on any one night: at most p_share_percent % of the hotel's rooms that night,
-  --    never fewer than p_share_min_rooms (a family's four pods always fit).
-  PERFORM pg_advisory_xact_lock(7301, p_user_id);
-  SELECT coalesce(sum(r.total_room), 0)::int INTO v_open_rooms FROM reservations r
-    WHERE r.user_id = p_user_id AND r.payment_status_id = payment_status('waiting')
-      AND hold_is_live(r.payment_status_id, r.expired_at, p_now);
+  -- Hoarding (README.md "Holds per account"): a quick answer for the rooms across this guest's live
+  -- holds; the unpaid cap's trigger judges the rooms and the hotel's share again under the guest's
+  -- lock at the insert, which is what holds under concurrency.
   IF v_open_rooms + p_rooms > p_max_unpaid_rooms THEN
     RETURN jsonb_build_object('outcome', 'too_many_rooms');
-  END IF;
-  IF EXISTS (
-    SELECT 1 FROM generate_series(p_check_in::timestamp,
-        (CASE WHEN p_block_hours IS NULL THEN p_check_out - 1 ELSE p_check_in END)::timestamp, interval '1 day') AS g(day)
-    WHERE p_rooms + (
-        SELECT coalesce(sum(r.total_room), 0) FROM reservations r
-          JOIN reservation_nights n ON n.reservation_id = r.id AND n.date = g.day::date
-        WHERE r.user_id = p_user_id AND r.hotel_id = p_hotel_id AND r.payment_status_id = payment_status('waiting')
-          AND hold_is_live(r.payment_status_id, r.expired_at, p_now)
-      ) > greatest(p_share_min_rooms, (
-        SELECT coalesce(sum(i.sellable), 0) * p_share_percent / 100 FROM room_inventory i
-        WHERE i.hotel_id = p_hotel_id AND i.date = g.day::date
-      ))
-  ) THEN
-    RETURN jsonb_build_object('outcome', 'hotel_share');
   END IF;
   -- The hours a hold of this room type takes (README.md "Day use"): a block's hours, or for a room type
   -- that sells day use, the hours its stay covers (check-in, rounded down, to check-out, rounded up,
@@ -304,8 +305,21 @@ BEGIN
     INSERT INTO reservation_hours (reservation_id, room_type_id, date, hour, rooms)
       SELECT v_id, p_room_type_id, k.date, k.hour, p_rooms FROM unnest(v_hour_dates, v_hours) AS k(date, hour);
   END IF;
-  RETURN jsonb_build_object(
+  v_held := jsonb_build_object(
     'outcome', 'held', 'id', v_id, 'order_id', v_order_id, 'hotel_name', v_hotel_name, 'time_zone', v_time_zone,
     'user_name', v_user_name, 'user_email', v_user_email, 'user_phone', v_user_phone,
     'dates', v_dates, 'prices', v_prices, 'fake_prices', v_fakes);
+  -- The key and what its answer is made of, in the same statement as the hold: it exists exactly when
+  -- the hold does. A duplicate that got this far waited on the first one's key and finds it taken:
+  -- BX412 rolls its hold back, and the API answers it with the first one's.
+  IF p_idem_key IS NOT NULL THEN
+    INSERT INTO idempotency_keys (user_id, scope, key, request_hash, status, body, created_at, expires_at)
+      VALUES (p_user_id, 'reservations.create', p_idem_key, p_idem_hash, 201,
+        jsonb_build_object('answer', v_held, 'context', p_idem_context), p_now, p_now + interval '24 hours')
+      ON CONFLICT DO NOTHING;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'idempotency key taken' USING ERRCODE = 'BX412';
+    END IF;
+  END IF;
+  RETURN v_held;
 END $$;
