@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clientAddressOf, trustProxy } from '../api/http/client-address.ts';
+import { RATE_RULES } from '../api/rate-limit/rate-limit.service.ts';
 import { EMBEDDED_SECRETS } from '../api/platform/env.ts';
 import { startOneServer, webClientToken } from '../tests/helpers/one-server.ts';
 import type { OneServer } from './server.ts';
@@ -68,21 +69,22 @@ async function signUps(env: Record<string, string>, addresses: string[]) {
 }
 
 describe('per-address sign-up limits', () => {
-  const eleven = (f: (i: number) => string) => Array.from({ length: 11 }, (_, i) => f(i));
+  const limit = RATE_RULES.signUpByIp.limit;
+  const oneMore = (f: (i: number) => string) => Array.from({ length: limit + 1 }, (_, i) => f(i));
 
   it('without TRUST_PROXY a forged X-Forwarded-For does not buy more sign-ups', async () => {
     const statuses = await signUps(
       {},
-      eleven((i) => `198.51.100.${i + 1}`),
+      oneMore((i) => `198.51.100.${i + 1}`),
     );
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201));
-    expect(statuses[10]).toBe(429);
+    expect(statuses.slice(0, limit)).toEqual(Array(limit).fill(201));
+    expect(statuses[limit]).toBe(429);
   });
 
   it('behind a trusted proxy, one client spending its limit does not lock out the next guest', async () => {
-    const statuses = await signUps({ TRUST_PROXY: 'loopback' }, [...eleven(() => '198.51.100.66'), '198.51.100.67']);
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201));
-    expect(statuses[10]).toBe(429);
-    expect(statuses[11]).toBe(201);
+    const statuses = await signUps({ TRUST_PROXY: 'loopback' }, [...oneMore(() => '198.51.100.66'), '198.51.100.67']);
+    expect(statuses.slice(0, limit)).toEqual(Array(limit).fill(201));
+    expect(statuses[limit]).toBe(429);
+    expect(statuses[limit + 1]).toBe(201);
   });
 });
