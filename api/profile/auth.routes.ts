@@ -102,41 +102,27 @@ export function authRoutes(deps: AppDeps) {
   );
 
   const sendCode = client;
-  app.post(
-    '/auth/codes/request',
-    documented({
-      answer: CodeSentSchema,
-      summary: 'Send a 4-digit code (verify or reset)',
-      auth: 'client',
-      body: CodeRequestSchema,
-      tag: 'auth',
-      ok: 202,
-      limited: true,
-    }),
-    sendCode,
-    async (c) => {
-      const input = normaliseTarget(await validBody(c, CodeRequestSchema));
-      return c.json(await requestCode(deps, input, requestLang(c), clientIp(c)), 202);
-    },
-  );
-  // Same rules as request: the previous code dies, the cool-down applies.
-  app.post(
-    '/auth/codes/resend',
-    documented({
-      answer: CodeSentSchema,
-      summary: 'Send the code again after its cool-down',
-      auth: 'client',
-      body: CodeRequestSchema,
-      tag: 'auth',
-      ok: 202,
-      limited: true,
-    }),
-    sendCode,
-    async (c) => {
-      const input = normaliseTarget(await validBody(c, CodeRequestSchema));
-      return c.json(await requestCode(deps, input, requestLang(c), clientIp(c)), 202);
-    },
-  );
+  // Request and resend: the same rules (the previous code dies, the cool-down applies).
+  const codeRoute = (path: string, summary: string) =>
+    app.post(
+      path,
+      documented({
+        answer: CodeSentSchema,
+        summary,
+        auth: 'client',
+        body: CodeRequestSchema,
+        tag: 'auth',
+        ok: 202,
+        limited: true,
+      }),
+      sendCode,
+      async (c) => {
+        const input = normaliseTarget(await validBody(c, CodeRequestSchema));
+        return c.json(await requestCode(deps, input, requestLang(c), clientIp(c)), 202);
+      },
+    );
+  codeRoute('/auth/codes/request', 'Send a 4-digit code (verify or reset)');
+  codeRoute('/auth/codes/resend', 'Send the code again after its cool-down');
 
   app.post(
     '/auth/codes/validate',
