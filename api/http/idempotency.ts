@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
+import stableStringify from 'safe-stable-stringify';
 import type { Db } from '../platform/database.ts';
 import { ApiError } from './errors.ts';
 import { msg } from './messages.ts';
@@ -34,26 +35,19 @@ export function idempotencyKeyOf(c: Context): string | undefined {
   return key;
 }
 
-/** JSON with its object keys sorted, so equal inputs hash equally whatever their order. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(value ?? null);
-}
-
-export const requestHashOf = (request: unknown) => createHash('sha256').update(canonical(request)).digest('base64url');
+/** SHA-256 of the request's input as JSON with its keys sorted: equal inputs hash equally in any order. */
+export const requestHashOf = (request: unknown) =>
+  createHash('sha256')
+    .update(stableStringify(request) ?? 'null')
+    .digest('base64url');
 
 /** How long a claimed key may stay without an answer before a retry takes it over (a node died). */
 export const IDEMPOTENCY_LEASE_MS = 2 * 60_000;
 
 /**
- * The same, for an effect that cannot run inside one transaction (a charge calls the payment gateway
- * between its own commits, and the gateway's notification must see the charge at once). The key is
+ * Run `effect` once per (user, scope, key), for an effect that cannot run inside one statement or
+ * transaction (a charge calls the payment gateway between its own commits, and the gateway's
+ * notification must see the charge at once). The key is
  * claimed first, committed, and answered when the effect ends; a refused effect gives the key back.
  * A duplicate arriving meanwhile is told the first is still running (409, retry shortly); a claim
  * left unanswered past IDEMPOTENCY_LEASE_MS (its node died) is taken over by the retry, so the effect
