@@ -121,7 +121,8 @@ async function soak(databaseUrl: string) {
   const { tokensForTest } = await import('../api/auth/test-tokens.ts');
   const { jakartaToday } = await import('../core/dates.ts');
   const { MAX_UNPAID_RESERVATIONS } = await import('../core/contracts/booking.ts');
-  const { MAX_CONNECTIONS_PER_CLIENT } = await import('../server/connection-guard.ts');
+  const { MAX_CONNECTIONS_PER_CLIENT, MAX_REQUESTS_IN_FLIGHT_PER_CLIENT } =
+    await import('../server/connection-guard.ts');
 
   // The database: fresh, migrated, seeded, with stock enough that every hold is a real hold.
   const env = loadEnv({ ...process.env, NODE_ENV: 'development', DATABASE_URL: databaseUrl, DATA_DIR: 'memory://' });
@@ -171,9 +172,20 @@ async function soak(databaseUrl: string) {
       .slice(0, 40);
     if (pages.length === 0) pages.push('/', '/en/');
 
-    // One client address may hold at most MAX_CONNECTIONS_PER_CLIENT sockets (server/connection-guard.ts):
-    // stay under it (requests beyond wait for a free socket, and that wait counts in their latency).
-    const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_CONNECTIONS_PER_CLIENT - 16 });
+    // The load is many guests: 48 loopback addresses (127.0.2.1-48), each a client of its own with up
+    // to 4 sockets, taken in turn. One address may hold MAX_CONNECTIONS_PER_CLIENT sockets and
+    // MAX_REQUESTS_IN_FLIGHT_PER_CLIENT requests (server/connection-guard.ts): a queue at a slow
+    // server waits for a free socket, and that wait counts in its latency.
+    const addresses = Array.from(
+      { length: 48 },
+      (_, i) =>
+        new http.Agent({
+          keepAlive: true,
+          maxSockets: Math.min(4, MAX_CONNECTIONS_PER_CLIENT, MAX_REQUESTS_IN_FLIGHT_PER_CLIENT),
+          localAddress: `127.0.2.${i + 1}`,
+        }),
+    );
+    let turn = 0;
     const send = (method: string, p: string, headers: Record<string, string> = {}, body?: string) =>
       new Promise<{ status: number; text: string }>((resolve, reject) => {
         const req = http.request(
@@ -182,7 +194,7 @@ async function soak(databaseUrl: string) {
             port,
             path: p,
             method,
-            agent,
+            agent: addresses[turn++ % addresses.length],
             headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) },
           },
           (res) => {
@@ -358,7 +370,7 @@ async function soak(databaseUrl: string) {
     const result = await run(minutes * 60, true);
     clearInterval(sampler);
     const end = nodeStats(node.pid!);
-    agent.destroy();
+    for (const agent of addresses) agent.destroy();
 
     const lines = [
       `Soak: ${minutes} min at ${rate} requests/s (open loop, after a ${warmupSeconds} s warm-up), one node (npm start, development mode) on PostgreSQL, loopback HTTP, ${new Date().toISOString()}`,

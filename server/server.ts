@@ -40,7 +40,8 @@ const log = logger('server');
  * starts or drains) and pre-rendered files (the bulk of the traffic, answered from memory; the
  * proxy's access log has them, the metrics count them): a line each would cost more than the answer.
  */
-const QUIET = new Set(['/api/ready', '/api/health', '(static)']);
+// Refused requests (a client past its requests in flight) are counted by the metrics, not logged one by one.
+const QUIET = new Set(['/api/ready', '/api/health', '(static)', '(refused)']);
 
 /** How a node stops (scripts/start.ts reads SHUTDOWN_DELAY_SECONDS and SHUTDOWN_GRACE_SECONDS). */
 export interface CloseOptions {
@@ -253,11 +254,13 @@ export async function createOneServer(opts: {
       );
     };
     res.once('close', done);
+    applySecurityHeaders(res, baseHeaders, cspOf(builds.current));
+    // One client's requests in flight on this node are bounded (server/connection-guard.ts).
+    if (!guard.admit(req, res)) return markRoute(req, '(refused)');
     requestContext.run({ reqId }, () => handle(req, res));
   });
 
   const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    applySecurityHeaders(res, baseHeaders, cspOf(builds.current));
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     const toApi =
       pathname === '/api' ||
@@ -284,7 +287,7 @@ export async function createOneServer(opts: {
     });
   };
   server.keepAliveTimeout = 5_000;
-  guardConnections(server, env.TRUST_PROXY);
+  const guard = guardConnections(server, env);
 
   await syncPromos();
   // A change that fell due while the process was down (the build predates it) rebuilds at once.

@@ -9,10 +9,13 @@ export type ApiLang = 'id' | 'en';
 
 /** Pick id or en from Accept-Language (or ?lang=); anything else falls back to en. */
 export function requestLang(c: Context): ApiLang {
-  const q = c.req.query('lang');
-  if (q === 'id' || q === 'en') return q;
-  const header = c.req.header('accept-language') ?? '';
-  for (const part of header.split(',')) {
+  return langOf(c.req.query('lang'), c.req.header('accept-language'));
+}
+
+/** requestLang over a raw request's ?lang= and Accept-Language (answers given before the API's router). */
+export function langOf(queryLang: string | null | undefined, acceptLanguage: string | undefined): ApiLang {
+  if (queryLang === 'id' || queryLang === 'en') return queryLang;
+  for (const part of (acceptLanguage ?? '').split(',')) {
     const tag = part.split(';')[0]?.trim().toLowerCase() ?? '';
     if (tag === 'id' || tag.startsWith('id-') || tag === 'in') return 'id';
     if (tag === 'en' || tag.startsWith('en-')) return 'en';

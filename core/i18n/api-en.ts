@@ -12,6 +12,7 @@ export const apiEn = {
   'http.forbidden': 'You are not allowed to do this.',
   'http.notFound': 'Resource Not Found',
   'http.tooMany': 'Too many attempts. Please wait a moment and try again.',
+  'http.tooManyInFlight': 'You have many requests open at once. Wait for them to finish, then try again.',
   'http.bodyTooLarge': 'The request is too large.',
   'http.idempotencyKeyInvalid': 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
   'http.idempotencyKeyInFlight': 'A request with this Idempotency-Key is still being processed. Try again in a moment.',

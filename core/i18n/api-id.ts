@@ -10,6 +10,8 @@ export const apiId: ApiCatalogue = {
   'http.forbidden': 'Kamu tidak punya akses untuk ini.',
   'http.notFound': 'Data tidak ditemukan',
   'http.tooMany': 'Terlalu banyak percobaan. Tunggu sebentar, lalu coba lagi ya.',
+  'http.tooManyInFlight':
+    'Masih banyak permintaan kamu yang sedang berjalan. Tunggu sampai selesai, lalu coba lagi ya.',
   'http.bodyTooLarge': 'Permintaan kamu terlalu besar.',
   'http.idempotencyKeyInvalid': 'Header Idempotency-Key harus berisi 1 sampai 255 karakter ASCII yang terlihat.',
   'http.idempotencyKeyInFlight': 'Permintaan dengan Idempotency-Key ini masih diproses. Coba lagi sebentar lagi ya.',
