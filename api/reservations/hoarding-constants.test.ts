@@ -8,7 +8,8 @@ import {
 } from '../../core/contracts/booking.ts';
 
 // The unpaid cap's trigger (sql/unpaid-cap.sql) states the hoarding limits in SQL, where a trigger
-// cannot receive them: they are the constants the API and its messages use.
+// cannot receive them, and the hold function's quick answer (sql/reservation-hold.sql) repeats the
+// hotel's share: they are the constants the API and its messages use.
 describe('the hold limits in SQL', () => {
   const sql = readFileSync(new URL('./sql/unpaid-cap.sql', import.meta.url), 'utf8');
   it('are the constants of core/contracts/booking.ts', () => {
@@ -17,5 +18,11 @@ describe('the hold limits in SQL', () => {
     expect(sql).toContain(`IF rooms + NEW.total_room > ${HOTEL_SHARE_MIN_ROOMS} AND EXISTS`);
     expect(sql).toContain(`) > greatest(${HOTEL_SHARE_MIN_ROOMS}, (`);
     expect(sql).toContain(`coalesce(sum(i.sellable), 0) * ${HOTEL_SHARE_PERCENT} / 100`);
+  });
+  it("are the hold function's quick answer too", () => {
+    const hold = readFileSync(new URL('./sql/reservation-hold.sql', import.meta.url), 'utf8');
+    expect(hold).toContain(`IF v_open_rooms + p_rooms > ${HOTEL_SHARE_MIN_ROOMS} AND EXISTS (`);
+    expect(hold).toContain(`) > greatest(${HOTEL_SHARE_MIN_ROOMS}, (`);
+    expect(hold).toContain(`coalesce(sum(i.sellable), 0) * ${HOTEL_SHARE_PERCENT} / 100`);
   });
 });

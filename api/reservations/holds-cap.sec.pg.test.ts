@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOTEL_SHARE_PERCENT, MAX_UNPAID_RESERVATIONS } from '../../core/contracts/booking.ts';
 import { tokensForTest } from '../auth/test-tokens.ts';
@@ -82,5 +83,38 @@ describe('unpaid holds per account on two nodes', () => {
     expect(codes).toEqual(new Set(['hotel_share']));
     const held = await db.select().from(reservations).where(eq(reservations.userId, other.userId!));
     expect(held.reduce((n, r) => n + r.totalRoom, 0)).toBe(4);
+  });
+
+  it("a hold past the guest's share is refused without waiting for the night's stock rows", async () => {
+    const other = await tokensForTest(nodes[0]!.t.deps);
+    const who = { userToken: other.userToken!, apiKey: other.apiKey };
+    const night = {
+      hotel_id: 7,
+      room_type_id: 71,
+      check_in_date_time: '2026-03-27',
+      check_out_date_time: '2026-03-28',
+    };
+    const first = await holdOverHttp(nodes[0]!.base, who, { ...night, total_room: 4 });
+    expect(first.body.data?.HotelCreateReservation?.id).toBeTruthy();
+    // Another guest's booking holds that night's stock row (a transaction that has not committed yet).
+    const lock = new pg.Client({ connectionString: url });
+    await lock.connect();
+    try {
+      await lock.query('begin');
+      await lock.query(`select 1 from room_inventory where room_type_id = 71 and date = '2026-03-27' for update`);
+      // Past the share (hotel 7: 72 pods, a share of 7): refused while the row is still locked, so it
+      // never queued behind it (before, the share was judged only by the trigger, after the stock).
+      const second = holdOverHttp(nodes[1]!.base, who, { ...night, total_room: 4 }).then((r) => ({ r }));
+      const outcome = await Promise.race([
+        second,
+        new Promise<'waiting'>((r) => setTimeout(() => r('waiting'), 15_000)),
+      ]);
+      expect(outcome).not.toBe('waiting');
+      const { r } = outcome as Awaited<typeof second>;
+      expect(r.body.errors?.[0]?.extensions.code).toBe('hotel_share');
+    } finally {
+      await lock.query('rollback');
+      await lock.end();
+    }
   });
 });

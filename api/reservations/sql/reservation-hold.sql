@@ -168,6 +168,25 @@ BEGIN
   IF v_open_rooms + p_rooms > p_max_unpaid_rooms THEN
     RETURN jsonb_build_object('outcome', 'too_many_rooms');
   END IF;
+  -- The hotel's share, judged the same way before any stock row is locked: a refusal found only by the
+  -- trigger comes after the stock rows of the night are taken, so a guest repeating a hold past their
+  -- share would queue every create of that room type and night behind their own (bench:abuse,
+  -- "hoarding"). The numbers are the trigger's (HOTEL_SHARE_MIN_ROOMS, HOTEL_SHARE_PERCENT).
+  IF v_open_rooms + p_rooms > 4 AND EXISTS (
+    SELECT 1 FROM generate_series(p_check_in::timestamp, greatest(p_check_in, p_check_out - 1)::timestamp,
+        interval '1 day') AS g(day)
+    WHERE p_rooms + (
+        SELECT coalesce(sum(r.total_room), 0) FROM reservations r
+        WHERE r.user_id = p_user_id AND r.hotel_id = p_hotel_id AND r.payment_status_id = payment_status('waiting')
+          AND hold_is_live(r.payment_status_id, r.expired_at, p_now)
+          AND r.checkin_date <= g.day::date AND greatest(r.checkout_date, r.checkin_date + 1) > g.day::date
+      ) > greatest(4, (
+        SELECT coalesce(sum(i.sellable), 0) * 10 / 100 FROM room_inventory i
+        WHERE i.hotel_id = p_hotel_id AND i.date = g.day::date
+      ))
+  ) THEN
+    RETURN jsonb_build_object('outcome', 'hotel_share');
+  END IF;
   -- The hours a hold of this room type takes (README.md "Day use"): a block's hours, or for a room type
   -- that sells day use, the hours its stay covers (check-in, rounded down, to check-out, rounded up,
   -- and every hour of the days in between).
