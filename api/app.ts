@@ -75,9 +75,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       } catch {
         dbOk = false;
       }
+      // A failed site build is reported (its state) without failing the probe: the previous build keeps
+      // serving. Which document broke it, and the error text, are for editors (GET /site/build-status).
       const build = deps.buildInfo?.() ?? { present: false, builtAt: null, stale: false };
-      // A failed site build is reported (build.lastFailure says which document and field) without
-      // failing the probe: the previous build keeps serving.
       const status = dbOk && build.state !== 'failed' ? 'ok' : 'degraded';
       return c.json({ status, build, database: { kind: deps.database.kind, ok: dbOk } }, dbOk ? 200 : 503);
     },

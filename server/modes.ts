@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { errors, requestLang } from '../api/http/errors.ts';
 import type { Env } from '../api/platform/env.ts';
 import { EMBEDDED_SECRETS } from '../api/platform/env.ts';
@@ -98,23 +98,28 @@ export function isLoopback(address: string | undefined): boolean {
 }
 
 /**
- * Development tools answer only requests from this machine: the socket's peer is loopback and no
- * proxy says it forwarded the request for someone else. Anyone else gets the API's plain 404, as if
- * the tool did not exist.
+ * Whether a request comes from this machine: the socket's peer is loopback and no proxy says it
+ * forwarded the request for someone else. A request with no socket at all is an in-process call
+ * (app.request in this process), which is local by definition.
+ */
+export function isLocalRequest(c: Context): boolean {
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  const peer = incoming ? incoming.socket?.remoteAddress : '127.0.0.1';
+  const forwarded = [c.req.header('x-forwarded-for'), c.req.header('x-real-ip'), c.req.header('forwarded')]
+    .filter((h): h is string => !!h)
+    .flatMap((h) => h.split(','))
+    .map((part) => (/for=/i.test(part) ? part.replace(/^.*for=/i, '').replace(/;.*$/, '') : part).trim())
+    .filter(Boolean);
+  return isLoopback(peer) && forwarded.every((hop) => isLoopback(hop));
+}
+
+/**
+ * Development tools answer only requests from this machine (isLocalRequest). Anyone else gets the
+ * API's plain 404, as if the tool did not exist.
  */
 export function loopbackOnly(): MiddlewareHandler {
   return async (c, next) => {
-    const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-    // Over the network (@hono/node-server) the socket names the peer; a request with no socket at
-    // all is an in-process call (app.request in this process), which is local by definition.
-    const peer = incoming ? incoming.socket?.remoteAddress : '127.0.0.1';
-    const forwarded = [c.req.header('x-forwarded-for'), c.req.header('x-real-ip'), c.req.header('forwarded')]
-      .filter((h): h is string => !!h)
-      .flatMap((h) => h.split(','))
-      .map((part) => (/for=/i.test(part) ? part.replace(/^.*for=/i, '').replace(/;.*$/, '') : part).trim())
-      .filter(Boolean);
-    if (!isLoopback(peer) || forwarded.some((hop) => !isLoopback(hop)))
-      return c.json(errors.notFound().toJSON(requestLang(c)), 404);
+    if (!isLocalRequest(c)) return c.json(errors.notFound().toJSON(requestLang(c)), 404);
     await next();
   };
 }

@@ -18,6 +18,8 @@ import { startContentSync } from './content-sync.ts';
 import { syncPromotionsFromContent } from './promo-sync.ts';
 import { startBackgroundJobs } from './jobs.ts';
 import { contentHookRoutes } from './content-hooks/content-hooks.routes.ts';
+import { editorCheck } from './content-hooks/editors.ts';
+import { readContentEnv } from '../site/lib/content/content-env.ts';
 import {
   createRebuildScheduler,
   nextScheduledChange,
@@ -142,11 +144,11 @@ export async function createOneServer(opts: {
     env,
     database,
     now: opts.now,
-    buildInfo: () => ({
-      present: true,
-      stale: builds.current.info.inputHash !== sourcesHash,
-      ...builds.status(),
-    }),
+    // The build's state for /api/health; the failure's text is for editors only (build status).
+    buildInfo: () => {
+      const { state, builtAt, contentVersion } = builds.status();
+      return { present: true, stale: builds.current.info.inputHash !== sourcesHash, state, builtAt, contentVersion };
+    },
   };
   // Stock reads (availability, search) through this node's cache, invalidated by every commit's
   // stock_changed notification (api/availability/README.md); it listens on its own connection.
@@ -175,6 +177,8 @@ export async function createOneServer(opts: {
     secret: env.SANITY_WEBHOOK_SECRET,
     publish: (reason) => content.publish(reason),
     status: () => builds.status(),
+    isEditor: editorCheck({ projectId: readContentEnv().projectId }),
+    studioOrigins: env.STUDIO_ORIGINS,
     claim: (signature, signedAt) => claimWebhook(database, signature, signedAt),
     waitMs: opts.webhookWaitMs,
     now: opts.now,

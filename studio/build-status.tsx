@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { DocumentBadgeComponent, DocumentBadgeProps, Tool } from 'sanity';
+import { useClient, type DocumentBadgeComponent, type DocumentBadgeProps, type Tool } from 'sanity';
 import {
+  buildStatusRequest,
   buildStatusUrl,
   describeBuild,
   describeFailure,
@@ -10,17 +11,19 @@ import {
 
 // The live site's build, seen from the Studio: a "Site build" tool (state, content version, the last
 // failure with its document and field) and a badge on the document that stopped the last build. Both
-// read the site's public GET /api/site/build-status every 15 s.
+// read the site's GET /api/site/build-status every 15 s with the editor's own Sanity token: the site
+// checks it with Sanity and only then tells the failure (anyone else learns the state only).
 
 const POLL_MS = 15_000;
 
 function useBuildStatus(siteUrl: string): { status: BuildStatus | null; error: string | null } {
   const [status, setStatus] = useState<BuildStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const token = useClient({ apiVersion: '2025-02-19' }).config().token;
   useEffect(() => {
     let stopped = false;
     const load = () =>
-      fetch(buildStatusUrl(siteUrl), { cache: 'no-store' })
+      fetch(buildStatusUrl(siteUrl), buildStatusRequest(token))
         .then((res) =>
           res.ok ? (res.json() as Promise<BuildStatus>) : Promise.reject(new Error(`HTTP ${res.status}`)),
         )
@@ -36,7 +39,7 @@ function useBuildStatus(siteUrl: string): { status: BuildStatus | null; error: s
       stopped = true;
       clearInterval(timer);
     };
-  }, [siteUrl]);
+  }, [siteUrl, token]);
   return { status, error };
 }
 
@@ -80,6 +83,9 @@ function BuildStatusView({ siteUrl }: { siteUrl: string }) {
             </dd>
           </dl>
         </section>
+      )}
+      {status.state === 'failed' && status.lastFailure === undefined && (
+        <p>The site did not accept this Studio's sign-in, so it tells only the state, not what failed.</p>
       )}
       {error && <p>Last refresh failed: {error}</p>}
     </div>

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
 import { BuildStatusSchema } from '../core/contracts/responses.ts';
 import {
+  buildStatusRequest,
   buildStatusUrl,
   describeBuild,
   describeFailure,
@@ -29,6 +30,19 @@ describe('the Studio build status', () => {
   test('reads the answer the server documents', () => {
     expect(v.is(BuildStatusSchema, failed)).toBe(true);
     expect(buildStatusUrl('https://www.bobobox.example/')).toBe('https://www.bobobox.example/api/site/build-status');
+  });
+
+  test("sends the editor's Sanity token (no cookies), and without one asks as anyone", () => {
+    expect(buildStatusRequest('sk-editor')).toEqual({
+      cache: 'no-store',
+      credentials: 'omit',
+      headers: { authorization: 'Bearer sk-editor' },
+    });
+    expect(buildStatusRequest(undefined).headers).toEqual({});
+    // What anyone else is answered (no failure) is a valid answer the tool can show.
+    const { lastFailure: _hidden, ...state } = failed;
+    expect(v.is(BuildStatusSchema, state)).toBe(true);
+    expect(failureBadge(state, 'siteSettings')).toBeNull();
   });
 
   test('a failed publish is said plainly, with the field and document to fix', () => {

@@ -168,6 +168,24 @@ export const EnvSchema = v.object({
   // --- Content (Sanity). Unset SANITY_PROJECT_ID = the bundled dataset in content/dataset/.
   /** Secret of the Sanity webhook calling POST /api/hooks/sanity. EMBEDDED DEVELOPMENT DEFAULT: replace in production. */
   SANITY_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(16)), EMBEDDED_SECRETS.SANITY_WEBHOOK_SECRET),
+  /**
+   * The Studio's origins (comma-separated), the only ones allowed to read GET /api/site/build-status
+   * cross-origin (sanity dev serves the Studio on http://localhost:3333; a hosted Studio is
+   * https://<name>.sanity.studio).
+   */
+  STUDIO_ORIGINS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((value) =>
+        value
+          .split(',')
+          .map((o) => o.trim().replace(/\/$/, ''))
+          .filter(Boolean),
+      ),
+      v.array(v.pipe(v.string(), v.url('STUDIO_ORIGINS lists origins such as https://bobobox.sanity.studio'))),
+    ),
+    'http://localhost:3333',
+  ),
 });
 
 export type Env = Omit<v.InferOutput<typeof EnvSchema>, 'SITE_URL'> & { SITE_URL: string };

@@ -208,13 +208,14 @@ export const BuildFailureSchema = obj({
 
 /**
  * The live site build (GET /api/site/build-status, and /api/health's `build`): `failed` when the last
- * build failed, in which case the build before it keeps serving.
+ * build failed, in which case the build before it keeps serving. `lastFailure` (which document and
+ * field broke it, and the error text) is given to editors only (server/content-hooks/editors.ts).
  */
 export const BuildStatusSchema = obj({
   state: v.picklist(['ok', 'building', 'failed']),
   builtAt: s,
   contentVersion: n,
-  lastFailure: v.nullable(BuildFailureSchema),
+  lastFailure: v.optional(v.nullable(BuildFailureSchema)),
 });
 
 /**
@@ -229,7 +230,6 @@ export const HealthSchema = obj({
     stale: v.boolean(),
     state: v.optional(v.picklist(['ok', 'building', 'failed'])),
     contentVersion: v.optional(n),
-    lastFailure: v.optional(v.nullable(BuildFailureSchema)),
   }),
   database: obj({ kind: s, ok: v.boolean() }),
 });

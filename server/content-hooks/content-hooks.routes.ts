@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { requestLang } from '../../api/http/errors.ts';
 import { msg } from '../../api/http/messages.ts';
 import type { BuildOutcome, BuildStatus } from '../build-manager.ts';
+import type { EditorCheck } from './editors.ts';
 import { documented } from '../../api/http/contract.ts';
 import { BuildStatusSchema, WebhookAcceptedSchema } from '../../core/contracts/responses.ts';
 
@@ -28,6 +29,13 @@ export interface ContentHookDeps {
   publish: (reason: string) => Promise<{ version: number; built: Promise<BuildOutcome> }>;
   /** The live build's state (GET /site/build-status). */
   status: () => BuildStatus;
+  /**
+   * Whether a request is an editor's (server/content-hooks/editors.ts): only editors read the last
+   * failure's document, field and error text. Default: nobody.
+   */
+  isEditor?: EditorCheck;
+  /** The Studio's origins (STUDIO_ORIGINS), the only ones the build status answers cross-origin. */
+  studioOrigins?: readonly string[];
   /**
    * Claim a delivery once: false when this signature was already accepted (a replay). Nodes on one
    * database share the claims (server/server.ts); the default is this process's memory.
@@ -124,20 +132,40 @@ export function contentHookRoutes(deps: ContentHookDeps) {
       );
     },
   );
-  // The live build's state for the Studio's build tool and for operators: public (it says what the
-  // published site shows and which published document broke the last build), readable cross-origin.
+  // The live build's state for the Studio's build tool and for operators. Anyone gets the state (what
+  // the published site shows: ok, building or failed, and its content version); editors also get the
+  // last failure, with the document, the field and the error text. Cross-origin only for the Studio's
+  // own origins (STUDIO_ORIGINS), which may send their Sanity token (a preflight allows the header).
+  const studio = new Set(deps.studioOrigins ?? []);
+  const isEditor = deps.isEditor ?? (async () => false);
+  const allowStudio = (c: Context) => {
+    const origin = c.req.header('origin');
+    c.header('Vary', 'Origin, Authorization');
+    if (origin && studio.has(origin)) c.header('Access-Control-Allow-Origin', origin);
+    return !!origin && studio.has(origin);
+  };
+  app.options('/site/build-status', (c) => {
+    if (allowStudio(c)) {
+      c.header('Access-Control-Allow-Methods', 'GET');
+      c.header('Access-Control-Allow-Headers', 'Authorization');
+      c.header('Access-Control-Max-Age', '600');
+    }
+    return c.body(null, 204);
+  });
   app.get(
     '/site/build-status',
     documented({
       answer: BuildStatusSchema,
-      summary: "The live site build: its content version, and the last failed build's document and field",
+      summary:
+        "The live site build: its state and content version; for an editor (the Studio's Sanity token) also the last failed build's document, field and error",
       auth: 'none',
       tag: 'content',
     }),
-    (c) => {
-      c.header('Access-Control-Allow-Origin', '*');
+    async (c) => {
+      allowStudio(c);
       c.header('Cache-Control', 'no-store');
-      return c.json(deps.status());
+      const { lastFailure, ...state } = deps.status();
+      return c.json((await isEditor(c)) ? { ...state, lastFailure } : state);
     },
   );
   return app;

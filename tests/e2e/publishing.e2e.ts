@@ -33,12 +33,14 @@ test.describe('publishing defects', () => {
     });
   }
 
-  test('the live build is visible: build status and health agree, readable from the Studio origin', async ({
+  test('the live build is visible: build status and health agree, readable from the Studio origin only', async ({
     request,
   }) => {
-    const res = await request.get('/api/site/build-status', { headers: { origin: 'https://bobobox.sanity.studio' } });
+    const elsewhere = await request.get('/api/site/build-status', { headers: { origin: 'https://evil.example' } });
+    expect(elsewhere.headers()['access-control-allow-origin']).toBeUndefined();
+    const res = await request.get('/api/site/build-status', { headers: { origin: 'http://localhost:3333' } });
     expect(res.status()).toBe(200);
-    expect(res.headers()['access-control-allow-origin']).toBe('*');
+    expect(res.headers()['access-control-allow-origin']).toBe('http://localhost:3333');
     const status = (await res.json()) as { state: string; contentVersion: number; lastFailure: unknown };
     expect(status).toMatchObject({ state: 'ok', lastFailure: null });
     const health = (await (await request.get('/api/health')).json()) as { status: string; build: object };
