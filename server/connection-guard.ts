@@ -71,7 +71,7 @@ export function guardConnections(
     /**
      * Count a request against its client; false when the client already has the limit in flight,
      * and then the request has been answered (429, in the client's language, the API's one error
-     * shape) and its connection is closed after the answer, leaving its body unread.
+     * shape) without its body being read.
      */
     admit(req: http.IncomingMessage, res: http.ServerResponse): boolean {
       const key = keyOf(clientAddressOf(req, trusted));
@@ -81,11 +81,13 @@ export function guardConnections(
         const lang = url.pathname.startsWith('/id/')
           ? 'id'
           : langOf(url.searchParams.get('lang'), req.headers['accept-language']);
+        // The connection stays open: Node discards the unread body as it comes. Closing it mid-body
+        // would reset a proxy still forwarding that body, which then takes the node for a dead one
+        // (Caddy's passive health check) and answers other guests 502 or 503.
         res.writeHead(429, {
           'content-type': 'application/json; charset=utf-8',
           'retry-after': '1',
           'cache-control': 'no-store',
-          connection: 'close',
         });
         res.end(JSON.stringify({ code: 'too_many_requests', message: msg('http.tooManyInFlight')[lang] }));
         return false;

@@ -179,15 +179,16 @@ describe('one client holding 2,000 slow or idle connections through Caddy', () =
       // The large trickled bodies reached the nodes, which hold at most 32 requests of this client
       // each: the rest were refused at once (429), their bodies unread.
       const large = ofKind('slow-large-body');
-      const status = (h: Held) => h.answer.slice(0, 12);
-      const stillSending = large.filter((h) => !h.closed && h.answer === '');
+      const status = (h: Held) => h.answer.slice(0, 12) || '(no answer yet)';
+      const outcomes = new Map<string, number>();
+      for (const h of large) outcomes.set(status(h), (outcomes.get(status(h)) ?? 0) + 1);
+      const stillSending = large.filter((h) => h.answer === '');
       expect(stillSending.length).toBeLessThanOrEqual(2 * MAX_REQUESTS_IN_FLIGHT_PER_CLIENT);
-      // The rest were refused: 429 from the node, or, when the node closed the connection while Caddy
-      // was still forwarding the body, Caddy's 502.
+      // The rest were refused with 429, and on connections left open (the node discards the rest of
+      // the body): a node that cut them off mid-body would have been taken for dead by Caddy's passive
+      // health check, and Caddy would have answered 502 or 503.
       const refused = large.filter((h) => status(h) === 'HTTP/1.1 429');
-      const cut = large.filter((h) => status(h) === 'HTTP/1.1 502');
-      expect(refused.length + cut.length).toBe(large.length - stillSending.length);
-      expect(refused.length).toBeGreaterThan(cut.length);
+      expect(refused.length, JSON.stringify([...outcomes])).toBe(large.length - stillSending.length);
       expect(refused[0]!.answer).toContain('"code":"too_many_requests"');
 
       // Caddy closes what has not sent a whole request head within 10 s (idle or trickling), and a
