@@ -20,6 +20,7 @@ import { openDatabase } from '../api/db/client.ts';
 import type { Database } from '../api/platform/database.ts';
 import { migrate, pendingMigrations } from '../api/db/migrate.ts';
 import { loadEnv } from '../api/platform/env.ts';
+import { privateUmask } from '../api/storage/private-files.ts';
 import { runOps } from '../api/operator.ts';
 import { localOrigin } from '../core/origin.ts';
 import { readContentEnv } from '../site/lib/content/content-env.ts';
@@ -75,6 +76,8 @@ export function previewLinks(
 }
 
 if (import.meta.main) {
+  // What an operator command writes (a backup, a restored database, an export) is private.
+  privateUmask();
   const env = loadEnv();
   if (process.argv[2] === 'preview') {
     const { code, out } = previewLinks(process.argv[3], env, new Date());

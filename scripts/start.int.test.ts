@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,6 +77,19 @@ async function subscribe(email: string): Promise<number> {
   return res.status;
 }
 
+/** Every folder or file under `dir` that its group or others may read, write or enter. */
+function readableByOthers(dir: string): string[] {
+  const found: string[] = [];
+  const visit = (at: string) => {
+    const stat = lstatSync(at);
+    if (stat.isSymbolicLink()) return;
+    if (stat.mode & 0o077) found.push(`${path.relative(dataDir, at) || '.'} ${(stat.mode & 0o777).toString(8)}`);
+    if (stat.isDirectory()) for (const name of readdirSync(at)) visit(path.join(at, name));
+  };
+  visit(dir);
+  return found;
+}
+
 afterAll(() => {
   rmSync(buildDir, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
@@ -99,7 +112,21 @@ describe('npm start', () => {
     // A publish left its build under DATA_DIR/builds (content version 1; the embedded database has
     // no publish recorded here, so nothing rebuilds): the next start serves it, not SITE_BUILD_DIR's.
     fakeBuild(path.join(dataDir, 'builds', `${Date.now()}-published`), 'published', 1);
+    // An older DATA_DIR left readable by anyone on the machine (0755 folders, 0644 files: the fake
+    // build above was written so): start makes it private before it serves.
+    chmodSync(dataDir, 0o755);
+    writeFileSync(path.join(dataDir, 'left-readable.txt'), 'guest data', { mode: 0o644 });
+    expect(readableByOthers(dataDir).length).toBeGreaterThan(0);
     const third = await start();
+    expect(readableByOthers(dataDir)).toEqual([]);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(dataDir, 'left-readable.txt')).mode & 0o777).toBe(0o600);
+    // What the node writes from now on stays behind private folders: every folder stays 0700. The
+    // embedded database's WebAssembly file system gives the few files it creates 0644 whatever the
+    // umask (pg_internal.init); no one else can reach them through DATA_DIR (0700), and the next
+    // start sets them 0600.
+    expect(await subscribe('baru-lagi@contoh.com')).toBe(200);
+    expect(readableByOthers(dataDir).filter((entry) => !/^pglite\/.*pg_internal\.init 644$/.test(entry))).toEqual([]);
     expect(await (await fetch(`${base}/which.txt`)).text()).toBe('published');
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);

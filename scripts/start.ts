@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from '../api/platform/env.ts';
+import { makePrivate, privateUmask } from '../api/storage/private-files.ts';
 import { openDatabase } from '../api/db/client.ts';
 import type { Database } from '../api/platform/database.ts';
 import { pendingMigrations } from '../api/db/migrate.ts';
@@ -40,6 +41,10 @@ try {
 process.env.SITE_URL ??= env.SITE_URL;
 const problems = productionProblems(env);
 if (problems.length) refuse(refusalMessage(problems));
+// Personal data on disk is this user's only: new files 0600 and folders 0700, and an older DATA_DIR's
+// modes are fixed now (api/storage/private-files.ts).
+privateUmask();
+const madePrivate = makePrivate(env.DATA_DIR);
 // The server's mode is `env.NODE_ENV` (read above). The built site and the libraries it renders
 // with (Astro's runtime, React) always run their production builds: in development mode Astro would
 // inline its development island script into on-demand pages, which the CSP (hashes of the build's
@@ -126,12 +131,20 @@ const database = await openDatabase(env);
 const migrateOnStart = env.MIGRATE_ON_START === 'auto' ? env.NODE_ENV !== 'production' : env.MIGRATE_ON_START === '1';
 if (!migrateOnStart) await untilMigrated(database);
 await prepareDatabase(database, env, undefined, { migrate: migrateOnStart });
+// Again once the embedded database has opened: its WebAssembly file system gives the files it makes
+// at start-up 0644 whatever the umask (they sit in DATA_DIR, 0700, out of anyone else's reach).
+makePrivate(env.DATA_DIR);
 checks.database = checks.migrations = true;
 if (closing) await new Promise(() => undefined); // SIGTERM while starting: shutdown() exits
 one = await createOneServer({ env, database, root, build });
 
 await closeServer(starting);
 await listen(one.server, env.PORT, env.HOST);
+if (madePrivate)
+  log.info(
+    { dataDir: env.DATA_DIR, changed: madePrivate },
+    'made an older DATA_DIR private (folders 0700, files 0600)',
+  );
 log.info({ address: `http://${env.HOST}:${env.PORT}/`, database: database.kind }, 'serving');
 if (env.NODE_ENV !== 'production') log.info(developmentBanner(env, one.devPaths));
 if (env.METRICS_PORT) {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -38,6 +38,8 @@ describe('backup and restore of the embedded database', () => {
     expect(uploads.size).toBe(10);
 
     expect((await backup({ DATA_DIR: source }, file))[0]).toMatch(/ and 5 uploads/);
+    // It holds every account: readable by its owner's user only (issue 27, item 7).
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
     const listed = execFileSync('tar', ['-tf', file], { encoding: 'utf8' });
     expect(listed).toMatch(/manifest\.json/);
     expect(listed).toMatch(/pglite\.tar\.gz/);

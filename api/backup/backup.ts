@@ -12,13 +12,14 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import * as v from 'valibot';
 import type { Env } from '../platform/env.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../storage/private-files.ts';
 
 export class BackupError extends Error {}
 
@@ -87,7 +88,7 @@ async function filesIn(dir: string): Promise<string[]> {
 /** Write a backup of the configured database (and the embedded default's uploads) to `file`. */
 export async function backup(env: BackupEnv, file: string, now = new Date()): Promise<string[]> {
   const target = path.resolve(file);
-  await mkdir(path.dirname(target), { recursive: true });
+  await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
   const stage = await mkdtemp(path.join(tmpdir(), 'bobobox-backup-'));
   try {
     const manifest: BackupManifest = {
@@ -123,6 +124,8 @@ export async function backup(env: BackupEnv, file: string, now = new Date()): Pr
     // Written beside the target and renamed: a half-written backup never carries the name.
     const partial = `${target}.partial`;
     await run('tar', ['-cf', partial, '-C', stage, '.']);
+    // The backup holds every account: its owner's user only (api/storage/private-files.ts).
+    await chmod(partial, PRIVATE_FILE_MODE);
     await rename(partial, target);
     const size = (await stat(target)).size;
     return [

@@ -1,4 +1,5 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files.ts';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../platform/database.ts';
@@ -37,11 +38,12 @@ export function diskBlobStore(root: string): BlobStore {
   return {
     kind: 'disk',
     async put(key, bytes, contentType) {
-      await mkdir(root, { recursive: true });
-      // Written under a temporary name and renamed: a reader never sees half a file.
+      await mkdir(root, { recursive: true, mode: PRIVATE_DIR_MODE });
+      // Written under a temporary name and renamed: a reader never sees half a file. Only this
+      // service's user reads them (api/storage/private-files.ts).
       const tmp = `${file(key)}.${process.pid}.tmp`;
-      await writeFile(tmp, bytes);
-      await writeFile(meta(key), contentType);
+      await writeFile(tmp, bytes, { mode: PRIVATE_FILE_MODE });
+      await writeFile(meta(key), contentType, { mode: PRIVATE_FILE_MODE });
       await rename(tmp, file(key));
     },
     async get(key) {
