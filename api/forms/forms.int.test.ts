@@ -12,7 +12,8 @@ import { runOps } from '../../scripts/ops.ts';
 import { formsEn } from '../../core/i18n/forms-en.ts';
 import { formsId } from '../../core/i18n/forms-id.ts';
 import { MB } from '../../core/contracts/forms.ts';
-import { FORM_POSTS_BY_IP, submitForm } from './forms.service.ts';
+import { FORM_POSTS_BY_EMAIL, FORM_POSTS_BY_IP, submitForm } from './forms.service.ts';
+import { jakartaClock } from '../../core/jakarta-clock.ts';
 import { encodedForm } from '../http/encoded-form.test-helpers.ts';
 
 // Issue 15: the contact form and the partnership proposal through the API, as a browser posts them
@@ -39,7 +40,12 @@ async function session(form: 'contact' | 'partnership', draft?: string) {
   expect(res.status).toBe(200);
   return (await res.json()).data as {
     token: string;
-    draft: null | { values: Record<string, string>; errors: Record<string, string>; filesDropped: boolean };
+    draft: null | {
+      values: Record<string, string>;
+      errors: Record<string, string>;
+      filesDropped: boolean;
+      retryAt?: string | null;
+    };
   };
 }
 
@@ -396,7 +402,7 @@ describe('the partnership proposal', () => {
       files: { photos: [new File([await jpeg()], 'a.jpg')], video: [], document: [new File([pdf()], 'b.pdf')] },
       truncated: false,
     };
-    await expect(submitForm(deps, 'partnership', body, 'en')).rejects.toThrow('disk full');
+    await expect(submitForm(deps, 'partnership', body, 'en', freshAddress())).rejects.toThrow('disk full');
     expect(await count('form_submissions')).toBe(before);
     expect(kept).toHaveLength(1);
     expect(await store.get(kept[0]!)).toBeNull();
@@ -428,7 +434,7 @@ describe('the partnership proposal', () => {
         files: { photos: [new File([await jpeg()], 'a.jpg')], video: [], document: [] },
         truncated: false,
       };
-      await expect(submitForm(deps, 'partnership', body, 'en')).rejects.toThrow();
+      await expect(submitForm(deps, 'partnership', body, 'en', freshAddress())).rejects.toThrow();
       expect(await Promise.all([count('form_submissions'), count('form_submission_files')])).toEqual(before);
       // The acknowledgement, queued first in the same transaction, went with it.
       expect(await outbox('outbox.down@example.com')).toHaveLength(acks);
@@ -449,6 +455,7 @@ describe('the partnership proposal', () => {
         truncated: false,
       },
       'en',
+      freshAddress(),
     );
     expect(sent.kind).toBe('sent');
     expect(await outbox('outbox.down@example.com')).toHaveLength(acks + 1);
@@ -524,27 +531,74 @@ describe('spam', () => {
     expect({ rows: await count('form_submissions'), mails: await count('outbox_messages') }).toEqual(before);
   });
 
-  it(`an address posting more than ${FORM_POSTS_BY_IP.limit} times an hour is refused quietly (counted in PostgreSQL)`, async () => {
+  it(`past ${FORM_POSTS_BY_IP.limit} posts an hour from one address, the sender is told when to try again and keeps the message`, async () => {
     const ip = '198.51.100.77';
-    const before = await count('form_submissions');
+    const before = { rows: await count('form_submissions'), mails: await count('outbox_messages') };
     for (let i = 0; i < FORM_POSTS_BY_IP.limit; i++)
       await post('contact', { ...contact({ name: '' }), token: await freshToken('contact') }, { ip, json: true });
+
+    // Without JavaScript: back to the form, the message kept as a draft, and when to send it again.
     const refused = await post(
       'contact',
-      { ...contact({ name: 'Limited' }), token: await freshToken('contact') },
-      { ip },
+      { ...contact({ name: 'Limited', message: 'Apakah ada pod untuk 4 orang?' }), token: await freshToken('contact') },
+      { ip, lang: 'id' },
     );
-    expect(refused).toMatchObject({ status: 303, location: '/contact/success/' });
-    expect(await count('form_submissions')).toBe(before);
+    expect(refused.status).toBe(303);
+    expect(refused.location).toMatch(/^\/id\/contact\/\?draft=/);
+    const back = await session('contact', new URL(refused.location!, 'http://x').searchParams.get('draft')!);
+    expect(back.draft).toMatchObject({
+      errors: { _form: 'rate_limited' },
+      values: { name: 'Limited', message: 'Apakah ada pod untuk 4 orang?' },
+    });
+    const retryAt = new Date(back.draft!.retryAt!);
+    expect(retryAt.getTime()).toBeGreaterThan(deps.now!().getTime());
+    expect(retryAt.getTime()).toBeLessThanOrEqual(deps.now!().getTime() + 3600_000);
+
+    // With JavaScript: 429 in the page's language, saying the time (Jakarta), the values stay in the page.
+    const json = await post(
+      'contact',
+      { ...contact(), token: await freshToken('contact') },
+      { ip, json: true, lang: 'id' },
+    );
+    expect(json.status).toBe(429);
+    expect(json.data.code).toBe('rate_limited');
+    expect(json.data.details.fields).toEqual([{ field: '_form', code: 'rate_limited' }]);
+    expect(json.data.message).toBe(
+      errorsIn.id.rate_limited.replace('{time}', jakartaClock(json.data.details.retryAt, 'id')),
+    );
+    expect(json.data.message).toMatch(/pukul \d{2}\.\d{2} WIB/);
+    expect({ rows: await count('form_submissions'), mails: await count('outbox_messages') }).toEqual(before);
     const [limit] = await rows<{ count: number }>(
       db(),
       sql`select sum(count)::int as count from rate_limits where key = ${`form-post-ip:${ip}`}`,
     );
-    expect(limit!.count).toBe(FORM_POSTS_BY_IP.limit + 1);
+    expect(limit!.count).toBe(FORM_POSTS_BY_IP.limit + 2);
     // Another address is not affected.
     const other = await post('contact', { ...contact({ name: 'Other' }), token: await freshToken('contact') });
     expect(other.location).toBe('/contact/success/');
-    expect(await count('form_submissions')).toBe(before + 1);
+    expect(await count('form_submissions')).toBe(before.rows + 1);
+  });
+
+  it(`one sender e-mail gets at most ${FORM_POSTS_BY_EMAIL.limit} messages an hour, from any address`, async () => {
+    const email = 'banyak.pesan@example.com';
+    for (let i = 0; i < FORM_POSTS_BY_EMAIL.limit; i++) {
+      const sent = await post('contact', { ...contact({ email }), token: await freshToken('contact') });
+      expect(sent.location).toBe('/contact/success/');
+    }
+    const sixth = await post(
+      'contact',
+      { ...contact({ email: 'Banyak.Pesan@Example.com' }), token: await freshToken('contact') },
+      { json: true },
+    );
+    expect(sixth.status).toBe(429);
+    expect(sixth.data.message).toContain(jakartaClock(sixth.data.details.retryAt, 'en'));
+    expect((await outbox(email)).length).toBe(FORM_POSTS_BY_EMAIL.limit);
+    // Someone else on the same shared address still gets through.
+    const other = await post('contact', {
+      ...contact({ email: 'lain@example.com' }),
+      token: await freshToken('contact'),
+    });
+    expect(other.location).toBe('/contact/success/');
   });
 
   it('a page left open for more than a day comes back with its values and asks to send again', async () => {
@@ -593,9 +647,10 @@ describe('while the SMTP relay is down', () => {
     expect(row).toBeDefined();
     const waiting = await rows<{ status: string; attempts: number; last_error: string | null }>(
       db(),
-      sql`select status, attempts, last_error from outbox_messages where "to" in ('down@example.com', ${deps.env.FORMS_NOTIFY_EMAIL}) and subject like ${'%'} and status <> 'sent' order by id`,
+      // This submission's two e-mails: the acknowledgement, and the operators' notification naming it.
+      sql`select status, attempts, last_error from outbox_messages where status <> 'sent' and ("to" = 'down@example.com' or ("to" = ${deps.env.FORMS_NOTIFY_EMAIL} and subject like ${`%#${row!.id}%`})) order by id`,
     );
-    expect(waiting.length).toBeGreaterThanOrEqual(2);
+    expect(waiting).toHaveLength(2);
     for (const m of waiting) expect(m).toMatchObject({ status: 'pending', attempts: 1 });
     expect(waiting[0]!.last_error).toMatch(/ECONNREFUSED|connect/i);
 

@@ -11,11 +11,13 @@ import type { FieldErrors, FormKind } from '../../core/contracts/forms.ts';
 import { formsEn } from '../../core/i18n/forms-en.ts';
 import { formsId } from '../../core/i18n/forms-id.ts';
 import { isLang } from '../../core/locales.ts';
+import { fill } from '../../core/i18n/fill.ts';
+import { jakartaClock } from '../../core/jakarta-clock.ts';
 import type { Lang } from '../../core/locales.ts';
 import { readFormBody, UnreadableForm } from './form-body.ts';
 import { formSubmissionFiles } from './forms.schema.ts';
 import { fillToken, validFileSignature } from './forms.signing.ts';
-import { bodyLang, formPath, saveDraft, startForm, submitForm, successPath, withinPostLimit } from './forms.service.ts';
+import { bodyLang, formPath, saveDraft, startForm, submitForm, successPath } from './forms.service.ts';
 import { nowOf } from '../platform/clock.ts';
 import { documented } from '../http/contract.ts';
 import type { RouteContract } from '../http/contract.ts';
@@ -53,12 +55,27 @@ const queryLang = (c: Context): Lang | null => {
 
 const wantsJson = (c: Context) => (c.req.header('accept') ?? '').includes('application/json');
 
-/** The 422 of a form sent by the page's script: every field's code, and the token to send again with. */
-function invalidAnswer(errs: FieldErrors, token: string) {
+/**
+ * The 422 of a form sent by the page's script: every field's code, and the token to send again with;
+ * past a sending limit a 429 (`rate_limited`) saying when to send again (`retryAt`), the page keeping
+ * what was typed.
+ */
+function invalidAnswer(errs: FieldErrors, token: string, retryAt?: Date, now = new Date()) {
   const fields = Object.entries(errs).map(([field, code]) => ({ field, code: code! }));
   const first = fields[0]!;
-  const message = (lang: 'en' | 'id') => (lang === 'en' ? formsEn : formsId).forms.errors[first.code];
-  return new ApiError(422, 'validation_failed', { en: message('en'), id: message('id') }, { fields, token });
+  const message = (lang: 'en' | 'id') =>
+    fill((lang === 'en' ? formsEn : formsId).forms.errors[first.code], {
+      time: retryAt ? jakartaClock(retryAt, lang) : '',
+    });
+  const messages = { en: message('en'), id: message('id') };
+  if (retryAt)
+    return new ApiError(429, 'rate_limited', messages, {
+      fields,
+      token,
+      retryAt: retryAt.toISOString(),
+      retryAfterSeconds: Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000)),
+    });
+  return new ApiError(422, 'validation_failed', messages, { fields, token });
 }
 
 /** The contracts of each form's two calls (api/http/contract.ts). */
@@ -114,14 +131,6 @@ export function formRoutes(deps: AppDeps) {
 
     app.post(`/forms/${form}`, documented(contract.post), async (c) => {
       const json = wantsJson(c);
-      if (!(await withinPostLimit(deps, clientIp(c)))) {
-        // Refused quietly, like other spam. The body is not read: the client need not send the rest.
-        c.header('Connection', 'close');
-        const lang = queryLang(c) ?? 'en';
-        return json
-          ? c.json({ data: { redirect: successPath(form, lang) } })
-          : c.redirect(successPath(form, lang), 303);
-      }
       let body;
       try {
         body = await readFormBody(c, MAX_BODY[form]);
@@ -131,12 +140,13 @@ export function formRoutes(deps: AppDeps) {
       }
       if (body.truncated) c.header('Connection', 'close');
       const lang = queryLang(c) ?? bodyLang(body.fields);
-      const outcome = await submitForm(deps, form, body, lang);
+      const outcome = await submitForm(deps, form, body, lang, clientIp(c));
       if (outcome.kind !== 'invalid')
         return json
           ? c.json({ data: { redirect: successPath(form, lang) } })
           : c.redirect(successPath(form, lang), 303);
-      if (json) throw invalidAnswer(outcome.errors, fillToken(deps, form, outcome.startedAt));
+      if (json)
+        throw invalidAnswer(outcome.errors, fillToken(deps, form, outcome.startedAt), outcome.retryAt, nowOf(deps));
       const draft = await saveDraft(deps, form, outcome);
       return c.redirect(`${formPath(form, lang)}?${new URLSearchParams({ draft })}#${form}-form`, 303);
     });

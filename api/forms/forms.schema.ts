@@ -62,6 +62,8 @@ export const formDrafts = pgTable(
     /** When the form was first rendered: the minimum fill time keeps counting from there. */
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** A form kept past a sending limit: when it may be sent again (null otherwise). */
+    retryAt: timestamp('retry_at', { withTimezone: true }),
   },
   (t) => [index('form_drafts_expires_idx').on(t.expiresAt)],
 );

@@ -4,7 +4,7 @@ import { ApiError } from '../http/errors.ts';
 import { enqueueMessage, kickOutbox } from '../outbox/outbox.service.ts';
 import { cleanImage, UnreadableImage } from '../storage/images.ts';
 import type { ImageType } from '../storage/images.ts';
-import { hitAddressLimit } from '../rate-limit/rate-limit.service.ts';
+import { hitAddressLimit, hitRateLimit } from '../rate-limit/rate-limit.service.ts';
 import type { RateRule } from '../rate-limit/rate-limit.service.ts';
 import { blobStoreOf } from '../storage/blob-store.ts';
 import {
@@ -28,14 +28,22 @@ import { acknowledgement, notification } from './forms.mail.ts';
 import { nowOf } from '../platform/clock.ts';
 
 // The contact form and the partnership proposal (issue 15). A submission goes through, in order:
-// the per-address limit (PostgreSQL), the honeypot and the signed fill time (spam gets the same answer
-// as a real submission, and nothing is kept), the shared rules of core/contracts/forms.ts (text and
-// files), then every file is checked and cleaned before anything is stored; the files, then the rows
-// and the two e-mails in one transaction (the outbox sends them after the commit and retries while
-// the relay is down).
+// the honeypot and the signed fill time (spam gets the same answer as a real submission, and nothing
+// is kept), the per-address limit, the shared rules of core/contracts/forms.ts (text and files), the
+// per-sender limit, then every file is checked and cleaned before anything is stored; the files, then
+// the rows and the two e-mails in one transaction (the outbox sends them after the commit and retries
+// while the relay is down).
+//
+// Past a limit nothing is dropped silently (issue 27): the sender is told, in their language, when
+// they may send again, and their message comes back as a draft. The limits (PostgreSQL, every node):
+// per address generous, since many Indonesian mobile guests share one carrier-grade NAT address; per
+// sender e-mail strict, since each message sends that address an acknowledgement (nobody can be
+// mail-bombed through the form). The honeypot and the fill time do the bot work.
 
-/** Per client address, every POST of either form: a person never needs more in an hour. */
-export const FORM_POSTS_BY_IP: RateRule = { name: 'form-post-ip', limit: 20, windowSeconds: 60 * 60 };
+/** Per client address, every POST of either form: one shared mobile gateway's guests in an hour. */
+export const FORM_POSTS_BY_IP: RateRule = { name: 'form-post-ip', limit: 60, windowSeconds: 60 * 60 };
+/** Per sender e-mail, every message that would be sent (and acknowledged to that address). */
+export const FORM_POSTS_BY_EMAIL: RateRule = { name: 'form-post-email', limit: 5, windowSeconds: 60 * 60 };
 /** How long a draft (a form sent back with its errors) is kept. */
 const DRAFT_SECONDS = 60 * 60;
 
@@ -48,7 +56,15 @@ export type FormOutcome =
   | { kind: 'sent'; id: number }
   /** Refused as spam: answered like a success, nothing kept. */
   | { kind: 'quiet' }
-  | { kind: 'invalid'; errors: FieldErrors; values: Record<string, string>; filesDropped: boolean; startedAt: Date };
+  | {
+      kind: 'invalid';
+      errors: FieldErrors;
+      values: Record<string, string>;
+      filesDropped: boolean;
+      startedAt: Date;
+      /** Refused at a sending limit (`_form: rate_limited`): when it may be sent again. */
+      retryAt?: Date;
+    };
 
 /** What a form page needs when it is rendered: a fresh fill-time token, and the draft it comes back with. */
 export async function startForm(deps: AppDeps, form: FormKind, draftRef: string | undefined) {
@@ -63,7 +79,14 @@ export async function startForm(deps: AppDeps, form: FormKind, draftRef: string 
     : [];
   return {
     token: fillToken(deps, form, draft?.startedAt ?? now),
-    draft: draft ? { values: draft.values, errors: draft.errors, filesDropped: draft.filesDropped } : null,
+    draft: draft
+      ? {
+          values: draft.values,
+          errors: draft.errors,
+          filesDropped: draft.filesDropped,
+          ...(draft.retryAt ? { retryAt: draft.retryAt.toISOString() } : {}),
+        }
+      : null,
   };
 }
 
@@ -86,18 +109,20 @@ export async function saveDraft(
       filesDropped: outcome.filesDropped,
       startedAt: outcome.startedAt,
       expiresAt: new Date(now.getTime() + DRAFT_SECONDS * 1000),
+      retryAt: outcome.retryAt ?? null,
     });
   return signedDraftId(deps, id);
 }
 
-/** The per-address limit: false once this address has posted too often (refused quietly). */
-export async function withinPostLimit(deps: AppDeps, ip: string): Promise<boolean> {
+/** Count a post against a limit: null while within it, else when the sender may send again. */
+async function pastLimit(deps: AppDeps, count: () => Promise<void>): Promise<Date | null> {
   try {
-    await hitAddressLimit(deps, FORM_POSTS_BY_IP, ip);
-    return true;
+    await count();
+    return null;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 429) return false;
-    throw error;
+    if (!(error instanceof ApiError) || error.status !== 429) throw error;
+    const seconds = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds ?? 3600;
+    return new Date(nowOf(deps).getTime() + seconds * 1000);
   }
 }
 
@@ -139,8 +164,14 @@ async function cleanFiles(files: FormBody['files'], facts: FileFacts): Promise<C
   return out;
 }
 
-/** One submission, read from its body (the route has already counted it against the address limit). */
-export async function submitForm(deps: AppDeps, form: FormKind, body: FormBody, lang: Lang): Promise<FormOutcome> {
+/** One submission, read from its body, from the client address `ip`. */
+export async function submitForm(
+  deps: AppDeps,
+  form: FormKind,
+  body: FormBody,
+  lang: Lang,
+  ip: string,
+): Promise<FormOutcome> {
   const now = nowOf(deps);
   const { fields } = body;
   if ((fields[HONEYPOT_FIELD] ?? '') !== '') return { kind: 'quiet' };
@@ -152,15 +183,19 @@ export async function submitForm(deps: AppDeps, form: FormKind, body: FormBody, 
     FORM_FIELDS[form].map((name) => [name, String(fields[name] ?? '').slice(0, 5000)]),
   ) as Record<string, string>;
   const sentFiles = FILE_FIELDS.some((f) => body.files[f].length > 0) || (body.truncated && form === 'partnership');
-  const invalid = (errors: FieldErrors, restart = startedAt): FormOutcome => ({
+  const invalid = (errors: FieldErrors, restart = startedAt, retryAt?: Date): FormOutcome => ({
     kind: 'invalid',
     errors,
     values,
     filesDropped: sentFiles,
     startedAt: restart,
+    ...(retryAt ? { retryAt } : {}),
   });
   // A page left open for a day: the guest checks it and sends again (the fill time starts anew).
   if (now.getTime() - startedAt.getTime() > MAX_FILL_HOURS * 3600_000) return invalid({ _form: 'form_expired' }, now);
+  const limited = (retryAt: Date) => invalid({ _form: 'rate_limited' }, startedAt, retryAt);
+  const byAddress = await pastLimit(deps, () => hitAddressLimit(deps, FORM_POSTS_BY_IP, ip));
+  if (byAddress) return limited(byAddress);
 
   const checked = checkForm(form, values);
   let errors: FieldErrors = checked.ok ? {} : checked.errors;
@@ -182,6 +217,8 @@ export async function submitForm(deps: AppDeps, form: FormKind, body: FormBody, 
   const value = checked.value as Record<string, string | number>;
   const name = String(value.name ?? value.fullName);
   const { email, phone } = value as { email: string; phone: string };
+  const bySender = await pastLimit(deps, () => hitRateLimit(deps, FORM_POSTS_BY_EMAIL, email.trim().toLowerCase()));
+  if (bySender) return limited(bySender);
   const rest = Object.fromEntries(
     Object.entries(value).filter(([k]) => !['name', 'fullName', 'email', 'phone'].includes(k)),
   );

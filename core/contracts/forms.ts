@@ -46,6 +46,7 @@ export const FORM_ERROR_CODES = [
   'document_type',
   'files_too_large',
   'form_expired',
+  'rate_limited',
 ] as const;
 export type FormErrorCode = (typeof FORM_ERROR_CODES)[number];
 const c = (code: FormErrorCode) => code;
@@ -311,6 +312,8 @@ export const FormSessionSchema = v.object({
       values: v.record(v.string(), v.string()),
       errors: v.record(v.string(), v.string()),
       filesDropped: v.boolean(),
+      /** Past a sending limit (`_form: rate_limited`): when the guest may send it again. */
+      retryAt: v.optional(v.nullable(v.string())),
     }),
   ),
 });

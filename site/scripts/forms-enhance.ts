@@ -9,6 +9,8 @@ import {
 } from '../../core/contracts/forms.ts';
 import type { FieldErrors, FileFacts, FileField, FormKind, Product } from '../../core/contracts/forms.ts';
 import { fill } from '../../core/i18n/fill.ts';
+import { jakartaClock } from '../../core/jakarta-clock.ts';
+import { isLang } from '../../core/locales.ts';
 
 // Progressive enhancement of the server-handled forms (site/components/forms/form-frame.astro), loaded
 // by site/scripts/forms.ts when the guest first reaches for a form. The form works without it; with
@@ -26,6 +28,8 @@ export function enhance(form: HTMLFormElement) {
   const button = form.querySelector<HTMLButtonElement>('[data-submit]')!;
   const progress = form.querySelector<HTMLElement>('[data-progress]')!;
   const label = button.textContent ?? '';
+  const pageLang = form.querySelector<HTMLInputElement>('input[name=lang]')?.value;
+  const lang = isLang(pageLang) ? pageLang : 'en';
   const touched = new Set<string>();
   let fileErrors: FieldErrors = {};
 
@@ -154,7 +158,7 @@ export function enhance(form: HTMLFormElement) {
     xhr.addEventListener('load', () => {
       const body = xhr.response as {
         data?: { redirect?: string };
-        details?: { fields?: { field: string; code: string }[]; token?: string };
+        details?: { fields?: { field: string; code: string }[]; token?: string; retryAt?: string };
       } | null;
       if (xhr.status === 200 && body?.data?.redirect) {
         location.assign(body.data.redirect);
@@ -165,11 +169,14 @@ export function enhance(form: HTMLFormElement) {
       // A page open too long gets a fresh token with its answer: sending again then works.
       const token = body?.details?.token;
       if (token) form.querySelector<HTMLInputElement>('input[name=token]')!.value = token;
-      if (xhr.status === 422 && fields) {
+      // 422: fields to fix; 429: a sending limit, saying when to send again (what was typed stays).
+      if ((xhr.status === 422 || xhr.status === 429) && fields) {
         const errors = Object.fromEntries(fields.map((f) => [f.field, f.code])) as FieldErrors;
         for (const name of Object.keys(errors)) touched.add(name);
         show(errors);
-        showSummary(errors._form ? (messages[errors._form] ?? copy.summary) : copy.summary);
+        const retryAt = body?.details?.retryAt;
+        const time = retryAt ? jakartaClock(retryAt, lang) : '';
+        showSummary(errors._form ? fill(messages[errors._form] ?? copy.summary, { time }) : copy.summary);
       } else showSummary(copy.failed);
       summary.focus();
     });

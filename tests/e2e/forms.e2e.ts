@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { formsMailEn } from '../../core/i18n/forms-en.ts';
 import { formsMailId } from '../../core/i18n/forms-id.ts';
 import { MB, MIN_FILL_SECONDS } from '../../core/contracts/forms.ts';
+import { FORM_POSTS_BY_IP } from '../../api/forms/forms.service.ts';
 import { expect, FROM_THIS_MACHINE, test } from './fixtures.ts';
 import { dict, LANG_CASES, localizedPath } from '../helpers/i18n.ts';
 import type { Lang } from '../../core/locales.ts';
@@ -403,3 +404,50 @@ test.describe('budget and accessibility @desktop', () => {
     });
   }
 });
+
+// Issue 27, item 6: a form past its sending limit tells the truth. An address that has already posted
+// FORM_POSTS_BY_IP times this hour (here a documentation address of its own, forwarded through the
+// trusted loopback proxy, so no other test shares it) sends a valid message: the page says, in its
+// language, when it may be sent again (Jakarta time), and what was typed is still in the form.
+for (const js of [true, false]) {
+  test.describe(`past the sending limit ${js ? 'with JavaScript' : 'without JavaScript'}`, () => {
+    test.use({ javaScriptEnabled: js });
+    for (const { lang } of LANG_CASES) {
+      test(`contact (${lang}): told when to send again, the message kept`, async ({ page, request }, info) => {
+        const address = `198.51.100.${(js ? 10 : 60) + (lang === 'id' ? 20 : 0) + (info.project.name.length % 10)}`;
+        const forwarded = { 'x-forwarded-for': address };
+        const session = await request.get('/api/forms/contact/session', { headers: forwarded });
+        const { token } = ((await session.json()) as { data: { token: string } }).data;
+        await new Promise((r) => setTimeout(r, MIN_FILL_SECONDS * 1000 + 300));
+        let limited = false;
+        for (let i = 0; i <= FORM_POSTS_BY_IP.limit && !limited; i++) {
+          const res = await request.post('/api/forms/contact', {
+            headers: { ...forwarded, accept: 'application/json' },
+            form: { name: '', email: 'x@example.com', phone: '0812345678', subject: 's', message: 'm', token },
+          });
+          limited = res.status() === 429;
+        }
+        expect(limited).toBe(true);
+
+        await page.setExtraHTTPHeaders(forwarded);
+        const { form, patience } = await open(page, lang, 'contact');
+        await form.locator('#contact-name').fill('Rina Putri');
+        await form.locator('#contact-email').fill(unique('limited'));
+        await form.locator('#contact-phone').fill('0812 3456 7890');
+        await form.locator('#contact-subject').fill('Rombongan');
+        await form.locator('#contact-message').fill('Kami 12 orang ke Bandung bulan Mei.');
+        await patience();
+        await submit(form);
+        if (!js) await expect(page).toHaveURL(/\?draft=[\w.-]+#contact-form$/);
+        const template = dict[lang].forms.errors.rate_limited;
+        const [before, after] = template.split('{time}').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+        await expect(form.locator('[data-error-summary]')).toBeVisible();
+        await expect(form.locator('[data-summary-title]')).toHaveText(
+          new RegExp(`^${before}\\d{2}[.:]\\d{2} WIB${after}$`),
+        );
+        await expect(form.locator('#contact-message')).toHaveValue('Kami 12 orang ke Bandung bulan Mei.');
+        await expect(form.locator('#contact-name')).toHaveValue('Rina Putri');
+      });
+    }
+  });
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "form_drafts" ADD COLUMN "retry_at" timestamp with time zone;
