@@ -11,18 +11,23 @@
 //                                                day, Jakarta time), with signed links (24 hours) to files
 //   funnel --from YYYY-MM-DD --to YYYY-MM-DD     searches, room choices, checkouts and purchases per
 //                                                destination and per campaign (api/events/events.ops.ts)
+//   export-user <id, e-mail or phone> [--out DIR] everything we hold about a person (the right of
+//                                                access): one JSON file and their files, in a private
+//                                                folder under DIR (default: the current folder)
 import type { AppDeps } from './platform/deps.ts';
 import { decideIdentity, eraseOn, findUser, reactivateAccount } from './account/deletion.service.ts';
 import { currentUploads, signedFileUrl } from './profile/uploads.service.ts';
 import { submissions } from './forms/forms.ops.ts';
 import { funnelCommand } from './events/events.ops.ts';
+import { exportPersonalData } from './account/export.service.ts';
 import { nowOf } from './platform/clock.ts';
 
 const USAGE = `usage:
   npm run ops -- identity <user id or e-mail> [approve|reject]
   npm run ops -- reactivate <user id or e-mail>
   npm run ops -- submissions [--since YYYY-MM-DD] [--csv]
-  npm run ops -- funnel --from YYYY-MM-DD --to YYYY-MM-DD`;
+  npm run ops -- funnel --from YYYY-MM-DD --to YYYY-MM-DD
+  npm run ops -- export-user <user id, e-mail or phone> [--out DIR]`;
 
 /** An operator's review link lives longer than a guest's (time to look at the pictures). */
 const REVIEW_LINK_SECONDS = 60 * 60;
@@ -37,6 +42,21 @@ export async function runOps(
   const [command, who, decision] = args;
   if (command === 'submissions') return submissions(args.slice(1), deps, now);
   if (command === 'funnel') return funnelCommand(args.slice(1), deps);
+  if (command === 'export-user') {
+    if (!who) return { code: 2, out: [USAGE] };
+    const user = await findUser(db, who);
+    if (!user) return { code: 1, out: [`No account matches ${JSON.stringify(who)}.`] };
+    const at = args.indexOf('--out');
+    const { dir, data } = await exportPersonalData(deps, user.id, at > 0 ? args[at + 1]! : '.');
+    const count = Object.values(data.tables).reduce((n, t) => n + t.length, 0);
+    return {
+      code: 0,
+      out: [
+        `#${user.id} ${user.email}: ${count} records in ${Object.keys(data.tables).length} tables and ${data.files.length} files`,
+        `  written to ${dir}/personal-data.json (files beside it); hand it to the person over a private channel.`,
+      ],
+    };
+  }
   if (!command || !who || !['identity', 'reactivate'].includes(command)) return { code: 2, out: [USAGE] };
   const user = await findUser(db, who);
   if (!user) return { code: 1, out: [`No account matches ${JSON.stringify(who)}.`] };

@@ -8,6 +8,7 @@ import { msg } from '../http/messages.ts';
 import { authCodeGuesses, authCodes, authSessions, users } from '../auth/auth.schema.ts';
 import { revokeAllUserSessions } from '../auth/tokens.service.ts';
 import { jakartaToday } from '../../core/dates.ts';
+import { normalisePhone } from '../../core/contracts/contact-point.ts';
 import { outboxMessages } from '../outbox/outbox.schema.ts';
 import { newsletterSubscribers } from '../promotions/promotions.schema.ts';
 import { reservationGuests } from '../reservations/reservations.schema.ts';
@@ -87,12 +88,14 @@ export async function deleteAccount(deps: AppDeps, userId: number) {
 
 /** Find a guest by id or e-mail (the operator commands). */
 export async function findUser(db: Db, who: string) {
-  const byId = /^\d+$/.test(who);
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(byId ? eq(users.id, Number(who)) : eq(users.email, who.trim().toLowerCase()))
-    .limit(1);
+  const value = who.trim();
+  // An id, an e-mail, or a phone number as a guest writes it (0812…, +62 812…, 62812…).
+  const where = /^\d{1,9}$/.test(value)
+    ? eq(users.id, Number(value))
+    : value.includes('@')
+      ? eq(users.email, value.toLowerCase())
+      : eq(users.telephone, normalisePhone(value));
+  const [user] = await db.select().from(users).where(where).limit(1);
   return user;
 }
 
