@@ -9,7 +9,7 @@ import { authCodeGuesses, authCodes, authSessions, users } from '../auth/auth.sc
 import { revokeAllUserSessions } from '../auth/tokens.service.ts';
 import { jakartaToday } from '../../core/dates.ts';
 import { normalisePhone } from '../../core/contracts/contact-point.ts';
-import { outboxMessages } from '../outbox/outbox.schema.ts';
+import { blobStoreOf } from '../storage/blob-store.ts';
 import { newsletterSubscribers } from '../promotions/promotions.schema.ts';
 import { reservationGuests } from '../reservations/reservations.schema.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
@@ -167,6 +167,7 @@ export async function purgeDeletedAccounts(
     )
     .limit(200);
   let erased = 0;
+  const store = blobStoreOf(deps);
   for (const { id } of due) {
     const done = await db.transaction(async (tx) => {
       const [user] = await tx
@@ -174,7 +175,7 @@ export async function purgeDeletedAccounts(
         .set({ erasedAt: now })
         .where(and(eq(users.id, id), isNull(users.erasedAt), lte(users.deactivatedAt, cutoff)))
         .returning();
-      if (!user) return false;
+      if (!user) return null;
       await tx
         .update(users)
         .set({
@@ -210,9 +211,7 @@ export async function purgeDeletedAccounts(
           ),
         );
       const addresses = [user.email, ...(user.telephone ? [`+62${user.telephone}`] : [])];
-      await tx
-        .delete(outboxMessages)
-        .where(and(inArray(outboxMessages.to, addresses), eq(outboxMessages.status, 'pending')));
+      const files = await forgetEverywhere(tx, id, { ...user, addresses });
       await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, user.email));
       await tx.delete(authSessions).where(eq(authSessions.userId, id));
       await tx.delete(authCodes).where(eq(authCodes.userId, id));
@@ -232,12 +231,73 @@ export async function purgeDeletedAccounts(
             )
             update bobopoint_accounts set balance = 0 where user_id = ${id}`,
       );
-      return true;
+      return files;
     });
-    if (done) erased++;
+    if (!done) continue;
+    erased++;
+    // The form files go once their rows are gone for good (after the commit).
+    for (const file of done) await store.delete(file);
   }
   await sweepRemovedUploads(deps);
   return erased;
+}
+
+/**
+ * What else names the person, outside their account (issue 27, item 4): every message to their e-mail
+ * or phone, sent ones too, and every message that names them (their e-mail, phone or order ids in
+ * the subject, text, HTML or attachments: the operators' copy of their form, a confirmation), in the
+ * outbox and in the development sink; their form submissions and drafts (the files are deleted after
+ * the commit); the answers kept for their Idempotency-Keys; rate-limit counters keyed by their e-mail
+ * or phone; codes sent to those addresses before the account existed; and the browser id and fields
+ * of the site events of their stays (the events keep their name, value, hotel and campaign, so the
+ * funnel's numbers stay). Payments and the reservations stay for accounting, without the person.
+ */
+async function forgetEverywhere(
+  tx: Db,
+  userId: number,
+  who: { email: string; telephone: string | null; addresses: string[] },
+): Promise<string[]> {
+  const orders = (
+    await rows<{ order_id: string }>(tx, sql`select order_id from reservations where user_id = ${userId}`)
+  ).map((r) => r.order_id);
+  const needles = [...who.addresses, ...(who.telephone ? [who.telephone] : []), ...orders];
+  const list = (values: string[]) =>
+    sql`array[${sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    )}]::text[]`;
+  const names = (columns: string) =>
+    sql.raw(`lower(coalesce(${columns.split(',').join(", '') || ' ' || coalesce(")}, ''))`);
+  for (const table of ['outbox_messages', 'outbox_sink_messages'])
+    await rows(
+      tx,
+      sql`delete from ${sql.raw(table)} m where m."to" = any(${list(who.addresses)})
+          or exists (select 1 from unnest(${list(needles)}) n
+                     where position(lower(n) in ${names('m.subject,m.text,m.html,m.attachments::text')}) > 0)
+          returning 1`,
+    );
+  const files = await rows<{ id: string }>(
+    tx,
+    sql`delete from form_submission_files where submission_id in
+          (select id from form_submissions where lower(email) = ${who.email}) returning id`,
+  );
+  await rows(tx, sql`delete from form_submissions where lower(email) = ${who.email} returning 1`);
+  await rows(tx, sql`delete from form_drafts where lower(values->>'email') = ${who.email} returning 1`);
+  await rows(tx, sql`delete from idempotency_keys where user_id = ${userId} returning 1`);
+  await rows(
+    tx,
+    sql`delete from rate_limits r where exists (select 1 from unnest(${list(needles)}) n
+          where position(lower(n) in lower(r.key)) > 0) returning 1`,
+  );
+  await rows(tx, sql`delete from auth_codes where target = any(${list(needles)}) returning 1`);
+  if (orders.length)
+    await rows(
+      tx,
+      sql`update analytics_events set client_id = 'erased', fields = '{}'::jsonb, page_path = ''
+          where reservation_id in (select id from reservations where user_id = ${userId}) returning 1`,
+    );
+  // Their files are deleted by the caller once this transaction has committed.
+  return files.map((f) => f.id);
 }
 
 /** When a deleted account is erased: 30 days after the deletion, as a Jakarta date. */
