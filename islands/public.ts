@@ -2,7 +2,16 @@
 // the event tracker they drive. Everything else in islands/ is private to the islands; a page script
 // importing it directly is a lint error (eslint.config.js, scripts/lint/walls.test.ts).
 export { $alert, $loadingMask, $online, closeAlert, showAlert } from './stores/$ui.ts';
-export { $auth, $pendingCount, clearSession, restoreAuth } from './stores/$auth.ts';
+export {
+  $auth,
+  $pendingCount,
+  clearSession,
+  forgetSessionInMemory,
+  restoreAuth,
+  signOut,
+  STORAGE_KEYS,
+} from './stores/$auth.ts';
+export { followSignOutElsewhere } from './lib/forget-device.ts';
 export { captureCampaign, dataLayer, slowOrSaving, track } from './lib/track.ts';
 export type { Connection } from './lib/track.ts';
 /** The newsletter call, loaded only when someone subscribes (it brings the API client). */

@@ -31,6 +31,9 @@ function fakeBuild(dir = buildDir, name = 'dist', contentVersion?: number) {
   );
 }
 
+/** Every node started, so a failed assertion does not leave one running (and holding the port). */
+const started: ChildProcess[] = [];
+
 function start(): Promise<{ child: ChildProcess; exited: Promise<number | null> }> {
   const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.ts')], {
     cwd: root,
@@ -44,6 +47,7 @@ function start(): Promise<{ child: ChildProcess; exited: Promise<number | null> 
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.push(child);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     let out = '';
@@ -91,6 +95,7 @@ function readableByOthers(dir: string): string[] {
 }
 
 afterAll(() => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   rmSync(buildDir, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
 });

@@ -96,6 +96,7 @@ const FORM_CONTRACTS: Record<FormKind, { session: RouteContract; post: RouteCont
       auth: 'none',
       form: { fields: ContactSchema, files: false },
       tag: 'forms',
+      limited: true,
     },
   },
   partnership: {
@@ -113,6 +114,7 @@ const FORM_CONTRACTS: Record<FormKind, { session: RouteContract; post: RouteCont
       auth: 'none',
       form: { fields: PartnershipSchema, files: true },
       tag: 'forms',
+      limited: true,
     },
   },
 };

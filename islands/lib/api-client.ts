@@ -1,6 +1,7 @@
 import ky from 'ky';
 import type { KyInstance } from 'ky';
-import { $auth, clearSession, setSession } from '../stores/$auth.ts';
+import { $auth, endSessionOnDevice, setSession } from '../stores/$auth.ts';
+import { WEB_API_KEY } from './web-key.ts';
 import type { AuthUser, TokenPair } from '../stores/$auth.ts';
 import type { TokenAnswer, UserProfile } from '../../core/contracts/responses.ts';
 
@@ -11,7 +12,7 @@ import type { TokenAnswer, UserProfile } from '../../core/contracts/responses.ts
 // goes home with ?logout=true, any other failure clears the stored login.
 
 export const WEB_CLIENT_ID: string = import.meta.env.PUBLIC_WEB_CLIENT_ID ?? 'bobobox-web';
-export const WEB_API_KEY: string = import.meta.env.PUBLIC_WEB_API_KEY ?? 'dev-only-web-api-key';
+export { WEB_API_KEY };
 const CLIENT_TOKEN_KEY = 'clientToken';
 
 export class ApiError extends Error {
@@ -228,7 +229,8 @@ export async function userCall<T>(call: Call): Promise<T> {
     browser.reload();
     throw new SessionRedirect('reloading');
   }
-  clearSession();
+  // The session is over: the device forgets it (storage, caches, other tabs).
+  await endSessionOnDevice();
   if (outcome === 'logout') {
     browser.goHome();
     throw new SessionRedirect('signed out');

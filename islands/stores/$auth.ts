@@ -1,3 +1,5 @@
+import { forgetDevice } from '../lib/forget-device.ts';
+import { WEB_API_KEY } from '../lib/web-key.ts';
 import { atom, computed, onMount } from 'nanostores';
 
 // Auth state as spec section 4 describes: an `isLoggedIn` flag plus the token pair, base64-encoded
@@ -90,9 +92,46 @@ export function setSession(tokens: TokenPair, user: AuthUser | null, storage: St
 /** Sign-out on this device: clears user, profile, stored tokens and both cookies. */
 export function clearSession(storage: Storage = localStorage): void {
   for (const key of Object.values(STORAGE_KEYS)) storage.removeItem(key);
+  forgetSessionInMemory();
+}
+
+/** This tab's view of the session, and the cookies: signed out (another tab forgot the rest). */
+export function forgetSessionInMemory(): void {
   for (const name of AUTH_COOKIES) document.cookie = `${name}=; max-age=0; ${cookieAttributes()}`;
   $auth.set({ isLoggedIn: false, tokens: null, user: null });
   $pendingCount.set(0);
+}
+
+/**
+ * The session ended (any way): signed out here, and the device forgets everything the site kept
+ * (islands/lib/forget-device.ts); other tabs follow. Resolves once it is forgotten.
+ */
+export async function endSessionOnDevice(): Promise<void> {
+  clearSession();
+  await forgetDevice();
+}
+
+/**
+ * The guest signs out: the API revokes the session (so its tokens are worthless wherever they were
+ * copied; at most 3 s are waited for it), then the device forgets it (endSessionOnDevice).
+ */
+export async function signOut(fetcher: typeof fetch = fetch): Promise<void> {
+  const { tokens } = $auth.get();
+  if (tokens)
+    await Promise.race([
+      fetcher('/api/auth/logout', {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${tokens.accessToken}`,
+          'x-api-key': WEB_API_KEY,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ refresh_token: tokens.refreshToken }),
+        keepalive: true,
+      }).catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]);
+  await endSessionOnDevice();
 }
 
 /**

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { SessionRedirect, browser, userCall } from '../lib/api-client.ts';
-import { clearSession } from './$auth.ts';
+import { endSessionOnDevice } from './$auth.ts';
 import type { PendingChange, UserProfile } from '../../core/contracts/responses.ts';
 
 // The profile page's state and actions (spec sections 3 and 7): the profile, the address changes
@@ -82,6 +82,7 @@ export async function deleteMyAccount(): Promise<void> {
     method: 'post',
     path: 'clients/v1/my-account/delete',
   });
-  clearSession();
+  // Signed out everywhere by the API; this device forgets the guest before going home.
+  await endSessionOnDevice();
   browser.goHome();
 }

@@ -1,6 +1,14 @@
 // The header's small script: sticky/shown on scroll, the account dropdown, the off-canvas menu,
 // and the signed-in state read from the $auth store.
-import { $auth, $pendingCount, clearSession, restoreAuth } from '../../islands/public.ts';
+import {
+  $auth,
+  $pendingCount,
+  followSignOutElsewhere,
+  forgetSessionInMemory,
+  restoreAuth,
+  signOut,
+  STORAGE_KEYS,
+} from '../../islands/public.ts';
 import { headerState } from '../lib/client/header-state.ts';
 
 const header = document.querySelector<HTMLElement>('[data-site-header]');
@@ -113,10 +121,14 @@ const renderBadge = (count: number) => {
 $auth.subscribe(render);
 $pendingCount.subscribe(renderBadge);
 restoreAuth();
+// A sign-out in another tab signs this one out too (a page with the guest's data goes home).
+followSignOutElsewhere(forgetSessionInMemory, STORAGE_KEYS.flag);
 
 document.querySelectorAll<HTMLButtonElement>('[data-sign-out]').forEach((button) => {
-  button.addEventListener('click', () => {
-    clearSession();
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    // The session is revoked and the device forgets the guest (islands/lib/forget-device.ts).
+    await signOut();
     const lang = document.documentElement.lang === 'id' ? '/id' : '';
     const entry = new URLSearchParams(window.location.search).get('entry');
     // From the account sidebar, an entry of "bobocabin" returns to the cabin home instead.

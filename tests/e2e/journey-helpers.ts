@@ -119,8 +119,10 @@ export async function signInPage(
   s: { accessToken: string; refreshToken: string; user: { id: number; name: string } },
 ) {
   await page.addInitScript((session) => {
-    if (sessionStorage.getItem('e2e-seeded')) return;
-    sessionStorage.setItem('e2e-seeded', '1');
+    // Once per tab: the tab's name survives its navigations, and (unlike session storage) a sign-out,
+    // which clears every storage area, so a signed-out tab is not signed in again by this script.
+    if (window.name === 'e2e-seeded') return;
+    window.name = 'e2e-seeded';
     localStorage.setItem('isLoggedIn', 'true');
     localStorage.setItem(
       'auth',
