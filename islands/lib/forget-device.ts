@@ -54,6 +54,12 @@ export function followSignOutElsewhere(signedOut: () => void, flagKey: string): 
   const follow = () => {
     if (done) return;
     done = true;
+    // Local storage is shared by the tabs (the other tab cleared it); session storage is this tab's own.
+    try {
+      sessionStorage.clear();
+    } catch {
+      // Blocked storage: nothing kept there.
+    }
     signedOut();
     if (PRIVATE_PAGES.test(location.pathname)) {
       const lang = location.pathname.startsWith('/id/') ? '/id' : '';

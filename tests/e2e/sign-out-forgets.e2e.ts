@@ -29,12 +29,17 @@ async function storageOf(page: Page) {
   }));
 }
 /**
- * What is left of the guest: every area but the anonymous browser id the home page's tracker starts
- * again after the sign-out (a new random one, no person behind it).
+ * What is left of the guest: every area but what the home page starts afresh after the sign-out for
+ * anyone (no person behind either): the tracker's new random browser id, and the web client's
+ * anonymous token.
  */
 async function guestTraces(page: Page) {
   const left = await storageOf(page);
-  return { ...left, local: left.local.filter((key) => key !== 'bbxClientId') };
+  return {
+    ...left,
+    local: left.local.filter((key) => key !== 'bbxClientId'),
+    session: left.session.filter((key) => key !== 'clientToken'),
+  };
 }
 const NOTHING = { local: [], session: [], databases: [], caches: [], workers: 0, cookies: [] };
 
@@ -54,7 +59,10 @@ async function signedInWithTraces(page: Page, guest: Guest, lang: Lang) {
   // flow's session values.
   await page.evaluate(async () => {
     await navigator.serviceWorker.register('/stay-pass-sw.js', { scope: location.pathname });
-    await (await caches.open('stay-pass-test')).put(location.pathname, new Response('my stay'));
+    // Once the worker is active (it deletes caches other than its own when it activates), its cache
+    // holds the page, as when the guest keeps My stay for offline use.
+    await navigator.serviceWorker.ready;
+    await (await caches.open('stay-pass-v1')).put(location.pathname, new Response('my stay'));
     await new Promise((resolve) => {
       const open = indexedDB.open('bobobox-traces');
       open.onsuccess = () => {
