@@ -16,8 +16,12 @@ async function settle(work: Promise<unknown>, ms = 3_000): Promise<void> {
   await Promise.race([work.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, ms))]);
 }
 
+/** Marks the tab that signs out: its own listeners (another script's channel) must not follow it. */
+const SIGNING_OUT = '__bbxSigningOut';
+
 /** Forget everything this browser keeps for the site, and tell the other tabs. */
 export async function forgetDevice(): Promise<void> {
+  (window as unknown as Record<string, boolean>)[SIGNING_OUT] = true;
   for (const storage of ['localStorage', 'sessionStorage'] as const)
     try {
       window[storage].clear();
@@ -52,7 +56,8 @@ export async function forgetDevice(): Promise<void> {
 export function followSignOutElsewhere(signedOut: () => void, flagKey: string): void {
   let done = false;
   const follow = () => {
-    if (done) return;
+    // This tab signed out itself (and goes where its sign-out says): nothing to follow.
+    if (done || (window as unknown as Record<string, boolean>)[SIGNING_OUT]) return;
     done = true;
     // Local storage is shared by the tabs (the other tab cleared it); session storage is this tab's own.
     try {
