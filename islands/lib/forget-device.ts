@@ -21,10 +21,10 @@ const SIGNING_OUT = '__bbxSigningOut';
 
 /** Forget everything this browser keeps for the site, and tell the other tabs. */
 export async function forgetDevice(): Promise<void> {
-  (window as unknown as Record<string, boolean>)[SIGNING_OUT] = true;
+  (globalThis as unknown as Record<string, boolean>)[SIGNING_OUT] = true;
   for (const storage of ['localStorage', 'sessionStorage'] as const)
     try {
-      window[storage].clear();
+      globalThis[storage].clear();
     } catch {
       // Storage blocked (a privacy mode): nothing was kept there either.
     }
@@ -35,7 +35,7 @@ export async function forgetDevice(): Promise<void> {
     );
   if (typeof caches !== 'undefined')
     work.push(caches.keys().then((keys) => Promise.all(keys.map((key) => caches.delete(key)))));
-  if ('serviceWorker' in navigator)
+  if (typeof navigator !== 'undefined' && 'serviceWorker' in navigator)
     work.push(
       navigator.serviceWorker
         .getRegistrations()
@@ -57,7 +57,7 @@ export function followSignOutElsewhere(signedOut: () => void, flagKey: string): 
   let done = false;
   const follow = () => {
     // This tab signed out itself (and goes where its sign-out says): nothing to follow.
-    if (done || (window as unknown as Record<string, boolean>)[SIGNING_OUT]) return;
+    if (done || (globalThis as unknown as Record<string, boolean>)[SIGNING_OUT]) return;
     done = true;
     // Local storage is shared by the tabs (the other tab cleared it); session storage is this tab's own.
     try {
