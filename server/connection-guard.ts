@@ -77,10 +77,12 @@ export function guardConnections(
       const key = keyOf(clientAddressOf(req, trusted));
       const count = (inFlight.get(key) ?? 0) + 1;
       if (count > limits.inFlight) {
-        const url = new URL(req.url ?? '/', 'http://node');
-        const lang = url.pathname.startsWith('/id/')
-          ? 'id'
-          : langOf(url.searchParams.get('lang'), req.headers['accept-language']);
+        // The raw target, split by hand: `new URL` throws on targets a client may send ("//").
+        const target = req.url ?? '/';
+        const query = target.indexOf('?');
+        const pathname = query < 0 ? target : target.slice(0, query);
+        const params = new URLSearchParams(query < 0 ? '' : target.slice(query + 1));
+        const lang = pathname.startsWith('/id/') ? 'id' : langOf(params.get('lang'), req.headers['accept-language']);
         // The connection stays open: Node discards the unread body as it comes. Closing it mid-body
         // would reset a proxy still forwarding that body, which then takes the node for a dead one
         // (Caddy's passive health check) and answers other guests 502 or 503.

@@ -41,6 +41,21 @@ function trickle(client: string, lang = 'en') {
   });
 }
 
+/** A GET with a raw request target, as a client may send it; the answer's text. */
+function rawGet(target: string, client: string) {
+  return new Promise<string>((resolve) => {
+    let answer = '';
+    const s = net.connect({ host: '127.0.0.1', port }, () =>
+      s.write(
+        `GET ${target} HTTP/1.1\r\nHost: bobobox.test\r\nX-Forwarded-For: ${client}\r\nConnection: close\r\n\r\n`,
+      ),
+    );
+    s.on('data', (d: Buffer) => (answer += d.toString()));
+    s.on('close', () => resolve(answer));
+    s.on('error', () => resolve(answer));
+  });
+}
+
 async function get(client: string) {
   const res = await fetch(`http://127.0.0.1:${port}/api/health`, { headers: { 'x-forwarded-for': client } });
   return res.status;
@@ -66,6 +81,11 @@ describe('requests in flight per forwarded client', () => {
     // ...while another client behind the same proxy is served.
     expect(await get('203.0.113.10')).toBe(200);
 
+    // Any request target is answered, even one a URL parser refuses.
+    for (const target of ['//', '///x?lang=id', 'http://x:99999/']) {
+      const odd = await rawGet(target, '203.0.113.9');
+      expect(odd, target).toMatch(/^HTTP\/1\.1 429/);
+    }
     // A held request that ends (its client gave up) frees its slot.
     held[0]!.socket.destroy();
     await settle();
