@@ -23,14 +23,19 @@ export function makePrivate(dataDir: string): number {
   mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   let changed = 0;
   const visit = (at: string) => {
-    const stat = lstatSync(at);
-    if (stat.isSymbolicLink()) return;
-    const wanted = stat.isDirectory() ? PRIVATE_DIR_MODE : PRIVATE_FILE_MODE;
-    if ((stat.mode & 0o777) !== wanted) {
-      chmodSync(at, wanted);
-      changed++;
+    try {
+      const stat = lstatSync(at);
+      if (stat.isSymbolicLink()) return;
+      const wanted = stat.isDirectory() ? PRIVATE_DIR_MODE : PRIVATE_FILE_MODE;
+      if ((stat.mode & 0o777) !== wanted) {
+        chmodSync(at, wanted);
+        changed++;
+      }
+      if (stat.isDirectory()) for (const name of readdirSync(at)) visit(path.join(at, name));
+    } catch (error) {
+      // A file the running database removed while we walked (a temporary one): nothing to protect.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
-    if (stat.isDirectory()) for (const name of readdirSync(at)) visit(path.join(at, name));
   };
   visit(dataDir);
   return changed;
