@@ -99,6 +99,13 @@ for (const { lang, prefix } of LANG_CASES) {
       .first();
     await expect(room.locator('[data-price]')).toContainText('Rp ');
     await expect.poll(() => events.filter((e) => e.event === 'search').length).toBe(1);
+    // The guest reads the results before choosing (a page view is sent 250 ms after the page shows;
+    // a click within those 250 ms came before it on a busy machine).
+    await expect
+      .poll(() =>
+        events.some((e) => e.event === 'page_view' && e.page_path === localizedPath(lang, `/search/${slug}/`)),
+      )
+      .toBe(true);
     await dismissAlert(page);
     await room.getByRole('button', { name: new RegExp(`^${t.booking.choose}`) }).click();
 
