@@ -131,9 +131,10 @@ const database = await openDatabase(env);
 const migrateOnStart = env.MIGRATE_ON_START === 'auto' ? env.NODE_ENV !== 'production' : env.MIGRATE_ON_START === '1';
 if (!migrateOnStart) await untilMigrated(database);
 await prepareDatabase(database, env, undefined, { migrate: migrateOnStart });
-// Again once the embedded database has opened: its WebAssembly file system gives the files it makes
-// at start-up 0644 whatever the umask (they sit in DATA_DIR, 0700, out of anyone else's reach).
-makePrivate(env.DATA_DIR);
+// Again, for the embedded database's own folder only, once it has opened: its WebAssembly file system
+// gives the files it makes at start-up 0644 whatever the umask (they sit in DATA_DIR, 0700, out of
+// anyone else's reach). The rest of DATA_DIR was fixed above and is written with the umask.
+if (database.kind === 'pglite') makePrivate(path.resolve(env.DATA_DIR, 'pglite'));
 checks.database = checks.migrations = true;
 if (closing) await new Promise(() => undefined); // SIGTERM while starting: shutdown() exits
 one = await createOneServer({ env, database, root, build });

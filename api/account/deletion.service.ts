@@ -266,14 +266,12 @@ async function forgetEverywhere(
       values.map((v) => sql`${v}`),
       sql`, `,
     )}]::text[]`;
-  const names = (columns: string) =>
-    sql.raw(`lower(coalesce(${columns.split(',').join(", '') || ' ' || coalesce(")}, ''))`);
   for (const table of ['outbox_messages', 'outbox_sink_messages'])
     await rows(
       tx,
       sql`delete from ${sql.raw(table)} m where m."to" = any(${list(who.addresses)})
           or exists (select 1 from unnest(${list(needles)}) n
-                     where position(lower(n) in ${names('m.subject,m.text,m.html,m.attachments::text')}) > 0)
+                     where position(lower(n) in lower(concat_ws(' ', m.subject, m.text, m.html, m.attachments::text))) > 0)
           returning 1`,
     );
   const files = await rows<{ id: string }>(
