@@ -3,9 +3,14 @@
 // (server/dev/test-fixtures.routes.ts) runs the very same function inside the running server, whose
 // embedded database no other process may open.
 //
-//   identity <user id or e-mail>                 the ID verification state, and signed links (1 hour)
-//                                                to the ID card and selfie for the review
+//   identity <user id or e-mail>                 the ID verification state and what is on file
+//   identity <user> show --reason TEXT [--out DIR] [--operator NAME]
+//                                                the ID card and selfie, decrypted into a private folder
+//                                                under DIR, recorded in operator_audit (who, when, why)
 //   identity <user id or e-mail> approve|reject  decide on a submitted ID (a rejected guest may upload again)
+//   audit [<user id or e-mail>]                  the operators' reads of identity documents (newest first)
+//   rewrap-files                                 after a FILE_KEYS rotation: every stored file's key
+//                                                wrapped under the first key (docs/privacy.md)
 //   reactivate <user id or e-mail>               bring back an account deleted less than 30 days ago
 //   submissions [--since YYYY-MM-DD] [--csv]     contact messages and partnership proposals (since that
 //                                                day, Jakarta time), with signed links (24 hours) to files
@@ -16,7 +21,15 @@
 //                                                folder under DIR (default: the current folder)
 import type { AppDeps } from './platform/deps.ts';
 import { decideIdentity, eraseOn, findUser, reactivateAccount } from './account/deletion.service.ts';
-import { currentUploads, signedFileUrl } from './profile/uploads.service.ts';
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { desc, eq } from 'drizzle-orm';
+import { currentUploads } from './profile/uploads.service.ts';
+import { blobStoreOf, rewrapFiles } from './storage/blob-store.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './storage/private-files.ts';
+import { operatorAudit } from './account/audit.schema.ts';
+import { extension } from './account/export.service.ts';
 import { submissions } from './forms/forms.ops.ts';
 import { funnelCommand } from './events/events.ops.ts';
 import { exportPersonalData } from './account/export.service.ts';
@@ -24,13 +37,31 @@ import { nowOf } from './platform/clock.ts';
 
 const USAGE = `usage:
   npm run ops -- identity <user id or e-mail> [approve|reject]
+  npm run ops -- identity <user id or e-mail> show --reason TEXT [--out DIR] [--operator NAME]
+  npm run ops -- audit [<user id or e-mail>]
+  npm run ops -- rewrap-files
   npm run ops -- reactivate <user id or e-mail>
   npm run ops -- submissions [--since YYYY-MM-DD] [--csv]
   npm run ops -- funnel --from YYYY-MM-DD --to YYYY-MM-DD
   npm run ops -- export-user <user id, e-mail or phone> [--out DIR]`;
 
-/** An operator's review link lives longer than a guest's (time to look at the pictures). */
-const REVIEW_LINK_SECONDS = 60 * 60;
+/** The value after `--name` in the arguments, or undefined. */
+const option = (args: string[], name: string) => {
+  const at = args.indexOf(name);
+  return at > 0 ? args[at + 1] : undefined;
+};
+
+/** Who runs a command: --operator, else the person behind sudo, else the machine user. */
+const operatorName = (args: string[]) =>
+  option(args, '--operator') ??
+  process.env.SUDO_USER ??
+  (() => {
+    try {
+      return os.userInfo().username;
+    } catch {
+      return 'unknown';
+    }
+  })();
 
 /** Run one command; returns the exit code and the lines to print (tests call this directly). */
 export async function runOps(
@@ -42,6 +73,28 @@ export async function runOps(
   const [command, who, decision] = args;
   if (command === 'submissions') return submissions(args.slice(1), deps, now);
   if (command === 'funnel') return funnelCommand(args.slice(1), deps);
+  if (command === 'rewrap-files') {
+    const { files, rewrapped } = await rewrapFiles(deps);
+    return { code: 0, out: [`${rewrapped} of ${files} stored files rewrapped under the first FILE_KEYS key.`] };
+  }
+  if (command === 'audit') {
+    const user = who ? await findUser(db, who) : undefined;
+    if (who && !user) return { code: 1, out: [`No account matches ${JSON.stringify(who)}.`] };
+    const found = await db
+      .select()
+      .from(operatorAudit)
+      .where(user ? eq(operatorAudit.userId, user.id) : undefined)
+      .orderBy(desc(operatorAudit.at), desc(operatorAudit.id))
+      .limit(200);
+    if (!found.length)
+      return { code: 0, out: ['No operator has read any identity document' + (user ? ' of this account.' : '.')] };
+    return {
+      code: 0,
+      out: found.map(
+        (a) => `${a.at.toISOString()} ${a.operator} ${a.action} #${a.userId}: ${a.reason ?? '(reason erased)'}`,
+      ),
+    };
+  }
   if (command === 'export-user') {
     if (!who) return { code: 2, out: [USAGE] };
     const user = await findUser(db, who);
@@ -72,20 +125,71 @@ export async function runOps(
 
   if (decision === undefined) {
     const uploads = await currentUploads(deps, user.id);
-    const origin = deps.env.SITE_URL.replace(/\/$/, '');
-    const link = (kind: 'id_card' | 'selfie') => {
+    const onFile = (kind: 'id_card' | 'selfie') => {
       const u = uploads.get(kind);
-      return u ? `${origin}${signedFileUrl(deps, u.id, now, REVIEW_LINK_SECONDS)}` : '(none)';
+      return u ? `on file since ${u.createdAt.toISOString()}` : '(none)';
     };
     return {
       code: 0,
-      out: [`${label}: ${user.identityStatus}`, `  ID card: ${link('id_card')}`, `  selfie:  ${link('selfie')}`],
+      out: [
+        `${label}: ${user.identityStatus}`,
+        `  ID card: ${onFile('id_card')}`,
+        `  selfie:  ${onFile('selfie')}`,
+        `  to look at them: npm run ops -- identity ${user.id} show --reason "<why>" (recorded)`,
+      ],
     };
   }
+  if (decision === 'show') return showIdentity(deps, user, label, args, now);
   if (decision !== 'approve' && decision !== 'reject') return { code: 2, out: [USAGE] };
   const result = await decideIdentity(db, user.id, decision);
   if (!result) return { code: 1, out: [`No account matches ${JSON.stringify(who)}.`] };
   if (result.from !== 'submitted')
     return { code: 1, out: [`${label}: the ID is ${result.from}, not submitted; nothing was changed.`] };
   return { code: 0, out: [`${label}: ${result.from} -> ${result.to}`] };
+}
+
+/**
+ * An operator looks at a guest's ID card and selfie: decrypted into a folder only this machine user
+ * reads, after the read is recorded (who, when, why, which files). No reason, no files.
+ */
+async function showIdentity(
+  deps: Pick<AppDeps, 'database' | 'env' | 'now'>,
+  user: { id: number },
+  label: string,
+  args: string[],
+  now: Date,
+): Promise<{ code: number; out: string[] }> {
+  const reason = option(args, '--reason')?.trim();
+  if (!reason)
+    return { code: 2, out: ['Say why you look at these documents: --reason "<why>" (it is recorded).', USAGE] };
+  const uploads = await currentUploads(deps, user.id);
+  const kinds = (['id_card', 'selfie'] as const).filter((k) => uploads.has(k));
+  if (!kinds.length) return { code: 1, out: [`${label}: no ID card or selfie on file.`] };
+  const operator = operatorName(args);
+  // Recorded first: a read that is not in the audit does not happen.
+  await deps.database.db.insert(operatorAudit).values({
+    at: now,
+    operator,
+    action: 'identity.show',
+    userId: user.id,
+    reason,
+    detail: { files: kinds.map((k) => ({ kind: k, upload: uploads.get(k)!.id })) },
+  });
+  const dir = path.resolve(option(args, '--out') ?? '.', `identity-${user.id}-${now.getTime()}`);
+  await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  const store = blobStoreOf(deps);
+  const out = [`${label}: recorded for ${operator} ("${reason}")`];
+  for (const kind of kinds) {
+    const u = uploads.get(kind)!;
+    const blob = await store.get(u.id);
+    if (!blob) {
+      out.push(`  ${kind}: the stored file is missing`);
+      continue;
+    }
+    const file = path.join(dir, `${kind === 'id_card' ? 'id-card' : 'selfie'}.${extension(u.contentType)}`);
+    await writeFile(file, blob.bytes, { mode: PRIVATE_FILE_MODE });
+    out.push(`  ${kind === 'id_card' ? 'ID card' : 'selfie '}: ${file}`);
+  }
+  out.push(`  delete ${dir} when the review is done.`);
+  return { code: 0, out };
 }

@@ -3,9 +3,14 @@
 //
 //   migrate                                      apply the committed migrations (once per deployment, before
 //                                                the nodes start; concurrent runs wait on an advisory lock)
-//   identity <user id or e-mail>                 the ID verification state, and signed links (1 hour)
-//                                                to the ID card and selfie for the review
+//   identity <user id or e-mail>                 the ID verification state and what is on file
+//   identity <user> show --reason TEXT [--out DIR] [--operator NAME]
+//                                                the ID card and selfie, decrypted into a private folder
+//                                                under DIR, recorded in operator_audit (who, when, why)
 //   identity <user id or e-mail> approve|reject  decide on a submitted ID (a rejected guest may upload again)
+//   audit [<user id or e-mail>]                  the operators' reads of identity documents (newest first)
+//   rewrap-files                                 after a FILE_KEYS rotation: every stored file's key
+//                                                wrapped under the first key (docs/privacy.md)
 //   reactivate <user id or e-mail>               bring back an account deleted less than 30 days ago
 //   submissions [--since YYYY-MM-DD] [--csv]     contact messages and partnership proposals (since that
 //                                                day, Jakarta time), with signed links (24 hours) to files

@@ -22,6 +22,7 @@ const safeProduction = () => ({
   API_KEY: strong(),
   SANITY_WEBHOOK_SECRET: strong(),
   STAY_PASS_SECRET: strong(),
+  FILE_KEYS: `k1:${randomBytes(32).toString('base64')}`,
   SMTP_URL: 'smtps://relay:pw@smtp.example.net:465',
   MIDTRANS_SERVER_KEY: 'Mid-server-' + strong(),
   MIDTRANS_CLIENT_KEY: 'Mid-client-' + strong(),
@@ -65,6 +66,22 @@ describe('production refuses unsafe settings', () => {
       expect(productionProblems(loadEnv(repeated))).toEqual([`${name} is not random (too few distinct characters)`]);
     });
   }
+
+  it('refuses production without file keys of its own, and FILE_KEYS that are not 32-byte keys with ids', () => {
+    expect(productionProblems(loadEnv({ ...safeProduction(), FILE_KEYS: undefined }))).toEqual([
+      'FILE_KEYS is not set: uploaded ID cards would be encrypted with a key derived from a development default',
+    ]);
+    expect(refusals({ ...safeProduction(), FILE_KEYS: `k1:${randomBytes(16).toString('base64')}` })).toEqual([
+      expect.stringMatching(/^FILE_KEYS: FILE_KEYS key k1 is not 32 bytes/),
+    ]);
+    expect(refusals({ ...safeProduction(), FILE_KEYS: randomBytes(32).toString('base64') })).toEqual([
+      expect.stringMatching(/^FILE_KEYS: FILE_KEYS lists id:base64key pairs/),
+    ]);
+    const key = randomBytes(32).toString('base64');
+    expect(refusals({ ...safeProduction(), FILE_KEYS: `k1:${key},k1:${key}` })).toEqual([
+      expect.stringMatching(/^FILE_KEYS: FILE_KEYS names key k1 twice/),
+    ]);
+  });
 
   it('refuses production without a stay-pass key of its own (development derives one from AUTH_JWT_SECRET)', () => {
     expect(productionProblems(loadEnv({ ...safeProduction(), STAY_PASS_SECRET: undefined }))).toEqual([

@@ -46,6 +46,10 @@ export function productionProblems(env: Env): string[] {
     const why = weakSecret(name, env[name]);
     if (why) problems.push(why);
   }
+  if (!env.FILE_KEYS)
+    problems.push(
+      'FILE_KEYS is not set: uploaded ID cards would be encrypted with a key derived from a development default',
+    );
   if (!env.SMTP_URL) problems.push('SMTP_URL is not set: e-mail would go to the in-process development sink');
   if (!env.MIDTRANS_SERVER_KEY)
     problems.push('MIDTRANS_SERVER_KEY is not set: payments would go to the embedded sandbox gateway');

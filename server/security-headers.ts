@@ -101,7 +101,7 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], env: CspE
     "default-src 'self'",
     `script-src 'self' ${[...scriptOrigins, ...[...scriptHashes].sort()].join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
+    "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     `connect-src 'self' ${connectOrigins(env).join(' ')}`.trim(),
     "object-src 'none'",

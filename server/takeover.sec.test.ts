@@ -63,6 +63,7 @@ describe('taking over a deployment', () => {
       API_KEY: strong(),
       SANITY_WEBHOOK_SECRET: strong(),
       STAY_PASS_SECRET: strong(),
+      FILE_KEYS: `k1:${randomBytes(32).toString('base64')}`,
       SMTP_URL: 'smtp://127.0.0.1:9',
       MIDTRANS_SERVER_KEY: `Mid-server-${strong()}`,
       MIDTRANS_CLIENT_KEY: `Mid-client-${strong()}`,

@@ -282,6 +282,8 @@ async function forgetEverywhere(
   await rows(tx, sql`delete from form_submissions where lower(email) = ${who.email} returning 1`);
   await rows(tx, sql`delete from form_drafts where lower(values->>'email') = ${who.email} returning 1`);
   await rows(tx, sql`delete from idempotency_keys where user_id = ${userId} returning 1`);
+  // The audit of operators' reads stays (it names the account by id only); its free text may not.
+  await rows(tx, sql`update operator_audit set reason = null where user_id = ${userId} returning 1`);
   await rows(
     tx,
     sql`delete from rate_limits r where exists (select 1 from unnest(${list(needles)}) n

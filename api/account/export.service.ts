@@ -118,7 +118,7 @@ export async function gatherPersonalData(deps: ExportDeps, userId: number): Prom
   return { exportedAt: nowOf(deps).toISOString(), person, tables: out, files: [] };
 }
 
-const extension = (type: string) =>
+export const extension = (type: string) =>
   ({ 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf', 'video/mp4': 'mp4' })[
     type
   ] ?? 'bin';

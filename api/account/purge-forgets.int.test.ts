@@ -147,6 +147,12 @@ describe('the purge after 30 days', () => {
           values (${`${orders[0]}-P1`}, ${stay!.id}, ${me}, 1, 'BCA_VA', 'bank_transfer', 250000, 'id', 'sandbox',
             'settlement', now(), now(), now()) returning id`,
     );
+    await rows(
+      db,
+      sql`insert into operator_audit (at, operator, action, user_id, reason, detail)
+          values (now(), 'ops-ana', 'identity.show', ${me}, ${`complaint from ${NAME} about ${orders[0]}`}, '{}'::jsonb)
+          returning id`,
+    );
     const needles = [EMAIL, PHONE, NAME, ...orders];
     for (const n of [EMAIL, NAME, orders[0]!]) expect((await tablesNaming(db, n)).length).toBeGreaterThan(2);
 

@@ -1,3 +1,4 @@
+import { fileKeysProblem } from '../storage/file-crypto.ts';
 import { createHmac } from 'node:crypto';
 import * as v from 'valibot';
 import { DEFAULT_HOST, DEFAULT_PORT, localOrigin } from '../../core/origin.ts';
@@ -141,6 +142,21 @@ export const EnvSchema = v.object({
    * from AUTH_JWT_SECRET (stayPassSecret). Production refuses to start without its own value.
    */
   STAY_PASS_SECRET: v.optional(v.pipe(v.string(), v.minLength(32))),
+  /**
+   * Keys that encrypt stored files at rest (api/storage/file-crypto.ts): `id:base64key` pairs,
+   * comma-separated, each 32 bytes (openssl rand -base64 32); the first encrypts new files, every one
+   * listed still opens old ones (rotation: docs/privacy.md). Unset in development: a key derived from
+   * AUTH_JWT_SECRET. Production refuses to start without it.
+   */
+  FILE_KEYS: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => fileKeysProblem(value) === null,
+        (issue) => fileKeysProblem(String(issue.input)) ?? '',
+      ),
+    ),
+  ),
 
   // --- Outgoing mail (api/outbox). Unset SMTP_URL = embedded SMTP sink + /dev/outbox/.
   /** Real SMTP relay, e.g. smtps://user:pass@smtp.example.com:465. When set, /dev/outbox/ does not exist. */

@@ -55,7 +55,7 @@ export function toProfile(user: UserRow, balance: number, pictures: PictureUrls 
     stay_count: user.stayCount,
     preferred_lang: user.preferredLang,
     // identity_status: the code of the ID verification state (IDENTITY_STATES: 0 not submitted,
-    // 1 submitted, 2 rejected, 3 verified); the pictures are signed URLs for their owner only.
+    // 1 submitted, 2 rejected, 3 verified); the pictures are paths only their owner's access token opens.
     identity: {
       identity_status: identityStatusCode(user.identityStatus),
       identity_card_selfie_url: pictures.selfie,

@@ -19,8 +19,8 @@ import { MAX_UPLOAD_BYTES } from '../storage/images.ts';
 import { NotMultipart, readMultipartFiles } from './multipart.ts';
 import { profileErrors } from './profile.errors.ts';
 import { confirmChange, updateProfile } from './profile.service.ts';
-import { readSignedFile, saveUploads } from './uploads.service.ts';
-import type { UploadKind } from './uploads.service.ts';
+import { identityFilePath, readIdentityFile, readSignedFile, saveUploads } from './uploads.service.ts';
+import type { IdentityKind, UploadKind } from './uploads.service.ts';
 import { documented } from '../http/contract.ts';
 import { ProfileUpdatedSchema, UserProfileSchema } from '../../core/contracts/responses.ts';
 
@@ -156,7 +156,32 @@ export function profileRoutes(deps: AppDeps) {
     });
   }
 
-  // A signed file URL: no token (an <img> sends none), the signature is the authorisation.
+  // The identity documents (issue 27, item 1): the owner's access token on the request, nothing in
+  // the URL; 404 for anything else (none uploaded, a deactivated account); never stored by a cache.
+  for (const kind of ['id_card', 'selfie'] as IdentityKind[])
+    app.get(
+      identityFilePath(kind).replace(/^\/api/, ''),
+      documented({
+        summary: `The owner's ${kind === 'id_card' ? 'ID card photo' : 'selfie holding the ID card'} (signed-in owner only, no-store; 404 when there is none)`,
+        auth: 'user',
+        tag: 'account',
+        plain: 'image',
+      }),
+      user,
+      async (c) => {
+        const file = await readIdentityFile(deps, userIdOf(c), kind);
+        if (!file) throw errors.notFound();
+        return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+          'Content-Type': file.contentType,
+          'Content-Length': String(file.bytes.byteLength),
+          'Cache-Control': 'no-store',
+          'Content-Disposition': 'inline',
+          'Cross-Origin-Resource-Policy': 'same-origin',
+        });
+      },
+    );
+
+  // The profile picture's signed URL: no token (an <img> sends none), the signature is the authorisation.
   app.get(
     '/files',
     documented({

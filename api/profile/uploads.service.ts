@@ -10,14 +10,24 @@ import { profileErrors } from './profile.errors.ts';
 import { userUploads } from './uploads.schema.ts';
 import { nowOf } from '../platform/clock.ts';
 
-// A guest's pictures: stored through the blob store (api/storage/), named by a random id, and served
-// only through a signed URL that the API hands to their owner (in the profile) or to an operator
-// (`npm run ops -- identity <user>`): GET /api/files?id=&exp=&sig= (api/storage/signed-url.ts: an HMAC over
-// the id and the expiry); a missing,
-// wrong or expired signature, a replaced file and an erased account all answer the same 404, so
-// nothing tells a stranger whether a file exists. No file is ever under a public or guessable path.
+// A guest's pictures: stored encrypted through the blob store (api/storage/), named by a random id.
+// - The profile picture is served through a signed URL the API hands to its owner (an <img> sends no
+//   token): GET /api/files?id=&exp=&sig= (api/storage/signed-url.ts: an HMAC over the id and the
+//   expiry); a missing, wrong or expired signature, a replaced file and an erased account all answer
+//   the same 404.
+// - The ID card and the selfie (issue 27, item 1) have no URL that works on its own: only their
+//   owner's signed-in request reads them (GET /api/clients/v1/my-account/identity-files/{kind} with the
+//   access token; the profile page fetches them and shows the bytes), never after the account is
+//   deactivated, never cached (no-store); operators read them through `npm run ops -- identity <user>
+//   show --reason ...`, which records who, when and why (operator_audit).
+// No file is ever under a public or guessable path.
 
 export type UploadKind = 'profile_picture' | 'id_card' | 'selfie';
+export type IdentityKind = 'id_card' | 'selfie';
+
+/** The owner-only route of an identity document (the profile names it; it works only with the owner's token). */
+export const identityFilePath = (kind: IdentityKind) =>
+  `/api/clients/v1/my-account/identity-files/${kind === 'id_card' ? 'id-card' : 'selfie'}`;
 
 /** How long a handed-out URL works: the profile is read again on every page that shows it. */
 export const FILE_URL_SECONDS = 15 * 60;
@@ -52,11 +62,18 @@ export async function currentUploads(deps: Pick<AppDeps, 'database'>, userId: nu
 export async function uploadUrls(deps: Pick<AppDeps, 'database' | 'env' | 'now'>, userId: number) {
   const current = await currentUploads(deps, userId);
   const now = nowOf(deps as AppDeps);
-  const url = (kind: UploadKind) => {
+  const picture = current.get('profile_picture');
+  // The identity documents' paths carry the upload's id only to tell a new upload from the old one
+  // (the page fetches again); without the owner's token they are refused all the same.
+  const identity = (kind: IdentityKind) => {
     const u = current.get(kind);
-    return u ? signedFileUrl(deps, u.id, now) : null;
+    return u ? `${identityFilePath(kind)}?v=${u.id.slice(0, 8)}` : null;
   };
-  return { profilePicture: url('profile_picture'), idCard: url('id_card'), selfie: url('selfie') };
+  return {
+    profilePicture: picture ? signedFileUrl(deps, picture.id, now) : null,
+    idCard: identity('id_card'),
+    selfie: identity('selfie'),
+  };
 }
 
 /** Check, clean and keep the pictures of one request, replacing the guest's current ones of those kinds. */
@@ -137,7 +154,15 @@ export async function readSignedFile(
     .select({ contentType: userUploads.contentType })
     .from(userUploads)
     .innerJoin(users, eq(users.id, userUploads.userId))
-    .where(and(eq(userUploads.id, q.id), isNull(userUploads.removedAt), isNull(users.erasedAt)))
+    .where(
+      and(
+        eq(userUploads.id, q.id),
+        // Only the profile picture has a URL of its own; identity documents go to their owner's request.
+        eq(userUploads.kind, 'profile_picture'),
+        isNull(userUploads.removedAt),
+        isNull(users.erasedAt),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   const blob = await blobStoreOf(deps).get(q.id);
@@ -147,6 +172,34 @@ export async function readSignedFile(
     contentType: row.contentType,
     maxAge: Math.max(0, Math.floor(Number(q.exp) - now.getTime() / 1000)),
   };
+}
+
+/**
+ * The owner's current identity document of a kind, or null (none, or the account is deactivated or
+ * erased): the route answers 404 for all of those.
+ */
+export async function readIdentityFile(
+  deps: AppDeps,
+  userId: number,
+  kind: IdentityKind,
+): Promise<{ bytes: Uint8Array; contentType: string } | null> {
+  const [row] = await db(deps)
+    .select({ id: userUploads.id, contentType: userUploads.contentType })
+    .from(userUploads)
+    .innerJoin(users, eq(users.id, userUploads.userId))
+    .where(
+      and(
+        eq(userUploads.userId, userId),
+        eq(userUploads.kind, kind),
+        isNull(userUploads.removedAt),
+        isNull(users.deactivatedAt),
+        isNull(users.erasedAt),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const blob = await blobStoreOf(deps).get(row.id);
+  return blob && { bytes: blob.bytes, contentType: row.contentType };
 }
 
 /**

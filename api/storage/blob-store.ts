@@ -1,10 +1,11 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files.ts';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../platform/database.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { storedBlobs } from './storage.schema.ts';
+import { fileKeys, open, rewrap, seal } from './file-crypto.ts';
 
 // Where uploaded files live, behind one interface every node reads the same way:
 // - the embedded default (PGlite under DATA_DIR): files on local disk under DATA_DIR/uploads, beside
@@ -12,7 +13,9 @@ import { storedBlobs } from './storage.schema.ts';
 // - DATABASE_URL (a real PostgreSQL, possibly several API nodes): the `stored_blobs` table of that
 //   database, so a file uploaded through one node is served by every other;
 // - DATA_DIR=memory:// (tests with a throwaway PGlite): memory.
-// Keys are opaque (api/profile/uploads.service.ts makes them random); nothing here is public.
+// Keys are opaque (api/profile/uploads.service.ts makes them random); nothing here is public. What
+// every store holds is encrypted (api/storage/file-crypto.ts): blobStoreOf wraps the store so a file
+// is sealed on put and opened on get; the disk, the table and the backups hold ciphertext only.
 
 export type StoredBlob = { bytes: Uint8Array; contentType: string };
 
@@ -23,6 +26,8 @@ export interface BlobStore {
   get(key: string): Promise<StoredBlob | null>;
   /** Idempotent: deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Every key held (for the key rotation). */
+  keys(): Promise<string[]>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9_-]{16,64}$/;
@@ -59,6 +64,13 @@ export function diskBlobStore(root: string): BlobStore {
       await rm(file(key), { force: true });
       await rm(meta(key), { force: true });
     },
+    async keys() {
+      const names = await readdir(root).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [] as string[];
+        throw error;
+      });
+      return names.filter((n) => SAFE_KEY.test(n));
+    },
   };
 }
 
@@ -82,6 +94,9 @@ export function postgresBlobStore(db: Db): BlobStore {
     async delete(key) {
       await db.delete(storedBlobs).where(eq(storedBlobs.key, checkKey(key)));
     },
+    async keys() {
+      return (await db.select({ key: storedBlobs.key }).from(storedBlobs)).map((r) => r.key);
+    },
   };
 }
 
@@ -98,13 +113,16 @@ export function memoryBlobStore(): BlobStore {
     async delete(key) {
       files.delete(checkKey(key));
     },
+    async keys() {
+      return [...files.keys()];
+    },
   };
 }
 
 const stores = new WeakMap<object, BlobStore>();
 
-/** The store of this API (one per database handle, chosen from the environment as described above). */
-export function blobStoreOf(deps: Pick<AppDeps, 'env' | 'database'>): BlobStore {
+/** The store as it holds the files: ciphertext (the key rotation and the tests read it). */
+export function storedBlobStoreOf(deps: Pick<AppDeps, 'env' | 'database'>): BlobStore {
   let store = stores.get(deps.database);
   if (!store) {
     if (deps.database.kind === 'postgres') store = postgresBlobStore(deps.database.db);
@@ -113,4 +131,44 @@ export function blobStoreOf(deps: Pick<AppDeps, 'env' | 'database'>): BlobStore 
     stores.set(deps.database, store);
   }
   return store;
+}
+
+/** The store of this API (one per database handle, chosen from the environment as described above), encrypting. */
+export function blobStoreOf(deps: Pick<AppDeps, 'env' | 'database'>): BlobStore {
+  const stored = storedBlobStoreOf(deps);
+  const keys = fileKeys(deps.env);
+  return {
+    kind: stored.kind,
+    put: (key, bytes, contentType) => stored.put(key, seal(keys, bytes), contentType),
+    async get(key) {
+      const blob = await stored.get(key);
+      return blob && { bytes: open(keys, blob.bytes), contentType: blob.contentType };
+    },
+    delete: (key) => stored.delete(key),
+    keys: () => stored.keys(),
+  };
+}
+
+/**
+ * The key rotation's second step (`npm run ops -- rewrap-files`): every stored file's data key wrapped
+ * under the first FILE_KEYS key, and files written before encryption encrypted. Each file is replaced
+ * in one write (a rename on disk, a row update in PostgreSQL); running it again changes nothing.
+ */
+export async function rewrapFiles(
+  deps: Pick<AppDeps, 'env' | 'database'>,
+): Promise<{ files: number; rewrapped: number }> {
+  const stored = storedBlobStoreOf(deps);
+  const keys = fileKeys(deps.env);
+  const all = await stored.keys();
+  let rewrapped = 0;
+  for (const key of all) {
+    const blob = await stored.get(key);
+    const next = blob && rewrap(keys, blob.bytes);
+    if (!blob || !next) continue;
+    if (stored.kind === 'postgres')
+      await deps.database.db.update(storedBlobs).set({ bytes: next }).where(eq(storedBlobs.key, key));
+    else await stored.put(key, next, blob.contentType);
+    rewrapped++;
+  }
+  return { files: all.length, rewrapped };
 }

@@ -220,10 +220,28 @@ export class SessionRedirect extends Error {}
 
 /** A personal call (user token): 401 refreshes, then reloads; refresh 400 signs out and goes home. */
 export async function userCall<T>(call: Call): Promise<T> {
+  return unwrap<T>(await userResponse(call));
+}
+
+/**
+ * A private file of the signed-in guest (their ID card, their selfie): fetched with their token (no
+ * token ever goes into a URL), as a Blob the page shows through an object URL.
+ */
+export async function userFile(url: string): Promise<Blob> {
+  const at = new URL(url, 'http://site');
+  const response = await userResponse({
+    path: at.pathname.replace(/^\/api\//, ''),
+    query: Object.fromEntries(at.searchParams),
+  });
+  if (!response.ok) throw new ApiError(response.status, (await readJson(response)) as never);
+  return response.blob();
+}
+
+async function userResponse(call: Call): Promise<Response> {
   const tokens = $auth.get().tokens;
   if (!tokens) throw new ApiError(401, { code: 'unauthorized', message: 'unauthorized' });
   const response = await request(call, tokens.accessToken);
-  if (response.status !== 401) return unwrap<T>(response);
+  if (response.status !== 401) return response;
   const outcome = await refreshSession();
   if (outcome === 'ok') {
     browser.reload();

@@ -239,12 +239,25 @@ for (const { lang } of LANG_CASES) {
     await send();
     await expect(state).toContainText(c.profile.identityStates.submitted);
 
-    // The operator looks (signed review links to both pictures), then rejects.
+    // The thumbnails come through the guest's own signed-in request (object URLs, nothing cached);
+    // the path they come from, opened by a signed-out browser, is refused.
+    const thumbs = page.locator('[data-private-picture]');
+    await expect(thumbs).toHaveCount(2);
+    for (const img of await thumbs.all()) {
+      await expect(img).toHaveAttribute('src', /^blob:/);
+      expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    }
+    const refused = await request.get('/api/clients/v1/my-account/identity-files/id-card', {
+      headers: { 'accept-language': lang },
+    });
+    expect(refused.status()).toBe(401);
+
+    // The operator sees the state and how to look (an audited command, no link), then rejects.
     const shown = await ops(request, ['identity', guest.email]);
     expect(shown.code).toBe(0);
     expect(shown.out[0]).toBe(`#${guest.user.id} ${guest.email}: submitted`);
-    expect(shown.out.slice(1).join('\n')).toMatch(
-      /^ {2}ID card: http:\/\/127\.0\.0\.1:\d+\/api\/files\?id=\S+&sig=\S+\n {2}selfie: +http:\/\/\S+&sig=\S+$/,
+    expect(shown.out.slice(1, 3).join('\n')).toMatch(
+      /^ {2}ID card: on file since \S+\n {2}selfie: +on file since \S+$/,
     );
     expect(await ops(request, ['identity', guest.email, 'reject'])).toEqual({
       code: 0,

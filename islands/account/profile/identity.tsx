@@ -1,15 +1,50 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { IDENTITY_STATES } from '../../../core/contracts/responses.ts';
 import type { UserProfile } from '../../../core/contracts/responses.ts';
 import { fill } from '../../../core/i18n/fill.ts';
-import { SessionRedirect } from '../../lib/api-client.ts';
+import { SessionRedirect, userFile } from '../../lib/api-client.ts';
 import { PictureTooLarge, uploadPictures } from '../../stores/$profile.ts';
 import { failure } from './copy.ts';
 import type { ProfileCopy } from './copy.ts';
 
 // ID verification (spec sections 4 and 5): the ID card photo and a selfie holding it, sent together;
 // the state is not submitted, submitted (a host reviews it), rejected (send again) or verified. The
-// pictures are private: their signed URLs are in the owner's profile only.
+// pictures are private (issue 27, item 1): the profile names their paths, which only the owner's
+// access token opens; the page fetches them with it and shows the bytes through an object URL, which
+// dies with the page (nothing in the browser's cache or history opens them again).
+
+/** One private picture: fetched with the guest's token, shown from memory, forgotten on unmount. */
+function PrivatePicture({ url, alt }: { url: string; alt: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let objectUrl: string | null = null;
+    let live = true;
+    userFile(url).then(
+      (blob) => {
+        if (!live) return;
+        objectUrl = URL.createObjectURL(blob);
+        setSrc(objectUrl);
+      },
+      () => undefined, // Not shown (signed out meanwhile, or gone): the state line says what matters.
+    );
+    return () => {
+      live = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [url]);
+  return src ? (
+    <img
+      src={src}
+      alt={alt}
+      width={120}
+      height={80}
+      className="h-20 w-30 rounded-lg object-cover"
+      data-private-picture
+    />
+  ) : (
+    <span aria-hidden="true" className="block h-20 w-30 rounded-lg bg-slate-100" />
+  );
+}
 
 export function IdentityVerification({ t, profile }: { t: ProfileCopy; profile: UserProfile }) {
   const state = IDENTITY_STATES[profile.identity.identity_status] ?? 'not_submitted';
@@ -57,14 +92,7 @@ export function IdentityVerification({ t, profile }: { t: ProfileCopy; profile: 
       {onFile.length > 0 && (
         <div className="mt-3 flex gap-3">
           {onFile.map((p) => (
-            <img
-              key={p.key}
-              src={p.url}
-              alt={p.alt}
-              width={120}
-              height={80}
-              className="h-20 w-30 rounded-lg object-cover"
-            />
+            <PrivatePicture key={p.key} url={p.url} alt={p.alt} />
           ))}
         </div>
       )}
