@@ -9,8 +9,9 @@ import { freshPgDatabase, startPgNodes } from '../../tests/helpers/pg-nodes.ts';
 import type { PgNode } from '../../tests/helpers/pg-nodes.ts';
 
 // Private pictures on real PostgreSQL behind two API nodes (their own pools and HTTP servers): the
-// files live in the database (stored_blobs), so each node serves what the other received; the ID
-// card and selfie answer only their signed URL, and 404 to an anonymous request and to another guest.
+// files live in the database (stored_blobs), encrypted, so each node serves what the other received;
+// the ID card and selfie answer only their owner's signed-in request (401 anonymous, 404 another guest,
+// and never through a signed /api/files link); the profile picture answers its signed URL.
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is required: run through `npm run test:pg`');
@@ -46,7 +47,7 @@ async function upload(node: PgNode, token: string, path: string, files: Buffer[]
 }
 
 describe('private uploads on two nodes', () => {
-  it("each node serves the other's files to their owner's signed URL, and 404 to anyone else", async () => {
+  it("each node serves the other's files to their owner, and to no one else", async () => {
     const owner = await tokensForTest(nodes[0]!.t.deps);
     const other = await tokensForTest(nodes[1]!.t.deps);
     const card = await picture('#224488');
@@ -55,40 +56,44 @@ describe('private uploads on two nodes', () => {
     expect(id.body.data.identity.identity_status).toBe(1);
     const cardUrl = id.body.data.identity.identity_card_url as string;
     const selfieUrl = id.body.data.identity.identity_card_selfie_url as string;
+    const as = (token?: string): RequestInit => ({ headers: token ? { authorization: `Bearer ${token}` } : {} });
 
-    // Received by node A, stored in PostgreSQL, served by node B.
-    const fromB = await fetch(`${nodes[1]!.base}${cardUrl}`);
+    // Received by node A, stored encrypted in PostgreSQL, served by node B to its owner.
+    const fromB = await fetch(`${nodes[1]!.base}${cardUrl}`, as(owner.userToken));
     expect(fromB.status).toBe(200);
     expect(fromB.headers.get('content-type')).toBe('image/jpeg');
-    expect((await sharp(Buffer.from(await fromB.arrayBuffer())).metadata()).exif).toBeUndefined();
-    expect((await fetch(`${nodes[1]!.base}${selfieUrl}`)).status).toBe(200);
-    const stored = await rows<{ n: number }>(db, sql`select count(*)::int as n from stored_blobs`);
-    expect(stored[0]!.n).toBeGreaterThanOrEqual(2);
+    expect(fromB.headers.get('cache-control')).toBe('no-store');
+    const plain = Buffer.from(await fromB.arrayBuffer());
+    expect((await sharp(plain).metadata()).exif).toBeUndefined();
+    expect((await fetch(`${nodes[1]!.base}${selfieUrl}`, as(owner.userToken))).status).toBe(200);
+    const stored = await rows<{ key: string; bytes: Buffer }>(db, sql`select key, bytes from stored_blobs`);
+    expect(stored.length).toBeGreaterThanOrEqual(2);
+    for (const blob of stored) {
+      expect(Buffer.from(blob.bytes).subarray(0, 8).toString('latin1'), blob.key).toBe('BBXENC1\n');
+      expect(Buffer.from(blob.bytes).includes(plain.subarray(0, 32)), blob.key).toBe(false);
+    }
 
-    // And the other way round: a profile picture sent to node B is served by node A.
+    // And the other way round: a profile picture sent to node B is served by node A (signed URL).
     const pic = await upload(nodes[1]!, owner.userToken!, 'upload-profile-picture', [await picture('#00aa66')]);
     expect((await fetch(`${nodes[0]!.base}${pic.body.data.profile_picture_url}`)).status).toBe(200);
 
-    const fileId = new URL(cardUrl, 'http://x').searchParams.get('id')!;
-    const bare = `/api/files?id=${fileId}`;
+    const [cardRow] = await rows<{ id: string }>(
+      db,
+      sql`select id from user_uploads where kind = 'id_card' and removed_at is null and user_id = ${owner.userId!}`,
+    );
+    const bare = `/api/files?id=${cardRow!.id}`;
     for (const node of nodes) {
-      // Anonymous, without the signature.
-      const anonymous = await fetch(`${node.base}${bare}`);
-      expect(anonymous.status).toBe(404);
-      expect(await anonymous.json()).toMatchObject({ code: 'not_found' });
-      // Another guest, signed in, without the signature, or with a signature of their own files' kind.
-      expect(
-        (await fetch(`${node.base}${bare}`, { headers: { authorization: `Bearer ${other.userToken}` } })).status,
-      ).toBe(404);
-      const forged = cardUrl.replace(/sig=[^&]+/, `sig=${'B'.repeat(43)}`);
-      expect(
-        (await fetch(`${node.base}${forged}`, { headers: { authorization: `Bearer ${other.userToken}` } })).status,
-      ).toBe(404);
+      // Anonymous: asked to sign in; another guest: their own (none).
+      const anonymous = await fetch(`${node.base}${cardUrl}`);
+      expect(anonymous.status).toBe(401);
+      const stranger = await fetch(`${node.base}${cardUrl}`, as(other.userToken));
+      expect(stranger.status).toBe(404);
+      expect(await stranger.json()).toMatchObject({ code: 'not_found' });
+      // The signed-link route never serves an identity document.
+      expect((await fetch(`${node.base}${bare}`)).status).toBe(404);
       // The other guest's own profile names none of the owner's files.
-      const theirs = await fetch(`${node.base}/api/clients/v1/my-account`, {
-        headers: { authorization: `Bearer ${other.userToken}` },
-      });
-      expect(await theirs.text()).not.toContain(fileId);
+      const theirs = await fetch(`${node.base}/api/clients/v1/my-account`, as(other.userToken));
+      expect(await theirs.text()).not.toContain(cardRow!.id.slice(0, 8));
     }
   });
 });
