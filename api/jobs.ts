@@ -12,6 +12,7 @@ import { purgeDeletedAccounts } from './account/deletion.service.ts';
 import { sweepRemovedUploads } from './profile/uploads.service.ts';
 import { pruneRateLimits } from './rate-limit/rate-limit.service.ts';
 import { expireDueHolds } from './reservations/expiry.ts';
+import { syncPolicies } from './insurance/insurance.service.ts';
 
 // The API's unattended work: one list, each a periodic job on the one queue (api/jobs/queue.ts), so
 // with several nodes each slot runs once, on one node; each job is also idempotent on its own, so a
@@ -37,6 +38,8 @@ export const JOBS = {
   'holds.expire': { seconds: 1, group: 'booking', run: (deps, now) => expireDueHolds(deps.database.db, now) },
   /** Autovacuum's rules on the embedded backend (api/db/statistics.ts: VACUUM, then ANALYZE); PGlite has none. */
   'db.analyze': { seconds: 60, group: 'booking', only: 'pglite', run: (deps) => maintainTables(deps.database) },
+  /** Travel-insurance policies of paid stays asked of the insurer, and followed until issued or failed. */
+  'insurance.sync': { seconds: 10, group: 'booking', run: (deps, now) => syncPolicies(deps, now) },
   /** Stock of days that ended more than a month ago is pruned (api/availability/retention.ts). */
   'stock.retain': { seconds: 6 * 3600, group: 'booking', run: (deps, now) => pruneOldStock(deps.database, now) },
   /** First-party events older than two years are deleted (api/events/events.service.ts). */

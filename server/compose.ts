@@ -3,6 +3,9 @@ import type { AppDeps, MailTransport } from '../api/platform/deps.ts';
 import type { PaymentGateway } from '../api/platform/payment-gateway.ts';
 import { MidtransCoreApi } from '../api/payments/gateway/midtrans.ts';
 import type { SandboxGateway } from './dev/sandbox-gateway.ts';
+import { partnerInsurer, sandboxInsurer } from '../api/insurance/insurer.ts';
+import type { Insurer } from '../api/insurance/insurer.ts';
+import type { Env } from '../api/platform/env.ts';
 import { outboxPageEnabled, paymentSimulatorEnabled, testFixturesEnabled } from './dev-switch.ts';
 import { loopbackOnly } from './modes.ts';
 
@@ -29,6 +32,13 @@ export async function startGateway(deps: Pick<AppDeps, 'env' | 'now'>): Promise<
   }
   const { startSandboxGateway } = await import('./dev/sandbox-gateway.ts');
   return startSandboxGateway({ now: deps.now });
+}
+
+/** The insurance partner of INSURER_API_URL, else the sandbox insurer (development only: server/modes.ts). */
+export function insurerFor(env: Env): Insurer {
+  if (env.INSURER_API_URL && env.INSURER_API_KEY)
+    return partnerInsurer({ baseUrl: env.INSURER_API_URL, apiKey: env.INSURER_API_KEY });
+  return sandboxInsurer();
 }
 
 /** The SMTP relay of SMTP_URL, else the embedded sink (which also stores SMS). */

@@ -27,6 +27,8 @@ const safeProduction = () => ({
   MIDTRANS_SERVER_KEY: 'Mid-server-' + strong(),
   MIDTRANS_CLIENT_KEY: 'Mid-client-' + strong(),
   MIDTRANS_BASE_URL: 'https://api.midtrans.com',
+  INSURER_API_URL: 'https://policies.insurer.example/v1',
+  INSURER_API_KEY: strong(),
 });
 
 /** What production says about a configuration: the schema's complaints or the production checks. */
@@ -80,6 +82,15 @@ describe('production refuses unsafe settings', () => {
     const key = randomBytes(32).toString('base64');
     expect(refusals({ ...safeProduction(), FILE_KEYS: `k1:${key},k1:${key}` })).toEqual([
       expect.stringMatching(/^FILE_KEYS: FILE_KEYS names key k1 twice/),
+    ]);
+  });
+
+  it('refuses production with the sandbox insurer, or a partner without its key', () => {
+    expect(productionProblems(loadEnv({ ...safeProduction(), INSURER_API_URL: undefined }))).toEqual([
+      'INSURER_API_URL is not set: travel-insurance policies would go to the sandbox insurer',
+    ]);
+    expect(productionProblems(loadEnv({ ...safeProduction(), INSURER_API_KEY: undefined }))).toEqual([
+      'INSURER_API_KEY is not set (required with INSURER_API_URL)',
     ]);
   });
 

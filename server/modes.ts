@@ -59,6 +59,9 @@ export function productionProblems(env: Env): string[] {
     problems.push('MIDTRANS_CLIENT_KEY is not set (required with MIDTRANS_SERVER_KEY)');
   if (/sandbox/i.test(env.MIDTRANS_BASE_URL))
     problems.push(`MIDTRANS_BASE_URL points at a sandbox (${env.MIDTRANS_BASE_URL}); use https://api.midtrans.com`);
+  if (!env.INSURER_API_URL)
+    problems.push('INSURER_API_URL is not set: travel-insurance policies would go to the sandbox insurer');
+  else if (!env.INSURER_API_KEY) problems.push('INSURER_API_KEY is not set (required with INSURER_API_URL)');
   if (env.TEST_FIXTURE_ROUTES)
     problems.push('TEST_FIXTURE_ROUTES is on: test-only routes must not exist in production');
   if (env.TEST_FAULT_ROUTES) problems.push('TEST_FAULT_ROUTES is on: test-only routes must not exist in production');

@@ -25,7 +25,7 @@ import {
   nextScheduledChange,
   publishEmbargoed,
 } from './content-hooks/content-hooks.service.ts';
-import { devTools, startGateway, startMail } from './compose.ts';
+import { devTools, insurerFor, startGateway, startMail } from './compose.ts';
 import { productionProblems, refusalMessage } from './modes.ts';
 import { guardConnections } from './connection-guard.ts';
 import { applySecurityHeaders, baseSecurityHeaders, contentSecurityPolicy } from './security-headers.ts';
@@ -156,6 +156,7 @@ export async function createOneServer(opts: {
   // The server decides what the API talks to (Midtrans or the sandbox, a relay or the sink).
   const payments = await startGateway(deps);
   deps.gateway = payments.gateway;
+  deps.insurer = insurerFor(deps.env);
   const mail = await startMail(deps);
   deps.mail = mail.mail;
   const sender = await startOutboxSender(deps);

@@ -68,6 +68,8 @@ describe('taking over a deployment', () => {
       MIDTRANS_SERVER_KEY: `Mid-server-${strong()}`,
       MIDTRANS_CLIENT_KEY: `Mid-client-${strong()}`,
       MIDTRANS_BASE_URL: 'https://api.midtrans.com',
+      INSURER_API_URL: 'https://policies.insurer.example/v1',
+      INSURER_API_KEY: strong(),
     });
     running.push(one);
     expect(one.devPaths).toEqual([]);

@@ -4,6 +4,7 @@ import { stayCheckins } from './account.schema.ts';
 import { signStayPass } from './stay-pass.ts';
 import { secondaryGuestsOf } from '../reservations/stay-guests.ts';
 import { insuranceItem } from '../ancillary/ancillary.service.ts';
+import { policiesOf } from '../reservations/insurance-policies.ts';
 import { users } from '../auth/auth.schema.ts';
 import type { Db } from '../platform/database.ts';
 import { hotels, roomTypes } from '../hotels/hotels.schema.ts';
@@ -109,6 +110,10 @@ export async function listMyStays(
     .map((row) => ({ ...row, window: stayWindow(row.r, row.h) }))
     .filter(({ window }) => window.checkOutAt > ctx.now);
   const insurance = current.some(({ r }) => r.isUseAddon) ? await insuranceItem(db) : null;
+  const policy = await policiesOf(
+    db,
+    current.filter(({ r }) => r.isUseAddon).map(({ r }) => r.id),
+  );
   const secondary = await secondaryGuestsOf(
     db,
     current.map(({ r }) => r.id),
@@ -159,10 +164,10 @@ export async function listMyStays(
           ? {
               providerName: insurance.providerName,
               coverAmount: insurance.coverAmount,
-              status: 'active',
+              // What the insurer answered (api/insurance): requested until it issued or refused.
+              ...policy(r.id),
               termsUrl: insurance.termsUrl,
               claimUrl: insurance.claimUrl,
-              policyNumber: `${insurance.providerId}-${r.orderId}`,
             }
           : null,
       calendar: calendarFile({
@@ -310,7 +315,7 @@ type GraphqlStayParts = {
     latitude: number;
     longitude: number;
   };
-  insurance: { provider_name: string; cover_amount: number; status: string } | null;
+  insurance: { provider_name: string; cover_amount: number; status: string; policy_number: string | null } | null;
 };
 
 /** An instant as the API writes date-times: `YYYY-MM-DD HH:mm:ss` in the hotel's zone. */
@@ -394,6 +399,7 @@ export async function hotelStayList(db: Db, ctx: Parameters<typeof listMyStays>[
               provider_name: s.insurancePolicy.providerName,
               cover_amount: s.insurancePolicy.coverAmount,
               status: s.insurancePolicy.status,
+              policy_number: s.insurancePolicy.policyNumber,
             }
           : null,
       }),
@@ -408,6 +414,10 @@ export async function hotelStayHistoryList(
 ) {
   const done = (await historyRows(db, ctx)).filter((row) => row.status === 'completed');
   const insurance = done.some(({ r }) => r.isUseAddon) ? await insuranceItem(db) : null;
+  const policy = await policiesOf(
+    db,
+    done.filter(({ r }) => r.isUseAddon).map(({ r }) => r.id),
+  );
   const secondary = await secondaryGuestsOf(
     db,
     done.map(({ r }) => r.id),
@@ -447,7 +457,13 @@ export async function hotelStayHistoryList(
         hotel: h,
         insurance:
           r.isUseAddon && insurance
-            ? { provider_name: insurance.providerName, cover_amount: insurance.coverAmount, status: 'expired' }
+            ? {
+                provider_name: insurance.providerName,
+                cover_amount: insurance.coverAmount,
+                // An issued policy has ended with the stay; otherwise what the insurer answered.
+                status: policy(r.id).status === 'issued' ? 'expired' : policy(r.id).status,
+                policy_number: policy(r.id).policyNumber,
+              }
             : null,
       }),
     )

@@ -1,6 +1,7 @@
 import type { Database } from './database.ts';
 import type { Env } from './env.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
+import type { Insurer } from './insurer.ts';
 import type { HealthBuild } from '../../core/contracts/responses.ts';
 
 /**
@@ -33,6 +34,8 @@ export interface AppDeps {
   outbox?: { kick(): void };
   /** The payment gateway chosen by the composing process (Midtrans, or the development sandbox). */
   gateway?: PaymentGateway;
+  /** The travel insurer chosen by the composing process (the partner, or the development sandbox). */
+  insurer?: Insurer;
   /** The mail transport chosen by the composing process; the outbox sender needs it. */
   mail?: MailTransport;
   /** The node's lifecycle (draining from SIGTERM on), provided by the one server; /api/ready reads it. */

@@ -1,7 +1,23 @@
-import { fileKeysProblem } from '../storage/file-crypto.ts';
 import { createHmac } from 'node:crypto';
 import * as v from 'valibot';
 import { DEFAULT_HOST, DEFAULT_PORT, localOrigin } from '../../core/origin.ts';
+
+/** The bytes of each FILE_KEYS key (AES-256: api/storage/file-crypto.ts). */
+const FILE_KEY_BYTES = 32;
+
+/** Why a FILE_KEYS value cannot be used (null when it can): checked when the environment is read. */
+export function fileKeysProblem(value: string): string | null {
+  const ids = new Set<string>();
+  for (const entry of value.split(',')) {
+    const match = /^\s*([A-Za-z0-9_-]{1,32}):([A-Za-z0-9+/]+={0,2})\s*$/.exec(entry);
+    if (!match) return 'FILE_KEYS lists id:base64key pairs, comma-separated (openssl rand -base64 32 for a key)';
+    if (Buffer.from(match[2]!, 'base64').byteLength !== FILE_KEY_BYTES)
+      return `FILE_KEYS key ${match[1]} is not ${FILE_KEY_BYTES} bytes (openssl rand -base64 32)`;
+    if (ids.has(match[1]!)) return `FILE_KEYS names key ${match[1]} twice`;
+    ids.add(match[1]!);
+  }
+  return null;
+}
 
 // Every variable the process reads, with its embedded default. `.env.example` mirrors this.
 const port = v.pipe(
@@ -173,6 +189,12 @@ export const EnvSchema = v.object({
   MIDTRANS_CLIENT_KEY: v.optional(v.pipe(v.string(), v.minLength(8))),
   /** Core API base; Midtrans' own sandbox by default, https://api.midtrans.com for production. */
   MIDTRANS_BASE_URL: v.optional(v.pipe(v.string(), v.url()), 'https://api.sandbox.midtrans.com'),
+
+  // --- Travel insurance (api/insurance). Unset INSURER_API_URL = the sandbox insurer (development only).
+  /** The insurance partner's policy API (POST /policies, GET /policies/{reference}). */
+  INSURER_API_URL: v.optional(v.pipe(v.string(), v.url())),
+  /** Its API key (Bearer). Required with INSURER_API_URL. */
+  INSURER_API_KEY: v.optional(v.pipe(v.string(), v.minLength(8))),
 
   // --- Measurement (api/events/README.md). Unset GTM_ID = no third party: events go to /api/events only.
   /**

@@ -17,6 +17,7 @@ import { ApiError, errors } from '../http/errors.ts';
 import { formatRupiah, zoneLabel } from '../../core/money.ts';
 import { priceStay } from '../pricing/pricing.ts';
 import { INSURANCE_COVER } from '../pricing/pricing.constants.ts';
+import { policiesOf } from './insurance-policies.ts';
 import { findUsableChannel } from '../pricing/channels.service.ts';
 import { paymentChannels } from '../pricing/channels.schema.ts';
 import { promotions } from '../promotions/promotions.schema.ts';
@@ -650,7 +651,10 @@ export async function reservationDetail(db: Db, reservationId: number, ctx: Cloc
               providerId: insurance.providerId,
               coverAmount: INSURANCE_COVER,
               premium: price.insurance,
-              status: r.paymentStatusId === PaymentStatus.paid ? 'active' : 'pending',
+              // Not asked of the insurer before the stay is paid; after, what it answered (api/insurance).
+              ...(r.paymentStatusId === PaymentStatus.paid
+                ? (await policiesOf(db, [r.id]))(r.id)
+                : { status: 'pending', policyNumber: null }),
               termsUrl: insurance.termsUrl,
               benefitUrl: insurance.benefitUrl,
               claimUrl: insurance.claimUrl,

@@ -45,20 +45,6 @@ export function fileKeys(env: Pick<Env, 'FILE_KEYS' | 'AUTH_JWT_SECRET'>): FileK
   return { current: listed[0]!, all: new Map(listed.map((k) => [k.id, k.key])) };
 }
 
-/** Why a FILE_KEYS value cannot be used (null when it can): checked when the environment is read. */
-export function fileKeysProblem(value: string): string | null {
-  const ids = new Set<string>();
-  for (const entry of value.split(',')) {
-    const match = /^\s*([A-Za-z0-9_-]{1,32}):([A-Za-z0-9+/]+={0,2})\s*$/.exec(entry);
-    if (!match) return 'FILE_KEYS lists id:base64key pairs, comma-separated (openssl rand -base64 32 for a key)';
-    if (Buffer.from(match[2]!, 'base64').byteLength !== KEY_BYTES)
-      return `FILE_KEYS key ${match[1]} is not ${KEY_BYTES} bytes (openssl rand -base64 32)`;
-    if (ids.has(match[1]!)) return `FILE_KEYS names key ${match[1]} twice`;
-    ids.add(match[1]!);
-  }
-  return null;
-}
-
 function gcm(key: Buffer, plain: Uint8Array): { iv: Buffer; tag: Buffer; sealed: Buffer } {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', key, iv);

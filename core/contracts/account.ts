@@ -51,7 +51,16 @@ export const MyStaySchema = obj({
   pods: obj({ roomTypeId: n, name: s, label: s, count: n, capacity: n }),
   guests: obj({ primary: guest, secondary: v.array(guest) }),
   insurancePolicy: v.nullable(
-    obj({ providerName: s, coverAmount: n, status: s, termsUrl: s, claimUrl: s, policyNumber: s }),
+    obj({
+      providerName: s,
+      coverAmount: n,
+      /** What the insurer answered: requested (being issued), issued, or failed. */
+      status: v.picklist(['requested', 'issued', 'failed']),
+      termsUrl: s,
+      claimUrl: s,
+      /** The insurer's own number, once issued. */
+      policyNumber: v.nullable(s),
+    }),
   ),
   /** The booking as an iCalendar file (text/calendar). */
   calendar: s,

@@ -46,6 +46,8 @@ export const accountEn = {
       insurance: 'Insurance',
       insuranceCover: 'Covered up to {amount} by {provider}',
       policy: 'Policy {number}',
+      policyRequested: 'Policy being issued by the insurer',
+      policyFailed: 'The insurer could not issue this policy. Please contact us about its premium',
       insuranceTerms: 'Terms and claims',
       addToCalendar: 'Add to calendar (.ics)',
       passTitle: 'Stay pass',

@@ -48,6 +48,8 @@ export const accountId: Pick<Dictionary, 'accountArea'> = {
       insurance: 'Asuransi',
       insuranceCover: 'Perlindungan hingga {amount} dari {provider}',
       policy: 'Polis {number}',
+      policyRequested: 'Polis sedang diterbitkan oleh asuransi',
+      policyFailed: 'Asuransi tidak bisa menerbitkan polis ini. Hubungi kami soal preminya, ya',
       insuranceTerms: 'Ketentuan dan klaim',
       addToCalendar: 'Tambahkan ke kalender (.ics)',
       passTitle: 'Tiket menginap',

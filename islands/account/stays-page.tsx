@@ -161,7 +161,15 @@ function StayCard({
                     amount: formatRupiah(stay.insurancePolicy.coverAmount),
                     provider: stay.insurancePolicy.providerName,
                   })}{' '}
-                  · {fill(s.policy, { number: stay.insurancePolicy.policyNumber })} ·{' '}
+                  ·{' '}
+                  <span data-policy-status={stay.insurancePolicy.status}>
+                    {stay.insurancePolicy.status === 'issued' && stay.insurancePolicy.policyNumber
+                      ? fill(s.policy, { number: stay.insurancePolicy.policyNumber })
+                      : stay.insurancePolicy.status === 'failed'
+                        ? s.policyFailed
+                        : s.policyRequested}
+                  </span>{' '}
+                  ·{' '}
                   <a
                     className="text-brand-700 underline"
                     href={stay.insurancePolicy.termsUrl}

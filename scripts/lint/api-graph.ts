@@ -24,7 +24,11 @@ export const LAYERS: { name: string; folders: string[]; what: string }[] = [
     what: 'hotels and rooms, prices, add-ons, stock and its cache, promo codes, reservation search',
   },
   { name: 'booking', folders: ['reservations'], what: 'holds and stays, their guests, vouchers and calendar' },
-  { name: 'payments', folders: ['payments'], what: 'channels, charges, the gateway, notifications, confirmations' },
+  {
+    name: 'payments',
+    folders: ['payments', 'insurance'],
+    what: 'channels, charges, the gateway, notifications, confirmations; the insurer and its policies',
+  },
   {
     name: 'guest',
     folders: ['account', 'forms', 'events', 'backup'],

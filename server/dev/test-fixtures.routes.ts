@@ -1,3 +1,4 @@
+import { syncPolicies } from '../../api/insurance/insurance.service.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
@@ -26,6 +27,7 @@ const Instant = v.pipe(
 const GUEST_JOBS = {
   'points.activate': (deps: AppDeps, at: Date, userId: number) => activateDuePoints(deps.database.db, at, { userId }),
   'accounts.purge': (deps: AppDeps, at: Date, userId: number) => purgeDeletedAccounts(deps, at, { userId }),
+  'insurance.sync': (deps: AppDeps, at: Date, userId: number) => syncPolicies(deps, at, { userId }),
 } as const;
 
 // Test-only (TEST_FIXTURE_ROUTES=1, set by playwright.config.ts; never loaded otherwise, see

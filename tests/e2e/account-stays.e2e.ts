@@ -202,6 +202,45 @@ for (const { lang } of LANG_CASES) {
     await context.setOffline(false);
   });
 
+  test(`the insurance add-on shows what the insurer answered: being issued, then its own policy number (${lang})`, async ({
+    page,
+    request,
+    hotel,
+  }) => {
+    const guest = await apiGuest(request, `ins${lang}`);
+    const reservation = await apiReservation(request, guest.accessToken, hotel.id);
+    const headers = { Authorization: `Bearer ${guest.accessToken}` };
+    const added = await request.post('/api/clients/v1/reservations/update', {
+      form: { reservationId: String(reservation.id), isUseAddon: 'true' },
+      headers,
+    });
+    expect(added.status(), await added.text()).toBe(200);
+    await pay(request, guest.accessToken, reservation.id);
+    await signInPage(page, guest);
+    await page.goto(localizedPath(lang, '/my-account/my-stay/'));
+    await hydrated(page);
+    const policy = page.locator(`[data-stay="${reservation.id}"] [data-insurance] [data-policy-status]`);
+    // Paid: asked of the (sandbox) insurer, not issued yet; no number is shown.
+    await expect(policy).toHaveAttribute('data-policy-status', 'requested');
+    await expect(policy).toHaveText(a.stays.policyRequested);
+
+    // The sync job asks the insurer (now), then asks again a minute later: issued, under its number.
+    const sync = async (at: Date) => {
+      const res = await request.post('/api/dev/fixtures/jobs/insurance.sync', {
+        data: { userId: guest.user.id, at: at.toISOString() },
+        headers: FROM_THIS_MACHINE,
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    };
+    await sync(new Date());
+    await sync(new Date(Date.now() + 5 * 60_000));
+    await page.reload();
+    await hydrated(page);
+    await expect(policy).toHaveAttribute('data-policy-status', 'issued');
+    await expect(policy).toHaveText(new RegExp(`^${a.stays.policy.replace('{number}', 'SBX-[0-9A-F]{10}')}$`));
+    await noSeriousViolations(page);
+  });
+
   test(`self check-in opens 1 hour before check-in on the check-in day, for a verified booker (${lang})`, async ({
     page,
     request,
