@@ -129,7 +129,7 @@ describe('travel insurance from the insurer', () => {
     const stay = await paidInsuredStay('2026-03-16', '2026-03-17');
     await t.db.db
       .update(reservations)
-      .set({ guestEmail: 'tamu+insurance-fail@example.com' })
+      .set({ guestEmail: 'tamu.insurance-fail@example.com' })
       .where(eq(reservations.id, stay.id));
     await sync();
     expect(await myPolicy(stay.id)).toMatchObject({ status: 'failed', policyNumber: null });

@@ -89,7 +89,7 @@ describe('the sandbox insurer', () => {
     expect(await sandboxInsurer().status(policy.reference)).toEqual(issued);
     expect(issued!.policyNumber).not.toContain(policy.reference);
     expect(
-      await sandbox.request({ ...policy, insured: { ...policy.insured, email: 'sari+insurance-fail@example.com' } }),
+      await sandbox.request({ ...policy, insured: { ...policy.insured, email: 'sari.insurance-fail@example.com' } }),
     ).toMatchObject({ status: 'failed', policyNumber: null });
   });
 });

@@ -16,7 +16,7 @@ export type { Insurer, PolicyAnswer, PolicyRequest, PolicyStatus } from '../plat
 //   is our order id, so asking twice (a retry after a timeout) is the same policy to the insurer.
 // - The sandbox insurer (development, no INSURER_API_URL) answers like one: a request is "requested";
 //   asked again it is "issued" under a number of its own (SBX-...), or "failed" when the insured
-//   e-mail's local part ends in +insurance-fail (the sandbox's switch, like a payment sandbox's test
+//   e-mail's local part ends in insurance-fail (the sandbox's switch, like a payment sandbox's test
 //   cards). Production refuses to start without a partner (server/modes.ts).
 
 /** The partner's answer, checked before anything of it is kept (a bad answer is a failed call). */
@@ -69,8 +69,8 @@ export function partnerInsurer(opts: { baseUrl: string; apiKey: string; fetch?: 
   };
 }
 
-/** The sandbox's switch: an insured e-mail like guest+insurance-fail@example.com is refused. */
-export const SANDBOX_FAIL_MARK = '+insurance-fail@';
+/** The sandbox's switch: an insured e-mail like sari.insurance-fail@example.com is refused. */
+export const SANDBOX_FAIL_MARK = 'insurance-fail@';
 
 /**
  * The development insurer: stateless, so every node answers alike. It knows a reference once asked
