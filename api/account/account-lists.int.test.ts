@@ -224,7 +224,7 @@ describe('My stay: GET /clients/v1/stays', () => {
     const r = await hold(141);
     await pay(r.id);
     await db.update(users).set({ identityStatus: 'verified' }).where(eq(users.id, t.userId));
-    await db.insert(stayCheckins).values({ reservationId: r.id, livenessCountRetry: 3 });
+    await db.insert(stayCheckins).values({ reservationId: r.id, userId: t.userId, livenessCountRetry: 3 });
     const [s] = await stays('id');
     expect(s.hotel.timeZoneLabel).toBe('WITA');
     expect(s.stayStatusLabel).toBe('Akan datang');

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { stayCheckins } from './account.schema.ts';
 import { signStayPass } from './stay-pass.ts';
-import { secondaryGuestsOf } from '../reservations/stay-guests.ts';
+import { acceptedShares, secondaryGuestsOf, sharesOf } from '../reservations/stay-guests.ts';
 import { insuranceItem } from '../ancillary/ancillary.service.ts';
 import { policiesOf } from '../reservations/insurance-policies.ts';
 import { users } from '../auth/auth.schema.ts';
@@ -71,8 +71,11 @@ const mapUrl = (lat: number, lng: number) => `https://www.google.com/maps/search
 const identityOf = (value: string): IdentityState =>
   (IDENTITY_STATES as readonly string[]).includes(value) ? (value as IdentityState) : 'not_submitted';
 
-/** A reservation with its hotel, room type, the booker's identity state, check-in state and amount paid. */
-const stayRows = (db: Db) =>
+/**
+ * A reservation with its hotel, room type, the viewer's identity state and check-in state (each person
+ * on a stay checks in for themselves), and the amount paid.
+ */
+const stayRows = (db: Db, viewerId: number) =>
   db
     .select({
       r: reservations,
@@ -86,20 +89,27 @@ const stayRows = (db: Db) =>
     .from(reservations)
     .innerJoin(hotels, eq(hotels.id, reservations.hotelId))
     .innerJoin(roomTypes, eq(roomTypes.id, reservations.roomTypeId))
-    .innerJoin(users, eq(users.id, reservations.userId))
-    .leftJoin(stayCheckins, eq(stayCheckins.reservationId, reservations.id));
+    .innerJoin(users, eq(users.id, sql`${viewerId}`))
+    .leftJoin(stayCheckins, and(eq(stayCheckins.reservationId, reservations.id), eq(stayCheckins.userId, viewerId)));
 
-/** My stay (HotelStayList): the user's paid stays that have not checked out yet, soonest first. */
+/**
+ * My stay (HotelStayList): the paid stays the user booked, and those shared with them that they
+ * accepted, that have not checked out yet, soonest first. A guest sees the stay and a pass of their
+ * own, the booker's name and the other guests' names, never the booker's contacts or payment.
+ */
 export async function listMyStays(
   db: Db,
   ctx: { userId: number; now: Date; lang: ApiLang; stayPassSecret: string; siteUrl: string },
 ): Promise<MyStay[]> {
   // A day of slack for zones east of Jakarta; the exact cut is stayWindow's.
   const from = jakartaToday(ctx.now).subtract({ days: 1 }).toString();
-  const found = await stayRows(db)
+  const shared = await acceptedShares(db, ctx.userId);
+  const found = await stayRows(db, ctx.userId)
     .where(
       and(
-        eq(reservations.userId, ctx.userId),
+        shared.size
+          ? or(eq(reservations.userId, ctx.userId), inArray(reservations.id, [...shared.keys()]))
+          : eq(reservations.userId, ctx.userId),
         eq(reservations.paymentStatusId, PaymentStatus.paid),
         gte(reservations.checkoutDate, from),
       ),
@@ -114,12 +124,24 @@ export async function listMyStays(
     db,
     current.filter(({ r }) => r.isUseAddon).map(({ r }) => r.id),
   );
-  const secondary = await secondaryGuestsOf(
-    db,
-    current.map(({ r }) => r.id),
+  const ids = current.map(({ r }) => r.id);
+  const secondary = await secondaryGuestsOf(db, ids);
+  const shares = await sharesOf(db, ids);
+  const bookers = new Map(
+    (
+      await db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(inArray(users.id, [...new Set(current.map(({ r }) => r.userId)), 0]))
+    ).map((u) => [u.id, u.name]),
   );
-  return current.map(({ r, h, rt, identity, retries, checkedInAt, paid, window }) => {
+  return current.map(({ r, h, rt, identity, retries, checkedInAt, window, ...row }) => {
     const staying = window.checkInAt <= ctx.now;
+    const booker = r.userId === ctx.userId;
+    const shareId = booker ? null : (shared.get(r.id) ?? null);
+    // A guest sees names only: not the booker's e-mail, phone or payment, nor the other guests' contacts.
+    const paid = booker ? row.paid : null;
+    const others = (secondary.get(r.id) ?? []).map((g) => (booker ? g : { name: g.name, email: '', phone: '' }));
     return {
       reservationId: r.id,
       orderId: r.orderId,
@@ -152,15 +174,23 @@ export async function listMyStays(
         roomType: rt.roomType,
         bedSize: rt.bedSize,
       },
-      // The booker is the primary guest; the others have accounts of their own (api/reservations/stay-guests.ts).
+      // The booker is the primary guest; the others accepted an invitation (api/reservations/stay-guests.ts).
       guests: {
-        primary: { name: r.guestName, email: r.guestEmail, phone: r.guestPhone },
-        secondary: secondary.get(r.id) ?? [],
+        primary: booker
+          ? { name: r.guestName, email: r.guestEmail, phone: r.guestPhone }
+          : { name: r.guestName, email: '', phone: '' },
+        secondary: others,
       },
+      guestType: booker ? ('booker' as const) : ('guest' as const),
+      bookedBy: booker ? null : (bookers.get(r.userId) ?? null),
+      shareId,
+      shares: booker
+        ? (shares.get(r.id) ?? []).map((x) => ({ ...x, status: x.status as Exclude<typeof x.status, 'revoked'> }))
+        : [],
       /** What the guest paid (the settled charge), null when no charge is on record. */
       paidAmount: paid,
       insurancePolicy:
-        r.isUseAddon && insurance
+        booker && r.isUseAddon && insurance
           ? {
               providerName: insurance.providerName,
               coverAmount: insurance.coverAmount,
@@ -185,17 +215,19 @@ export async function listMyStays(
         reservationId: r.id,
       }),
       pass: {
+        // A guest's pass is their own: it names their share, and stops working if the share ends.
         token: signStayPass(ctx.stayPassSecret, {
           reservationId: r.id,
           orderId: r.orderId,
           expiresAt: Math.floor(window.checkOutAt.getTime() / 1000),
+          ...(shareId === null ? {} : { shareId }),
         }),
       },
       selfCheckIn: {
         opensAt: window.opensAt.toISOString(),
         opensAtTime: window.opensAtTime,
         closesAt: window.checkOutAt.toISOString(),
-        isBooker: r.userId === ctx.userId,
+        isBooker: booker,
         identityStatus: identityOf(identity),
         livenessCountRetry: retries ?? 0,
         maxLivenessRetries: LIVENESS_MAX_RETRIES,
@@ -215,7 +247,7 @@ async function historyRows(db: Db, ctx: { userId: number; now: Date }) {
   const at = ctx.now.toISOString();
   // A day of slack for zones west of the hotel's; the exact cut is stayWindow's.
   const until = jakartaToday(ctx.now).add({ days: 1 }).toString();
-  const found = await stayRows(db)
+  const found = await stayRows(db, ctx.userId)
     .where(
       and(
         eq(reservations.userId, ctx.userId),
@@ -306,6 +338,7 @@ type GraphqlStayParts = {
   checkedIn: boolean;
   primary: { name: string; email: string; phone: string };
   secondary: { name: string; email: string; phone: string }[];
+  guestType?: 'booker' | 'guest';
   room: { room_type_id: number; room_type: string; name: string; label: string; bed_size: string; capacity: number };
   hotel: {
     id: number;
@@ -342,8 +375,9 @@ function graphqlStays(p: GraphqlStayParts) {
       qr_code: p.token,
       identity_status: Math.max(0, IDENTITY_STATES.indexOf(identityOf(p.identity))),
       liveness_count_retry: p.retries,
-      share_stay_status: secondary ? 1 : 0,
-      guest_type: 'primary',
+      // 1: shared with a guest who accepted (the booker's view), 2: shared with the viewer (a guest's view).
+      share_stay_status: p.guestType === 'guest' ? 2 : secondary ? 1 : 0,
+      guest_type: p.guestType === 'guest' ? 'secondary' : 'primary',
       primary_guest: p.primary,
       secondary_guest: secondary,
       room: p.room,
@@ -385,6 +419,7 @@ export async function hotelStayList(db: Db, ctx: Parameters<typeof listMyStays>[
         checkedIn: s.selfCheckIn.checkedInAt !== null,
         primary: s.guests.primary,
         secondary: s.guests.secondary,
+        guestType: s.guestType,
         room: {
           room_type_id: s.pods.roomTypeId,
           room_type: s.pods.roomType as string,

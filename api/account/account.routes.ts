@@ -9,7 +9,20 @@ import { requestLang } from '../http/errors.ts';
 import { limitBody, parseInput, readBody } from '../http/input.ts';
 import { listMyStays, listStayHistory } from './account-lists.ts';
 import { deleteAccount } from './deletion.service.ts';
-import { StayPassVerifyInput } from '../../core/contracts/account.ts';
+import {
+  CheckInAttemptBody,
+  CheckInResultSchema,
+  InvitationSchema,
+  InviteGuestBody,
+  ShareDoneSchema,
+  ShareIdBody,
+  StayPassVerifyInput,
+  StayShareSchema,
+} from '../../core/contracts/account.ts';
+import * as v from 'valibot';
+import { loadOwned } from '../reservations/reservations.service.ts';
+import { answerInvitation, invitationsFor, leaveShare, revokeShare, shareStay } from '../reservations/stay-guests.ts';
+import { recordCheckInAttempt } from './check-in.service.ts';
 import { stayPassErrors, verifyStayPass } from './stay-pass.service.ts';
 import { nowOf } from '../platform/clock.ts';
 import { documented } from '../http/contract.ts';
@@ -67,6 +80,95 @@ export function accountRoutes(deps: AppDeps) {
       tag: 'account',
     }),
     async (c) => c.json({ data: await listStayHistory(deps.database.db, ctx(c)) }),
+  );
+  // Booking for others (api/reservations/stay-guests.ts): the booker invites and revokes; the person
+  // invited sees the invitation in their own account, accepts or declines, and may leave later.
+  const shareRoute = (path: string, summary: string, run: (c: Context, shareId: number) => Promise<void>) =>
+    app.post(
+      path,
+      documented({
+        response: ShareDoneSchema,
+        summary,
+        auth: 'user',
+        body: ShareIdBody,
+        tag: 'account',
+        limited: true,
+      }),
+      limitBody(),
+      async (c) => {
+        const b = parseInput(ShareIdBody, await readBody(c));
+        await run(c, b.shareId);
+        return c.json({ data: { ok: true as const } });
+      },
+    );
+  app.post(
+    '/clients/v1/stays/guests/invite',
+    documented({
+      response: v.array(StayShareSchema),
+      summary:
+        'Invite someone to a stay by e-mail or phone (booker only): the same answer whether or not they have an account; they answer in their own',
+      auth: 'user',
+      body: InviteGuestBody,
+      tag: 'account',
+      limited: true,
+      ok: 201,
+    }),
+    limitBody(),
+    async (c) => {
+      const b = parseInput(InviteGuestBody, await readBody(c));
+      const at = ctx(c);
+      const r = await loadOwned(deps.database.db, b.reservationId, at.userId);
+      const shares = await shareStay(deps, r, [b.contact], { lang: at.lang, now: at.now });
+      return c.json({ data: shares }, 201);
+    },
+  );
+  shareRoute(
+    '/clients/v1/stays/guests/revoke',
+    'The booker takes a guest off a stay (their pass stops working)',
+    (c, id) => revokeShare(deps.database.db, userIdOf(c), id, nowOf(deps)),
+  );
+  app.get(
+    '/clients/v1/stays/invitations',
+    documented({
+      response: v.array(InvitationSchema),
+      summary: 'Stays others booked for the user, waiting for their answer (to their verified e-mail or phone)',
+      auth: 'user',
+      tag: 'account',
+    }),
+    async (c) => c.json({ data: await invitationsFor(deps.database.db, userIdOf(c), nowOf(deps)) }),
+  );
+  shareRoute(
+    '/clients/v1/stays/invitations/accept',
+    'Accept an invitation: the stay joins My stay with a pass of its own',
+    (c, id) => answerInvitation(deps.database.db, userIdOf(c), id, 'accept', nowOf(deps)),
+  );
+  shareRoute('/clients/v1/stays/invitations/decline', 'Decline an invitation', (c, id) =>
+    answerInvitation(deps.database.db, userIdOf(c), id, 'decline', nowOf(deps)),
+  );
+  shareRoute('/clients/v1/stays/leave', 'A guest leaves a stay shared with them', (c, id) =>
+    leaveShare(deps.database.db, userIdOf(c), id, nowOf(deps)),
+  );
+  app.post(
+    '/clients/v1/stays/check-in',
+    documented({
+      response: CheckInResultSchema,
+      summary:
+        'The app reports a self check-in attempt (its face verification passed or failed) for the booker or a guest of the stay: 409 outside the window, without a verified ID, checked in already, or after 3 failed verifications (go to the host)',
+      auth: 'user',
+      body: CheckInAttemptBody,
+      tag: 'account',
+      limited: true,
+    }),
+    limitBody(),
+    async (c) => {
+      const b = parseInput(CheckInAttemptBody, await readBody(c));
+      const data = await recordCheckInAttempt(
+        deps.database.db,
+        { reservationId: b.reservationId, userId: userIdOf(c), faceVerified: b.faceVerified },
+        nowOf(deps),
+      );
+      return c.json({ data });
+    },
   );
   app.post(
     '/clients/v1/my-account/delete',

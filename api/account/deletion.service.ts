@@ -11,7 +11,8 @@ import { jakartaToday } from '../../core/dates.ts';
 import { normalisePhone } from '../../core/contracts/contact-point.ts';
 import { blobStoreOf } from '../storage/blob-store.ts';
 import { newsletterSubscribers } from '../promotions/promotions.schema.ts';
-import { reservationGuests } from '../reservations/reservations.schema.ts';
+import { stayShares } from '../reservations/reservations.schema.ts';
+import { stayCheckinAttempts, stayCheckins } from './account.schema.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
 import { userUploads } from '../profile/uploads.schema.ts';
 import { sweepRemovedUploads } from '../profile/uploads.service.ts';
@@ -142,7 +143,7 @@ export async function decideIdentity(
  *   verification flags and ID status; sessions, codes and code guesses are deleted;
  * - the uploads: their rows are retired and their files deleted (sweepRemovedUploads);
  * - the reservations stay for accounting, with the guest's name, e-mail and phone blanked, and their
- *   secondary guests (reservation_guests) are dropped, as is the account's own place in others' stays;
+ *   the shares of their stays (stay_shares) are dropped, as is the account's own place in others' stays;
  * - mail and SMS waiting in the outbox for the old address are dropped, and so is its newsletter sign-up;
  * - the Bobopoints: pending ones are cancelled and the balance goes to zero with one `purge` ledger row.
  */
@@ -198,18 +199,23 @@ export async function purgeDeletedAccounts(
         .update(reservations)
         .set({ guestName: 'Deleted guest', guestEmail: '', guestPhone: '', notes: '' })
         .where(eq(reservations.userId, id));
-      // Who stayed with whom goes too: as a secondary guest of others, and the guests of their bookings.
+      // Who stayed with whom goes too: their places in others' stays, the shares of their bookings, and
+      // invitations addressed to their e-mail or phone.
       await tx
-        .delete(reservationGuests)
+        .delete(stayShares)
         .where(
           or(
-            eq(reservationGuests.userId, id),
+            eq(stayShares.guestUserId, id),
             inArray(
-              reservationGuests.reservationId,
+              stayShares.reservationId,
               tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.userId, id)),
             ),
+            eq(stayShares.contact, user.email),
+            ...(user.telephone ? [eq(stayShares.contact, user.telephone)] : []),
           ),
         );
+      await tx.delete(stayCheckins).where(eq(stayCheckins.userId, id));
+      await tx.delete(stayCheckinAttempts).where(eq(stayCheckinAttempts.userId, id));
       const addresses = [user.email, ...(user.telephone ? [`+62${user.telephone}`] : [])];
       const files = await forgetEverywhere(tx, id, { ...user, addresses });
       await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, user.email));

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import { users } from '../auth/auth.schema.ts';
 import type { Db } from '../platform/database.ts';
 import { hotels, roomTypes } from '../hotels/hotels.schema.ts';
 import { ApiError } from '../http/errors.ts';
-import { reservations } from '../reservations/reservations.schema.ts';
+import { reservations, stayShares } from '../reservations/reservations.schema.ts';
 import { stayWindow } from './account-lists.ts';
 import { readStayPass } from './stay-pass.ts';
 import { accountApiEn } from '../../core/i18n/account-en.ts';
@@ -20,6 +21,8 @@ export const stayPassErrors = {
   otherHotel: () => new ApiError(404, 'stay_pass_other_hotel', say('stayPassOtherHotel')),
   notPaid: () => new ApiError(409, 'stay_pass_not_paid', say('stayPassNotPaid')),
   ended: () => new ApiError(409, 'stay_pass_ended', say('stayPassEnded')),
+  /** A guest's pass whose share the booker revoked, or the guest left. */
+  withdrawn: () => new ApiError(409, 'stay_pass_withdrawn', say('stayPassWithdrawn')),
   hostOnly: () => new ApiError(403, 'host_only', say('hostOnly')),
 };
 
@@ -48,11 +51,30 @@ export async function verifyStayPass(
   if (r.paymentStatusId !== PaymentStatus.paid) throw stayPassErrors.notPaid();
   const window = stayWindow(r, h);
   if (window.checkOutAt <= ctx.now || claims.expiresAt * 1000 <= ctx.now.getTime()) throw stayPassErrors.ended();
+  // A shared stay's guest pass: valid while the share is accepted; it names that guest.
+  let guestName = r.guestName;
+  if (claims.shareId !== undefined) {
+    const [share] = await db
+      .select({ name: users.name })
+      .from(stayShares)
+      .innerJoin(users, eq(users.id, stayShares.guestUserId))
+      .where(
+        and(
+          eq(stayShares.id, claims.shareId),
+          eq(stayShares.reservationId, r.id),
+          eq(stayShares.status, 'accepted'),
+          isNull(users.deactivatedAt),
+        ),
+      )
+      .limit(1);
+    if (!share) throw stayPassErrors.withdrawn();
+    guestName = share.name;
+  }
   return {
     valid: true as const,
     reservationId: r.id,
     orderId: r.orderId,
-    guestName: r.guestName,
+    guestName,
     hotel: { id: h.id, name: h.name, timeZoneLabel: zoneLabel(h.timeZone) },
     checkInDate: r.checkinDate,
     checkInTime: h.checkInTime,

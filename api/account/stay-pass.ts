@@ -8,16 +8,21 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 // database on every verification (stay-pass.service.ts), never by the token alone.
 
 const PREFIX = 'BBXSP1';
-const SHAPE = /^BBXSP1\.([1-9]\d{0,9})\.([A-Z0-9-]{1,40})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
+const SHAPE = /^BBXSP1\.([1-9]\d{0,9})\.([A-Z0-9-]{1,40})(?:\.S([1-9]\d{0,9}))?\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 
-export type StayPassClaims = { reservationId: number; orderId: string; expiresAt: number };
+/**
+ * A guest a stay was shared with has a pass of their own: `BBXSP1.<reservation>.<order>.S<share id>.
+ * <expiry>.<mac>`; the host's check refuses it once the share is revoked or left (stay-pass.service.ts).
+ */
+export type StayPassClaims = { reservationId: number; orderId: string; expiresAt: number; shareId?: number };
 
 function mac(secret: string, body: string): string {
   return createHmac('sha256', secret).update(body).digest('base64url');
 }
 
 export function signStayPass(secret: string, claims: StayPassClaims): string {
-  const body = `${PREFIX}.${claims.reservationId}.${claims.orderId}.${claims.expiresAt}`;
+  const holder = claims.shareId === undefined ? '' : `.S${claims.shareId}`;
+  const body = `${PREFIX}.${claims.reservationId}.${claims.orderId}${holder}.${claims.expiresAt}`;
   return `${body}.${mac(secret, body)}`;
 }
 
@@ -27,7 +32,12 @@ export function readStayPass(secret: string, token: string): StayPassClaims | nu
   if (!m) return null;
   const body = token.slice(0, token.lastIndexOf('.'));
   const expected = Buffer.from(mac(secret, body));
-  const given = Buffer.from(m[4]!);
+  const given = Buffer.from(m[5]!);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  return { reservationId: Number(m[1]), orderId: m[2]!, expiresAt: Number(m[3]) };
+  return {
+    reservationId: Number(m[1]),
+    orderId: m[2]!,
+    expiresAt: Number(m[4]),
+    ...(m[3] === undefined ? {} : { shareId: Number(m[3]) }),
+  };
 }

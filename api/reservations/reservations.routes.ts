@@ -1,3 +1,5 @@
+import { shareStay } from './stay-guests.ts';
+import type { ReservationRow } from './reservations.service.ts';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppDeps } from '../platform/deps.ts';
@@ -179,7 +181,16 @@ export function reservationRoutes(deps: AppDeps) {
     }),
     async (c) => {
       const b = parseInput(ReservationUpdateBody, await readBody(c));
-      return c.json({ data: await updateReservation(deps.database.db, b, ctx(c)) });
+      const at = ctx(c);
+      // secondaryGuests: the list of people invited to the stay (invitations, never accounts looked up).
+      const share = (r: ReservationRow) =>
+        shareStay(deps, r, b.secondaryGuests ?? [], {
+          lang: at.lang,
+          now: at.now,
+          replace: true,
+          field: 'secondaryGuests',
+        });
+      return c.json({ data: await updateReservation(deps.database.db, b, at, share) });
     },
   );
   const rate = async (c: Context) => {

@@ -10,7 +10,9 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from '../auth/auth.schema.ts';
 import { hotels, roomTypes } from '../hotels/hotels.schema.ts';
 
@@ -113,24 +115,40 @@ export const reservationHours = pgTable(
 );
 
 /**
- * The secondary guests of a reservation (spec sections 3 and 4: a stay has a primary and secondary
- * guests; booking for others is allowed, but each of them needs an account of their own). The booker
- * is the primary guest (reservations.guest_*); each row here is another guest's account, named by the
- * booker through the reservation update call. Their name, e-mail and phone are read from their
- * account, so nothing personal is copied here; the purge of either account drops the row.
+ * A stay shared with another person (spec sections 3 and 4: booking for others is allowed, but that
+ * person needs an account of their own; issue 27, item 2). The booker names the guest by e-mail or
+ * phone (`contact`, normalised: a lower-case e-mail, or the phone's national digits); the answer is
+ * the same whether or not anyone is registered there. The person is told by a message and answers in
+ * their own account (signing up first if needed): until they accept, the booker sees only what they
+ * typed; once accepted (`guest_user_id`), the stay is in the guest's My stay with its own stay pass,
+ * and they check in for themselves. The booker can revoke a share; the guest can leave it.
+ * status: pending | accepted | declined | revoked | left.
  */
-export const reservationGuests = pgTable(
-  'reservation_guests',
+export const stayShares = pgTable(
+  'stay_shares',
   {
+    id: serial('id').primaryKey(),
     reservationId: integer('reservation_id')
       .notNull()
       .references(() => reservations.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    /** The order the booker listed them in (1 = the first secondary guest). */
-    position: smallint('position').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    contact: text('contact').notNull(),
+    /** email | phone */
+    contactKind: text('contact_kind').notNull(),
+    guestUserId: integer('guest_user_id').references(() => users.id),
+    status: text('status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    respondedAt: timestamp('responded_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [primaryKey({ columns: [t.reservationId, t.userId] }), index('reservation_guests_user_idx').on(t.userId)],
+  (t) => [
+    // One live invitation per person and stay (asking again answers the same share).
+    uniqueIndex('stay_shares_live_uq')
+      .on(t.reservationId, t.contact)
+      .where(sql`status in ('pending', 'accepted')`),
+    index('stay_shares_contact_idx')
+      .on(t.contact)
+      .where(sql`status = 'pending'`),
+    index('stay_shares_guest_idx')
+      .on(t.guestUserId)
+      .where(sql`status = 'accepted'`),
+  ],
 );

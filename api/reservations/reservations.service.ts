@@ -36,7 +36,6 @@ import { holdAsOf, releaseOwnLapsedHolds } from './expiry.ts';
 import { reservationNights, reservations } from './reservations.schema.ts';
 import { PaymentStatus, paymentStatusLabel } from '../../core/payment-status.ts';
 import { releaseHold } from './release-hold.ts';
-import { replaceSecondaryGuests, resolveSecondaryGuests } from './stay-guests.ts';
 import { msg } from '../http/messages.ts';
 import { idempotencyKeyReused } from '../http/idempotency.ts';
 import { MAX_UNPAID_RESERVATIONS, MAX_UNPAID_ROOMS } from '../../core/contracts/booking.ts';
@@ -792,6 +791,8 @@ export async function updateReservation(
     secondaryGuests?: string[];
   },
   ctx: Clock & { userId: number; lang: ApiLang },
+  /** The guests named in `secondaryGuests` are invited by the caller (api/reservations/stay-guests.ts), after the checks. */
+  shareWith?: (r: ReservationRow) => Promise<unknown>,
 ) {
   const r = holdAsOf(await loadOwned(db, body.reservationId, ctx.userId), ctx.now);
   if (r.paymentStatusId !== PaymentStatus.waiting) throw reservationErrors.notWaiting();
@@ -837,7 +838,8 @@ export async function updateReservation(
   };
   // Validates the Bobopoint redemption (422 in the spec's words when it fails).
   await priceReservation(db, next);
-  const guests = body.secondaryGuests ? await resolveSecondaryGuests(db, r, body.secondaryGuests) : null;
+  // The named guests are invited (or, dropped from the list, revoked) once everything else passed.
+  if (body.secondaryGuests && shareWith) await shareWith(r);
   const updated = await db
     .update(reservations)
     .set({
@@ -860,7 +862,6 @@ export async function updateReservation(
       throw limitError(err);
     });
   if (updated.length === 0) throw reservationErrors.notWaiting();
-  if (guests) await replaceSecondaryGuests(db, r.id, guests, ctx.now);
   const detail = await reservationDetail(db, r.id, ctx);
   return { ...detail, notice };
 }

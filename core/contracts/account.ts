@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PositiveInt } from './common.ts';
+import { BoolLike, PositiveInt } from './common.ts';
 
 // The account area's calls (orders badge, My stay, history, the host's stay-pass check): inputs and
 // the answers the islands read. Loose objects, as in responses.ts: answers may carry more.
@@ -22,6 +22,47 @@ export const SELF_CHECKIN_OPENS_BEFORE_MINUTES = 60;
 export const ReservationCountSchema = obj({ count: n });
 
 const guest = obj({ name: s, email: s, phone: s });
+
+/** A person the booker invited to a stay (api/reservations/stay-guests.ts): what was typed, the state, the name once accepted. */
+export const SHARE_STATUSES = ['pending', 'accepted', 'declined', 'left'] as const;
+export const StayShareSchema = obj({
+  id: n,
+  contact: s,
+  contactKind: v.picklist(['email', 'phone']),
+  status: v.picklist(SHARE_STATUSES),
+  name: ns,
+});
+export type StayShareView = v.InferOutput<typeof StayShareSchema>;
+
+/** An invitation waiting for the viewer's answer (GET /clients/v1/stays/invitations). */
+export const InvitationSchema = obj({
+  shareId: n,
+  bookerName: s,
+  hotel: obj({ id: n, name: s }),
+  checkInDate: s,
+  checkOutDate: s,
+  pods: n,
+});
+export type Invitation = v.InferOutput<typeof InvitationSchema>;
+
+/** Invite someone to a stay by e-mail or phone (the same answer whether or not they have an account). */
+export const InviteGuestBody = v.object({
+  reservationId: PositiveInt,
+  contact: v.pipe(v.string(), v.maxLength(254)),
+});
+/** One share, by id: revoke (the booker), accept, decline or leave (the guest). */
+export const ShareIdBody = v.object({ shareId: PositiveInt });
+/** A share call done (revoke, accept, decline, leave). */
+export const ShareDoneSchema = obj({ ok: v.literal(true) });
+/** What the app reports of one self check-in attempt: whether the face verification passed. */
+export const CheckInAttemptBody = v.object({ reservationId: PositiveInt, faceVerified: BoolLike });
+/** The state after an attempt. */
+export const CheckInResultSchema = obj({
+  checkedIn: v.boolean(),
+  livenessCountRetry: n,
+  maxLivenessRetries: n,
+  contactHost: v.boolean(),
+});
 
 /** One active or upcoming paid stay (GET /clients/v1/stays, REST twin of HotelStayList). */
 export const MyStaySchema = obj({
@@ -50,6 +91,14 @@ export const MyStaySchema = obj({
   }),
   pods: obj({ roomTypeId: n, name: s, label: s, count: n, capacity: n }),
   guests: obj({ primary: guest, secondary: v.array(guest) }),
+  /** booker: the viewer booked it; guest: the booker shared it with the viewer, who accepted. */
+  guestType: v.picklist(['booker', 'guest']),
+  /** For a guest: who booked it (their name only). Null for the booker. */
+  bookedBy: ns,
+  /** For a guest: their share (to leave the stay). Null for the booker. */
+  shareId: v.nullable(n),
+  /** For the booker: everyone they invited, as typed, with the state (their name once accepted). */
+  shares: v.array(StayShareSchema),
   insurancePolicy: v.nullable(
     obj({
       providerName: s,

@@ -83,5 +83,6 @@ export const accountApiEn = {
   stayPassOtherHotel: 'This stay pass is for another hotel.',
   stayPassNotPaid: 'This booking is not paid or was cancelled.',
   stayPassEnded: 'This stay has already ended.',
+  stayPassWithdrawn: 'This pass is no longer valid: the booker took this guest off the stay, or the guest left it.',
   hostOnly: 'Only a host client may verify stay passes.',
 } as const;

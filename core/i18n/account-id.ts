@@ -86,5 +86,7 @@ export const accountApiId: { readonly [K in keyof typeof accountApiEn]: string }
   stayPassOtherHotel: 'Tiket menginap ini untuk hotel lain.',
   stayPassNotPaid: 'Pesanan ini belum dibayar atau sudah dibatalkan.',
   stayPassEnded: 'Masa menginap ini sudah berakhir.',
+  stayPassWithdrawn:
+    'Pass ini sudah tidak berlaku: pemesan mengeluarkan tamu ini dari pesanan, atau tamunya keluar sendiri.',
   hostOnly: 'Hanya klien host yang boleh memeriksa tiket menginap.',
 };

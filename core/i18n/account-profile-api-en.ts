@@ -16,9 +16,20 @@ export const accountProfileApiEn = {
   'account.blockedOutstandingPayment': 'A booking is waiting for your payment: pay or cancel it first.',
   'account.deactivated':
     'This account was deleted. To reactivate it within 30 days of the deletion, contact our customer service.',
-  'stayGuests.noAccount': (email: string) =>
-    `${email} has no Bobobox account: everyone staying with you needs an account of their own.`,
-  'stayGuests.self': 'You are the primary guest of your booking already: list the other guests only.',
+  'stayGuests.contactInvalid': "Write the guest's e-mail address or mobile number (08..., +62...).",
+  'stayGuests.self': 'You are on this booking already: invite the other guests only.',
   'stayGuests.tooMany': (max: number) =>
     max === 1 ? 'This booking has room for 1 more guest.' : `This booking has room for ${max} more guests.`,
+  'stayGuests.notOpen': 'This booking can no longer be shared: it was cancelled, expired or has ended.',
+  'stayGuests.notFound': 'This invitation is no longer open.',
+  'stayGuests.inviteSubject': 'A Bobobox stay was booked for you',
+  'stayGuests.inviteText': (p: { booker: string; hotel: string; dates: string; how: string; url: string }) =>
+    `${p.booker} booked a stay for you at ${p.hotel}, ${p.dates}. To accept or decline it, sign in to your Bobobox account (or sign up with ${p.how}) and open My stay: ${p.url}\nIf you do not know ${p.booker}, ignore this message: nothing happens without your answer.`,
+  'stayGuests.byEmail': 'this e-mail address',
+  'stayGuests.byPhone': 'this phone number',
+  'checkIn.notYours': 'This stay is not on your account.',
+  'checkIn.closed': 'Self check-in is not open for this stay right now.',
+  'checkIn.identity': 'Verify your ID in your profile before you check in.',
+  'checkIn.done': 'You have checked in to this stay already.',
+  'checkIn.contactHost': 'Face verification failed 3 times. Please go to the host to check in.',
 } as const;

@@ -23,8 +23,19 @@ export const accountProfileApiId: Catalogue = {
   'account.blockedOutstandingPayment': 'Ada pesanan yang menunggu pembayaran: bayar atau batalkan dulu.',
   'account.deactivated':
     'Akun ini sudah dihapus. Untuk mengaktifkannya lagi dalam 30 hari sejak dihapus, hubungi customer service kami.',
-  'stayGuests.noAccount': (email: string) =>
-    `${email} belum punya akun Bobobox: setiap tamu yang menginap bersamamu perlu punya akun sendiri.`,
-  'stayGuests.self': 'Kamu sudah menjadi tamu utama pesananmu: cukup tulis tamu lainnya.',
+  'stayGuests.contactInvalid': 'Tulis e-mail atau nomor HP tamu (08..., +62...).',
+  'stayGuests.self': 'Kamu sudah ada di pesanan ini: cukup undang tamu lainnya.',
   'stayGuests.tooMany': (max: number) => `Pesanan ini hanya muat untuk ${max} tamu lagi.`,
+  'stayGuests.notOpen': 'Pesanan ini tidak bisa dibagikan lagi: sudah dibatalkan, kedaluwarsa, atau sudah selesai.',
+  'stayGuests.notFound': 'Undangan ini sudah tidak berlaku.',
+  'stayGuests.inviteSubject': 'Ada yang memesankan kamu menginap di Bobobox',
+  'stayGuests.inviteText': (p: { booker: string; hotel: string; dates: string; how: string; url: string }) =>
+    `${p.booker} memesankan kamu menginap di ${p.hotel}, ${p.dates}. Untuk menerima atau menolaknya, masuk ke akun Bobobox kamu (atau daftar dengan ${p.how}) lalu buka Menginap: ${p.url}\nKalau kamu tidak kenal ${p.booker}, abaikan pesan ini: tidak ada yang terjadi tanpa jawabanmu.`,
+  'stayGuests.byEmail': 'alamat e-mail ini',
+  'stayGuests.byPhone': 'nomor HP ini',
+  'checkIn.notYours': 'Menginap ini tidak ada di akun kamu.',
+  'checkIn.closed': 'Self check-in untuk menginap ini belum atau sudah tidak dibuka.',
+  'checkIn.identity': 'Verifikasi KTP kamu di profil dulu sebelum check-in ya.',
+  'checkIn.done': 'Kamu sudah check-in untuk menginap ini.',
+  'checkIn.contactHost': 'Verifikasi wajah gagal 3 kali. Silakan temui host untuk check-in.',
 };

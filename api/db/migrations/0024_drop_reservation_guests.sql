@@ -1,0 +1,1 @@
+DROP TABLE "reservation_guests" CASCADE;
