@@ -30,7 +30,7 @@ export const accountProfileApiId: Catalogue = {
   'stayGuests.notFound': 'Undangan ini sudah tidak berlaku.',
   'stayGuests.inviteSubject': 'Ada yang memesankan kamu menginap di Bobobox',
   'stayGuests.inviteText': (p: { booker: string; hotel: string; dates: string; how: string; url: string }) =>
-    `${p.booker} memesankan kamu menginap di ${p.hotel}, ${p.dates}. Untuk menerima atau menolaknya, masuk ke akun Bobobox kamu (atau daftar dengan ${p.how}) lalu buka Menginap: ${p.url}\nKalau kamu tidak kenal ${p.booker}, abaikan pesan ini: tidak ada yang terjadi tanpa jawabanmu.`,
+    `${p.booker} memesankan kamu menginap di ${p.hotel}, ${p.dates}. Untuk menerima atau menolaknya, masuk ke akun Bobobox kamu (atau daftar dengan ${p.how}) lalu buka Menginap saya: ${p.url}\nKalau kamu tidak kenal ${p.booker}, abaikan pesan ini: tidak ada yang terjadi tanpa jawabanmu.`,
   'stayGuests.byEmail': 'alamat e-mail ini',
   'stayGuests.byPhone': 'nomor HP ini',
   'checkIn.notYours': 'Menginap ini tidak ada di akun kamu.',

@@ -34,8 +34,8 @@ describe('self check-in', () => {
     expect(selfCheckInState({ ...base, livenessCountRetry: 3 }, at('2026-03-11T06:30:00Z'))).toBe('contact-host');
   });
 
-  it('is for the booker only, and done once checked in', () => {
-    expect(selfCheckInState({ ...base, isBooker: false }, at('2026-03-12T06:30:00Z'))).toBe('not-booker');
+  it('is for whoever is on the stay, the booker or a guest who accepted it, and done once checked in', () => {
+    expect(selfCheckInState({ ...base, isBooker: false }, at('2026-03-12T06:30:00Z'))).toBe('open');
     expect(selfCheckInState({ ...base, checkedInAt: '2026-03-12T07:10:00Z' }, at('2026-03-12T08:00:00Z'))).toBe('done');
   });
 });

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { ApiError, SessionRedirect, userCall } from '../lib/api-client.ts';
 import { $auth, $pendingCount, loadPendingCount, restoreAuth } from './$auth.ts';
-import type { MyStay, StayHistoryItem } from '../../core/contracts/account.ts';
+import type { Invitation, MyStay, StayHistoryItem, StayShareView } from '../../core/contracts/account.ts';
 import type { ReservationListSchema } from '../../core/contracts/responses.ts';
 import type { InferOutput } from 'valibot';
 import type { Lang } from '../../core/locales.ts';
@@ -135,3 +135,41 @@ export async function loadStays(failed: string, storage: Storage = localStorage)
 $auth.listen((state) => {
   if (!state.isLoggedIn && typeof localStorage !== 'undefined') forgetSavedStays();
 });
+
+// Booking for others (api/reservations/stay-guests.ts): the invitations waiting for this guest's
+// answer, and the calls of the booker (invite, remove) and of the guest (accept, decline, leave).
+// Each call reloads My stay afterwards, so the page shows what the API now holds.
+export const $invitations = atom<Loadable<Invitation>>({ status: 'idle' });
+
+export async function loadInvitations(failed: string) {
+  // A refresh keeps what is shown until the answer comes (the list, and its status line, stay mounted).
+  if ($invitations.get().status !== 'ready') $invitations.set({ status: 'loading' });
+  try {
+    const body = await userCall<{ data: Invitation[] }>({ path: 'clients/v1/stays/invitations' });
+    $invitations.set({ status: 'ready', items: body.data });
+  } catch (error) {
+    if (error instanceof SessionRedirect) return;
+    $invitations.set({ status: 'error', message: error instanceof ApiError ? error.message : failed });
+  }
+}
+
+/** Invite someone to the booker's stay; the same answer whoever is (or is not) registered there. */
+export async function inviteToStay(reservationId: number, contact: string, failed: string): Promise<StayShareView[]> {
+  const body = await userCall<{ data: StayShareView[] }>({
+    method: 'post',
+    path: 'clients/v1/stays/guests/invite',
+    json: { reservationId, contact },
+  });
+  await loadStays(failed);
+  return body.data;
+}
+
+/** revoke (the booker), accept, decline or leave (the guest): then My stay and the invitations again. */
+export async function shareAction(
+  action: 'guests/revoke' | 'invitations/accept' | 'invitations/decline' | 'leave',
+  shareId: number,
+  failed: string,
+): Promise<void> {
+  await userCall<{ data: { ok: true } }>({ method: 'post', path: `clients/v1/stays/${action}`, json: { shareId } });
+  await Promise.all([loadStays(failed), loadInvitations(failed)]);
+}

@@ -10,11 +10,10 @@ import { apiEn } from '../../core/i18n/api-en.ts';
 import { apiId } from '../../core/i18n/api-id.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import { expect, FROM_THIS_MACHINE, test } from './fixtures.ts';
-import type { FixtureHotel } from './fixtures.ts';
 import { dict, LANG_CASES, localizedPath } from '../helpers/i18n.ts';
 import { readQrCode } from '../helpers/qr-reader.ts';
 import { ACCOUNT_PAGE_PATHS } from './account-budget.ts';
-import { apiGuest, apiReservation, hydrated, signInPage } from './journey-helpers.ts';
+import { apiDoublePod, apiGuest, apiPay, apiReservation, hydrated, signInPage } from './journey-helpers.ts';
 
 // The account area over time, in both languages on a phone and a desktop:
 // - after check-out the stay is in the history and its points are pending, then active once the
@@ -42,23 +41,6 @@ type Guest = Awaited<ReturnType<typeof apiGuest>>;
 const auth = (g: Guest) => ({ Authorization: `Bearer ${g.accessToken}` });
 
 /** Pay a waiting reservation by BCA VA through the payment simulator. */
-async function pay(request: APIRequestContext, guest: Guest, reservationId: number) {
-  const charge = await request.post('/api/clients/v1/payment/charge', {
-    headers: auth(guest),
-    data: { reservation_id: reservationId, payment_channel_code: 'bca_va', terms_accepted: true },
-  });
-  expect(charge.status(), await charge.text()).toBe(200);
-  const order = ((await charge.json()) as { data: { order_id: string } }).data.order_id;
-  const sim = await request.post(`/dev/payment-simulator/${order}/pay/`, { headers: FROM_THIS_MACHINE });
-  expect(sim.ok()).toBe(true);
-  await expect(async () => {
-    const status = await request.get(`/api/clients/v1/payment/status?reservationId=${reservationId}`, {
-      headers: auth(guest),
-    });
-    expect(((await status.json()) as { data: { payment_status: number } }).data.payment_status).toBe(2);
-  }).toPass({ timeout: 15_000 });
-}
-
 /** The operator command, run inside the e2e server (api/operator.ts). */
 async function ops(request: APIRequestContext, args: string[], at?: Date) {
   const res = await request.post('/api/dev/fixtures/ops', {
@@ -116,26 +98,6 @@ const photo = (background: string) =>
     .jpeg()
     .toBuffer();
 
-/** A double pod (room type id*10+3 of a fixture hotel): room for a secondary guest. */
-async function doublePodReservation(request: APIRequestContext, guest: Guest, hotel: FixtureHotel) {
-  const today = Temporal.Now.plainDateISO('Asia/Jakarta');
-  for (let i = 1; i < 30; i++) {
-    const checkIn = today.add({ days: i });
-    const res = await request.post('/api/clients/v1/reservations/create', {
-      form: {
-        hotel_id: String(hotel.id),
-        room_type_id: String(hotel.id * 10 + 3),
-        check_in_date_time: checkIn.toString(),
-        check_out_date_time: checkIn.add({ days: 1 }).toString(),
-        total_room: '1',
-      },
-      headers: auth(guest),
-    });
-    if (res.status() === 201) return ((await res.json()) as { data: { id: number } }).data.id;
-  }
-  throw new Error('no double pod could be booked');
-}
-
 for (const { lang } of LANG_CASES) {
   const t = dict[lang];
   const c = copy[lang];
@@ -147,7 +109,7 @@ for (const { lang } of LANG_CASES) {
   }) => {
     const guest = await apiGuest(request, `out${lang}`);
     const reservation = await apiReservation(request, guest.accessToken, hotel.id);
-    await pay(request, guest, reservation.id);
+    await apiPay(request, guest.accessToken, reservation.id);
     const pending = await request.get('/api/v1/status/pending', { headers: auth(guest) });
     const items = ((await pending.json()) as { data: { items: { earn_date: string }[] } }).data.items;
     expect(items).toHaveLength(1);
@@ -378,13 +340,21 @@ for (const { lang } of LANG_CASES) {
   }) => {
     const guest = await apiGuest(request, `axe${lang}`);
     const friend = await apiGuest(request, `axf${lang}`);
-    const stay = await doublePodReservation(request, guest, hotel);
+    const stay = await apiDoublePod(request, guest.accessToken, hotel.id);
     const named = await request.put('/api/clients/v1/reservations/update', {
       headers: auth(guest),
       data: { reservationId: stay, secondaryGuests: [friend.email] },
     });
     expect(named.status(), await named.text()).toBe(200);
-    await pay(request, guest, stay);
+    // The friend is on the stay once they accept the invitation in their own account.
+    const invited = await request.get('/api/clients/v1/stays/invitations', { headers: auth(friend) });
+    const [invitation] = ((await invited.json()) as { data: { shareId: number }[] }).data;
+    const accepted = await request.post('/api/clients/v1/stays/invitations/accept', {
+      headers: auth(friend),
+      data: { shareId: invitation!.shareId },
+    });
+    expect(accepted.status(), await accepted.text()).toBe(200);
+    await apiPay(request, guest.accessToken, stay);
     const order = await apiReservation(request, guest.accessToken, hotel.id);
     await signInPage(page, guest);
 

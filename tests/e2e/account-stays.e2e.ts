@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { Temporal } from 'temporal-polyfill';
 import { expect, FROM_THIS_MACHINE, test } from './fixtures.ts';
-import { apiGuest, apiReservation, hydrated, signInPage } from './journey-helpers.ts';
+import { apiGuest, apiPay, apiReservation, hostVerify, hydrated, signInPage } from './journey-helpers.ts';
 import { dict, LANG_CASES, localizedPath } from '../helpers/i18n.ts';
 import { readQrCode } from '../helpers/qr-reader.ts';
 import { pageScriptBytes } from './journey-budget.ts';
@@ -15,44 +15,6 @@ import { ACCOUNT_JS_BUDGET, ACCOUNT_PAGE_PATHS } from './account-budget.ts';
 // pass offline), the sign-in detour for visitors and axe-core on every page.
 
 test.describe.configure({ timeout: 90_000 });
-
-/** The host app: the confidential client's token (client_credentials with Basic auth). */
-async function hostVerify(request: APIRequestContext, token: string) {
-  const basic = Buffer.from('bobobox-server-dev:dev-only-client-secret-change-me').toString('base64');
-  const headers = { 'x-api-key': 'dev-only-server-api-key' };
-  const auth = await request.post('/api/oauth2/token', {
-    form: { grant_type: 'client_credentials' },
-    headers: { ...headers, Authorization: `Basic ${basic}` },
-  });
-  expect(auth.status()).toBe(200);
-  const bearer = ((await auth.json()) as { access_token: string }).access_token;
-  return request.post('/api/host/v1/stay-pass/verify', {
-    data: { token },
-    headers: { ...headers, Authorization: `Bearer ${bearer}` },
-  });
-}
-
-/** Pay through the sandbox like a bank would: a BCA VA charge, then the simulator's "pay". */
-async function pay(request: APIRequestContext, accessToken: string, reservationId: number) {
-  const headers = { Authorization: `Bearer ${accessToken}` };
-  const charge = await request.post('/api/clients/v1/payment/charge', {
-    form: { reservation_id: String(reservationId), payment_channel_code: 'bca_va', terms_accepted: 'true' },
-    headers,
-  });
-  expect(charge.status(), await charge.text()).toBe(200);
-  const orderId = ((await charge.json()) as { data: { order_id: string } }).data.order_id;
-  const sim = await request.post(`/dev/payment-simulator/${encodeURIComponent(orderId)}/pay/`, {
-    headers: FROM_THIS_MACHINE,
-    maxRedirects: 0,
-  });
-  expect(sim.status()).toBe(303);
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/clients/v1/payment/status?reservation_id=${reservationId}`, { headers });
-      return ((await res.json()) as { data: { result: string } }).data.result;
-    })
-    .toBe('success');
-}
 
 async function noSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -136,7 +98,7 @@ for (const { lang } of LANG_CASES) {
     const order = page.locator(`[data-order="${reservation.id}"]`);
     await expect(order).toBeVisible();
     // Paid meanwhile (another tab): the API refuses the cancel.
-    await pay(request, guest.accessToken, reservation.id);
+    await apiPay(request, guest.accessToken, reservation.id);
     await order.getByRole('button', { name: a.orders.cancel }).click();
     await order.getByRole('button', { name: a.orders.cancelYes }).click();
     await expect(page.locator('[data-order-notice="failed"]')).toHaveText(
@@ -152,7 +114,7 @@ for (const { lang } of LANG_CASES) {
   }) => {
     const guest = await apiGuest(request, `stay${lang}`);
     const reservation = await apiReservation(request, guest.accessToken, hotel.id);
-    await pay(request, guest.accessToken, reservation.id);
+    await apiPay(request, guest.accessToken, reservation.id);
     await signInPage(page, guest);
     await page.goto(localizedPath(lang, '/my-account/my-stay/'));
     await hydrated(page);
@@ -210,12 +172,12 @@ for (const { lang } of LANG_CASES) {
     const guest = await apiGuest(request, `ins${lang}`);
     const reservation = await apiReservation(request, guest.accessToken, hotel.id);
     const headers = { Authorization: `Bearer ${guest.accessToken}` };
-    const added = await request.post('/api/clients/v1/reservations/update', {
+    const added = await request.put('/api/clients/v1/reservations/update', {
       form: { reservationId: String(reservation.id), isUseAddon: 'true' },
       headers,
     });
     expect(added.status(), await added.text()).toBe(200);
-    await pay(request, guest.accessToken, reservation.id);
+    await apiPay(request, guest.accessToken, reservation.id);
     await signInPage(page, guest);
     await page.goto(localizedPath(lang, '/my-account/my-stay/'));
     await hydrated(page);
@@ -248,7 +210,7 @@ for (const { lang } of LANG_CASES) {
   }) => {
     const guest = await apiGuest(request, `sci${lang}`);
     const reservation = await apiReservation(request, guest.accessToken, hotel.id);
-    await pay(request, guest.accessToken, reservation.id);
+    await apiPay(request, guest.accessToken, reservation.id);
     const headers = { Authorization: `Bearer ${guest.accessToken}` };
     const detail = await request.get(`/api/clients/v1/reservations/view?reservationId=${reservation.id}`, { headers });
     const checkInDate = ((await detail.json()) as { data: { info: { checkIn: string } } }).data.info.checkIn.slice(

@@ -152,6 +152,62 @@ export async function apiReservation(request: APIRequestContext, accessToken: st
   throw new Error('no reservation could be made');
 }
 
+/** `pods` double pods (two guests each) for one night, booked by the guest at the test's own hotel. */
+export async function apiDoublePod(request: APIRequestContext, accessToken: string, hotelId: number, pods = 1) {
+  const today = Temporal.Now.plainDateISO('Asia/Jakarta');
+  for (let i = 1; i < 30; i++) {
+    const checkIn = today.add({ days: i });
+    const res = await request.post('/api/clients/v1/reservations/create', {
+      form: {
+        hotel_id: String(hotelId),
+        room_type_id: String(hotelId * 10 + 3),
+        check_in_date_time: checkIn.toString(),
+        check_out_date_time: checkIn.add({ days: 1 }).toString(),
+        total_room: String(pods),
+      },
+      headers: { Authorization: `Bearer ${accessToken}` },
+    });
+    if (res.status() === 201) return ((await res.json()) as { data: { id: number } }).data.id;
+  }
+  throw new Error('no double pod could be booked');
+}
+
+/** Pay through the sandbox like a bank would: a BCA VA charge, the simulator's "pay", then paid. */
+export async function apiPay(request: APIRequestContext, accessToken: string, reservationId: number) {
+  const headers = { Authorization: `Bearer ${accessToken}` };
+  const charge = await request.post('/api/clients/v1/payment/charge', {
+    headers,
+    data: { reservation_id: reservationId, payment_channel_code: 'bca_va', terms_accepted: true },
+  });
+  expect(charge.status(), await charge.text()).toBe(200);
+  const order = ((await charge.json()) as { data: { order_id: string } }).data.order_id;
+  const sim = await request.post(`/dev/payment-simulator/${encodeURIComponent(order)}/pay/`, {
+    headers: FROM_THIS_MACHINE,
+    maxRedirects: 0,
+  });
+  expect(sim.status()).toBe(303);
+  await expect(async () => {
+    const status = await request.get(`/api/clients/v1/payment/status?reservationId=${reservationId}`, { headers });
+    expect(((await status.json()) as { data: { payment_status: number } }).data.payment_status).toBe(2);
+  }).toPass({ timeout: 15_000 });
+}
+
+/** The host app: the confidential client's token (client_credentials with Basic auth). */
+export async function hostVerify(request: APIRequestContext, token: string) {
+  const basic = Buffer.from('bobobox-server-dev:dev-only-client-secret-change-me').toString('base64');
+  const headers = { 'x-api-key': 'dev-only-server-api-key' };
+  const auth = await request.post('/api/oauth2/token', {
+    form: { grant_type: 'client_credentials' },
+    headers: { ...headers, Authorization: `Basic ${basic}` },
+  });
+  expect(auth.status()).toBe(200);
+  const bearer = ((await auth.json()) as { access_token: string }).access_token;
+  return request.post('/api/host/v1/stay-pass/verify', {
+    data: { token },
+    headers: { ...headers, Authorization: `Bearer ${bearer}` },
+  });
+}
+
 /** Wait until every island on the page has hydrated (Astro drops the `ssr` attribute). */
 export async function hydrated(page: Page) {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
