@@ -147,6 +147,23 @@ describe('the purge after 30 days', () => {
           values (${`${orders[0]}-P1`}, ${stay!.id}, ${me}, 1, 'BCA_VA', 'bank_transfer', 250000, 'id', 'sandbox',
             'settlement', now(), now(), now()) returning id`,
     );
+    // The other guest invited her to a stay of theirs (a share addressed to her e-mail, and its message).
+    const [theirStay] = await rows<{ id: number }>(
+      db,
+      sql`select id from reservations where user_id = ${other} limit 1`,
+    );
+    await rows(
+      db,
+      sql`insert into stay_shares (reservation_id, contact, contact_kind, status, created_at)
+          values (${theirStay!.id}, ${EMAIL}, 'email', 'pending', now()) returning id`,
+    );
+    await enqueueMessage(deps, {
+      channel: 'email',
+      to: EMAIL,
+      subject: 'A Bobobox stay was booked for you',
+      text: `Invited: ${EMAIL}`,
+      lang: 'en',
+    });
     await rows(
       db,
       sql`insert into operator_audit (at, operator, action, user_id, reason, detail)

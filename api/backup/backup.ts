@@ -16,6 +16,7 @@ import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFi
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from '../db/client.ts';
 import pg from 'pg';
 import * as v from 'valibot';
 import type { Env } from '../platform/env.ts';
@@ -106,7 +107,7 @@ export async function backup(env: BackupEnv, file: string, now = new Date()): Pr
       );
     } else {
       if (!existsSync(pgliteDir(env))) throw new BackupError(`No embedded database in ${pgliteDir(env)}.`);
-      const client = await PGlite.create(pgliteDir(env));
+      const client = await PGlite.create(pgliteDir(env), { extensions: PGLITE_EXTENSIONS });
       try {
         const dump = await client.dumpDataDir('gzip');
         await writeFile(path.join(stage, 'pglite.tar.gz'), new Uint8Array(await dump.arrayBuffer()));
@@ -215,7 +216,10 @@ export async function restore(env: BackupEnv, file: string): Promise<string[]> {
     }
     const dump = await readFile(path.join(stage, 'pglite.tar.gz'));
     await mkdir(pgliteDir(env), { recursive: true });
-    const client = await PGlite.create(pgliteDir(env), { loadDataDir: new Blob([new Uint8Array(dump)]) });
+    const client = await PGlite.create(pgliteDir(env), {
+      loadDataDir: new Blob([new Uint8Array(dump)]),
+      extensions: PGLITE_EXTENSIONS,
+    });
     try {
       await client.query('select 1');
     } finally {

@@ -1,11 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database, Db } from '../platform/database.ts';
 import type { Env } from '../platform/env.ts';
+
+/** The extensions the migrations use (pg_trgm: place search), loaded wherever the embedded database opens. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** The driver client behind a handle: a node-postgres pool, or PGlite. */
 export type DriverClient = pg.Pool | PGlite;
@@ -35,7 +39,7 @@ export async function openDatabase(
   }
   const dir = env.DATA_DIR === 'memory://' ? 'memory://' : path.resolve(env.DATA_DIR, 'pglite');
   if (dir !== 'memory://') mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,

@@ -20,7 +20,7 @@ export const LAYERS: { name: string; folders: string[]; what: string }[] = [
   },
   {
     name: 'catalogue',
-    folders: ['hotels', 'pricing', 'ancillary', 'availability', 'promotions', 'search'],
+    folders: ['hotels', 'pricing', 'ancillary', 'availability', 'promotions', 'search', 'places'],
     what: 'hotels and rooms, prices, add-ons, stock and its cache, promo codes, reservation search',
   },
   { name: 'booking', folders: ['reservations'], what: 'holds and stays, their guests, vouchers and calendar' },

@@ -1,0 +1,165 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../platform/database.ts';
+import { rows } from '../db/query.ts';
+import { ApiError } from '../http/errors.ts';
+import type { ApiLang } from '../http/errors.ts';
+import { searchRooms } from '../search/search.service.ts';
+
+// Find a stay by place (issue 28, item 1): one text box takes a branch, city, area or landmark, in
+// Indonesian or English, tolerant of typos and missing spaces. The database ranks it: pg_trgm
+// (similarity, strict_word_similarity for a word inside a longer name, and similarity with spaces removed) over every branch's name, city,
+// the areas of its address, its landmarks in both languages, and the place aliases (place_aliases:
+// "jogja", "bali", ...). A branch scores by its best term; a landmark match carries its distance.
+// Twenty-odd branches with a dozen terms each: a scan of a few hundred short strings, no index needed.
+
+/** A term must be at least this similar to count (pg_trgm default 0.3; 0.55 keeps "bandung" from matching "bandara"). */
+export const PLACE_MATCH_THRESHOLD = 0.55;
+const MAX_QUERY = 80;
+
+export type PlaceMatch = {
+  id: number;
+  slug: string;
+  name: string;
+  city: string;
+  isCabin: boolean;
+  pictureUrl: string;
+  latitude: number;
+  longitude: number;
+  /** What matched: the branch's name, its city (or an alias of it), an area of its address, a landmark. */
+  matched: 'name' | 'city' | 'alias' | 'area' | 'landmark';
+  score: number;
+  /** When a landmark matched: its name in the request's language and the branch's distance from it. */
+  landmark: { name: string; distanceKm: number } | null;
+};
+
+/** The query as it is compared: lower case, single spaces, at most MAX_QUERY characters; '' for nothing. */
+export function normaliseQuery(q: string): string {
+  return q.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY);
+}
+
+const KIND_ORDER: Record<PlaceMatch['matched'], number> = { name: 0, landmark: 1, alias: 2, city: 2, area: 3 };
+
+/** Branches matching a place, best first (by score, then the kind of match, then name). */
+export async function findPlaces(db: Db, query: string, lang: ApiLang): Promise<PlaceMatch[]> {
+  const q = normaliseQuery(query);
+  if (q.length < 2) return [];
+  const found = await rows<{
+    id: number;
+    slug: string;
+    name: string;
+    city: string;
+    is_cabin: number;
+    picture_url: string;
+    latitude: number;
+    longitude: number;
+    kind: PlaceMatch['matched'];
+    score: number;
+    km: number | null;
+    label_id: string | null;
+    label_en: string | null;
+  }>(
+    db,
+    sql`with q as (select ${q}::text as q, replace(${q}::text, ' ', '') as qc),
+        landmarks as (
+          select h.id, lm->'name' as name, (lm->>'distanceKm')::float8 as km
+          from hotels h, jsonb_array_elements(h.localities) l, jsonb_array_elements(l->'landmarks') lm
+        ),
+        terms as (
+          select id, name as term, 'name' as kind, null::float8 as km, null::text as label_id, null::text as label_en from hotels
+          union all select id, city, 'city', null, null, null from hotels
+          union all select h.id, trim(p), 'area', null, null, null from hotels h, unnest(string_to_array(h.address, ',')) p
+          union all select id, case jsonb_typeof(name) when 'string' then name #>> '{}' else name->>'id' end, 'landmark', km,
+                           case jsonb_typeof(name) when 'string' then name #>> '{}' else name->>'id' end,
+                           case jsonb_typeof(name) when 'string' then name #>> '{}' else name->>'en' end from landmarks
+          union all select id, name->>'en', 'landmark', km, name->>'id', name->>'en' from landmarks where jsonb_typeof(name) = 'object'
+          union all select h.id, a.alias, 'alias', null, null, null from place_aliases a join hotels h on lower(h.city) = lower(a.city)
+        ),
+        scored as (
+          -- A word inside a longer name counts for names, areas and landmarks ("malioboro" in
+          -- "Jalan Malioboro"); a city or alias is typed whole ("jakarta" is not inside "jogjakarta").
+          select t.*, greatest(
+                   similarity(lower(t.term), q.q),
+                   case when t.kind in ('city', 'alias') then 0 else strict_word_similarity(q.q, lower(t.term)) end,
+                   similarity(replace(lower(t.term), ' ', ''), q.qc)
+                 ) as score
+          from terms t, q
+        ),
+        best as (
+          select distinct on (id) id, kind, score, km, label_id, label_en from scored
+          where score >= ${PLACE_MATCH_THRESHOLD}
+          order by id, score desc, km asc nulls last
+        )
+        select h.id, h.slug, h.name, h.city, h.is_cabin, h.picture_url, h.latitude, h.longitude,
+               b.kind, b.score::float8 as score, b.km, b.label_id, b.label_en
+        from best b join hotels h on h.id = b.id`,
+  );
+  return found
+    .map((f) => ({
+      id: Number(f.id),
+      slug: f.slug,
+      name: f.name,
+      city: f.city,
+      isCabin: Number(f.is_cabin) === 1,
+      pictureUrl: f.picture_url,
+      latitude: Number(f.latitude),
+      longitude: Number(f.longitude),
+      matched: f.kind,
+      score: Math.round(Number(f.score) * 1000) / 1000,
+      landmark:
+        f.kind === 'landmark' && f.km !== null
+          ? { name: (lang === 'id' ? f.label_id : f.label_en) ?? '', distanceKm: Number(f.km) }
+          : null,
+    }))
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        KIND_ORDER[a.matched] - KIND_ORDER[b.matched] ||
+        (a.landmark?.distanceKm ?? 0) - (b.landmark?.distanceKm ?? 0) ||
+        a.name.localeCompare(b.name),
+    );
+}
+
+export type PlaceStay = PlaceMatch & {
+  /** The lowest total for the nights (one room, tax and service included, as the hotel page shows it); null when sold out. */
+  lowestTotal: number | null;
+  /** Sold out, or not sold on the web for these dates (too long a stay, an hourly hotel). */
+  soldOut: boolean;
+};
+
+/** Every branch matching a place, with its lowest total for the nights or sold out. */
+export async function placeStays(
+  db: Db,
+  input: { q: string; checkIn: string; checkOut: string },
+  ctx: { now: Date; lang: ApiLang },
+): Promise<{ nights: number | null; results: PlaceStay[] }> {
+  const places = await findPlaces(db, input.q, ctx.lang);
+  let nights: number | null = null;
+  const results: PlaceStay[] = [];
+  let refused: ApiError | null = null;
+  for (const place of places) {
+    try {
+      const found = await searchRooms(
+        db,
+        {
+          hotelId: place.id,
+          checkIn: input.checkIn,
+          checkOut: input.checkOut,
+          isUsedGiftCertificate: false,
+          promoCode: '',
+        },
+        ctx,
+      );
+      nights = found.nights;
+      const open = found.roomTypes.filter((rt) => rt.roomRemaining > 0).map((rt) => rt.totalPrice);
+      results.push({ ...place, lowestTotal: open.length ? Math.min(...open) : null, soldOut: open.length === 0 });
+    } catch (error) {
+      // A date this branch does not sell (past its web window, longer than it allows): not bookable.
+      if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      refused ??= error;
+      results.push({ ...place, lowestTotal: null, soldOut: true });
+    }
+  }
+  // Dates no branch sells (in the past, the wrong way round): say why, as the hotel search does.
+  if (refused && nights === null) throw refused;
+  return { nights, results };
+}

@@ -1,0 +1,103 @@
+import AxeBuilder from '@axe-core/playwright';
+import { Temporal } from 'temporal-polyfill';
+import { expect, test } from './fixtures.ts';
+import { hydrated } from './journey-helpers.ts';
+import { fill } from '../../core/i18n/fill.ts';
+import { formatRupiah } from '../../core/money.ts';
+import { dict, LANG_CASES, localizedPath } from '../helpers/i18n.ts';
+
+// Find a stay by place (issue 28, items 1 and 2), in both languages on a phone and a desktop. Without
+// JavaScript, a place query lists the branches of that place with their lowest total for the nights,
+// which matches the cheapest room the hotel page shows for the same nights; sorting and the pod/cabin
+// filter work through the plain form; every result links to the hotel page with the dates kept.
+
+const day = (n: number) => Temporal.Now.plainDateISO('Asia/Jakarta').add({ days: n }).toString();
+
+for (const { lang } of LANG_CASES) {
+  const s = dict[lang].search;
+
+  test.describe(`without JavaScript (${lang})`, () => {
+    test.use({ javaScriptEnabled: false });
+
+    test(`"jogja" lists the Yogyakarta branches with their totals; sorting and the filter work by the form (${lang})`, async ({
+      page,
+    }) => {
+      const checkin = day(40);
+      const checkout = day(42);
+      await page.goto(`${localizedPath(lang, '/search/')}?q=jogja&checkin=${checkin}&checkout=${checkout}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(fill(s.placeResultsTitle, { q: 'jogja' }));
+      const results = page.locator('[data-place-result]');
+      await expect(results).toHaveCount(2);
+      // (No page scripts here: attributes are read one by one, never with evaluate.)
+      const attribute = async (name: string) =>
+        Promise.all((await page.locator('[data-place-result]').all()).map((r) => r.getAttribute(name)));
+      expect((await attribute('data-place-result')).sort()).toEqual(['bobobox-malioboro', 'bobobox-tugu-jogja']);
+      // Each shows its lowest total for the 2 nights, or that it is sold out (the seed sells some nights out).
+      for (const result of await results.all()) {
+        const total = Number((await result.getAttribute('data-total')) || 0);
+        if (total > 0)
+          await expect(result.locator('[data-place-total]')).toHaveText(
+            fill(s.placeTotal, { price: formatRupiah(total), nights: '2' }),
+          );
+        else await expect(result.locator('[data-place-sold-out]')).toHaveText(s.placeSoldOut);
+      }
+
+      // Lowest price first, through the form.
+      await page.getByLabel(s.placeSort).selectOption('price');
+      await page.getByRole('button', { name: s.placeApply }).click();
+      // Sold out (no total) goes last.
+      const sorted = (await attribute('data-total')).map((v) => (v ? Number(v) : Number.MAX_SAFE_INTEGER));
+      expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
+      // Cabins only: none in Jogja.
+      await page.getByLabel(s.placeKind).selectOption('cabin');
+      await page.getByRole('button', { name: s.placeApply }).click();
+      await expect(page.locator('[data-place-result]')).toHaveCount(0);
+      expect(new URL(page.url()).searchParams.get('kind')).toBe('cabin');
+    });
+
+    test(`a landmark query gives the distance and sorts by it; a typo still finds it; nothing found says so (${lang})`, async ({
+      page,
+    }) => {
+      const q = lang === 'id' ? 'jalan malioborro' : 'malioboro street';
+      await page.goto(
+        `${localizedPath(lang, '/search/')}?q=${encodeURIComponent(q)}&checkin=${day(41)}&checkout=${day(42)}`,
+      );
+      const first = page.locator('[data-place-result]').first();
+      await expect(first).toHaveAttribute('data-place-result', 'bobobox-malioboro');
+      await expect(first.locator('[data-place-distance]')).toContainText('0');
+      await page.goto(`${localizedPath(lang, '/search/')}?q=pontianak&checkin=${day(41)}&checkout=${day(42)}`);
+      await expect(page.locator('[data-place-empty]')).toHaveText(fill(s.placeNoResults, { q: 'pontianak' }));
+      // The form on the page itself: a guest types a place and the dates.
+      await page.getByLabel(s.placeLabel).fill('bali');
+      await page.locator('[data-place-form]').getByRole('button', { name: s.placeFind }).click();
+      await expect(page.locator('[data-place-result]')).toHaveCount(4);
+    });
+  });
+
+  test(`a result's total is the cheapest room the hotel page shows for those nights, with the dates kept (${lang})`, async ({
+    page,
+    hotel,
+  }) => {
+    // The test's own hotel (full stock, nothing pre-sold), found by its name.
+    const checkin = day(45);
+    const checkout = day(47);
+    await page.goto(
+      `${localizedPath(lang, '/search/')}?q=${encodeURIComponent(hotel.name)}&checkin=${checkin}&checkout=${checkout}`,
+    );
+    const result = page.locator('[data-place-result]').first();
+    await expect(result).toHaveAttribute('data-place-result', hotel.slug);
+    const total = Number(await result.getAttribute('data-total'));
+    expect(total).toBeGreaterThan(0);
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+      [],
+    );
+    await result.getByRole('link', { name: fill(s.placeViewRooms, { name: hotel.name }) }).click();
+    await expect(page).toHaveURL(new RegExp(`checkin=${checkin}&checkout=${checkout}`));
+    await hydrated(page);
+    const prices = page.locator('[data-room-type][data-sold-out="false"] [data-price]');
+    await expect(prices.first()).toBeVisible();
+    const shown = (await prices.allTextContents()).map((p) => Number(p.replace(/\D/g, '')));
+    expect(Math.min(...shown)).toBe(total);
+  });
+}
