@@ -40,6 +40,10 @@ const CASES: [string, string[]][] = [
   ['terminal 3', ['bobobox-soekarno-hatta-transit']],
   ['lombok', ['bobocabin-mandalika-campsite']],
   ['puncak', ['bobocabin-gunung-mas']],
+  // What a guest has typed so far, as the suggestions see it.
+  ['malio', ['bobobox-malioboro']],
+  ['tunj', ['bobobox-tunjungan']],
+  ['kinta', ['bobocabin-kintamani']],
 ];
 
 describe('place search relevance', () => {

@@ -80,7 +80,9 @@ export async function findPlaces(db: Db, query: string, lang: ApiLang): Promise<
           select t.*, greatest(
                    similarity(lower(t.term), q.q),
                    case when t.kind in ('city', 'alias') then 0 else strict_word_similarity(q.q, lower(t.term)) end,
-                   similarity(replace(lower(t.term), ' ', ''), q.qc)
+                   similarity(replace(lower(t.term), ' ', ''), q.qc),
+                   -- What a guest has typed so far: the start of a word of the term ("malio", "tunj").
+                   case when length(q.q) >= 3 and position(' ' || q.q in ' ' || lower(t.term)) > 0 then 0.8 else 0 end
                  ) as score
           from terms t, q
         ),

@@ -51,6 +51,8 @@ export const journeyEn = {
     placeTitle: 'Find a stay by place',
     placeLabel: 'City, area or landmark',
     placeHint: 'For example: Jogja, Malioboro, Bali, Blok M, Tunjungan.',
+    placeSuggestions: 'Suggested stays',
+    placeSuggestionCount: '{n} suggestions. Use the up and down arrows to choose one.',
     placeCheckIn: 'Check-in',
     placeCheckOut: 'Check-out',
     placeFind: 'Find stays',

@@ -52,6 +52,8 @@ export const journeyId: Pick<Dictionary, 'search' | 'booking' | 'auth'> = {
     placeTitle: 'Cari tempat menginap berdasarkan lokasi',
     placeLabel: 'Kota, daerah, atau tempat terkenal',
     placeHint: 'Contoh: Jogja, Malioboro, Bali, Blok M, Tunjungan.',
+    placeSuggestions: 'Saran tempat menginap',
+    placeSuggestionCount: '{n} saran. Pakai panah atas dan bawah untuk memilih.',
     placeCheckIn: 'Check-in',
     placeCheckOut: 'Check-out',
     placeFind: 'Cari',

@@ -100,4 +100,41 @@ for (const { lang } of LANG_CASES) {
     const shown = (await prices.allTextContents()).map((p) => Number(p.replace(/\D/g, '')));
     expect(Math.min(...shown)).toBe(total);
   });
+
+  test(`suggestions as the guest types: a listbox the keyboard and a screen reader can use; Enter opens the branch with the dates (${lang})`, async ({
+    page,
+  }) => {
+    const checkin = day(50);
+    const checkout = day(51);
+    await page.goto(`${localizedPath(lang, '/search/')}?checkin=${checkin}&checkout=${checkout}`);
+    await hydrated(page);
+    const box = page.getByRole('combobox', { name: s.placeLabel });
+    await box.pressSequentially('malio', { delay: 30 });
+    const list = page.getByRole('listbox', { name: s.placeSuggestions });
+    await expect(list).toBeVisible();
+    const first = list.getByRole('option').first();
+    await expect(first).toContainText('Bobobox Malioboro');
+    await expect(page.locator('[data-place-suggestion-count]')).toContainText(
+      fill(s.placeSuggestionCount, { n: String(await list.getByRole('option').count()) }),
+    );
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+      [],
+    );
+    await box.press('ArrowDown');
+    await expect(box).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id'))!);
+    await expect(first).toHaveAttribute('aria-selected', 'true');
+    // Escape closes; ArrowDown opens again; Enter goes to the branch with the form's dates.
+    await box.press('Escape');
+    await expect(list).toBeHidden();
+    await box.press('ArrowDown');
+    await expect(list).toBeVisible();
+    await box.press('Enter');
+    await expect(page).toHaveURL(
+      new RegExp(
+        `${localizedPath(lang, '/search/')}6-bobobox-malioboro/\\?checkin=${checkin}&checkout=${checkout}&id=6$`,
+      ),
+    );
+  });
 }

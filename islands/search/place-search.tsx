@@ -1,0 +1,151 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { PlaceMatchView } from '../../core/contracts/places.ts';
+import { fill } from '../../core/i18n/fill.ts';
+import type { Lang } from '../../core/locales.ts';
+import { localizedPath } from '../../core/locales.ts';
+import { openCall } from '../lib/api-client.ts';
+
+// The place box of /search/ (issue 28): a plain text input of the page's GET form, which works with no
+// JavaScript (the server lists the matches); hydrated, it suggests branches as the guest types, as a
+// combobox (ARIA 1.2: the input owns a listbox; arrows move, Enter opens the branch with the form's
+// dates, Escape closes, and a status line says how many suggestions there are). Enter with no option
+// chosen submits the form, as before.
+
+export type PlaceSearchCopy = {
+  label: string;
+  hint: string;
+  suggestions: string;
+  suggestionCount: string;
+  distance: string;
+};
+
+const WAIT_MS = 200;
+
+export function PlaceSearch({ lang, copy, initial }: { lang: Lang; copy: PlaceSearchCopy; initial: string }) {
+  const [value, setValue] = useState(initial);
+  const [items, setItems] = useState<PlaceMatchView[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const asked = useRef(0);
+  const base = useId();
+  const listId = `${base}-options`;
+  const optionId = (i: number) => `${base}-option-${i}`;
+
+  useEffect(() => {
+    const q = value.trim();
+    if (q.length < 2 || q === initial.trim()) {
+      setItems([]);
+      return;
+    }
+    const ticket = ++asked.current;
+    const timer = setTimeout(() => {
+      openCall<{ data: PlaceMatchView[] }>({ path: 'clients/v1/places', query: { q } })
+        .then((body) => {
+          if (ticket !== asked.current) return; // a later keystroke asked again
+          setItems(body.data.slice(0, 8));
+          setActive(-1);
+          setOpen(true);
+        })
+        .catch(() => undefined); // Suggestions are a help: the form still works without them.
+    }, WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [value, initial]);
+
+  /** The branch's page, with the dates the form holds now. */
+  const go = (place: PlaceMatchView) => {
+    const form = document.querySelector<HTMLFormElement>('[data-place-form]');
+    const data = form ? new FormData(form) : new FormData();
+    const query = new URLSearchParams({
+      checkin: String(data.get('checkin') ?? ''),
+      checkout: String(data.get('checkout') ?? ''),
+      id: String(place.id),
+    });
+    window.location.assign(`${localizedPath(lang, `/search/${place.id}-${place.slug}/`)}?${query}`);
+  };
+  const shown = open && items.length > 0;
+  const describe = (p: PlaceMatchView) =>
+    p.landmark
+      ? `${p.name}, ${p.city} · ${fill(copy.distance, { km: String(p.landmark.distanceKm), landmark: p.landmark.name })}`
+      : `${p.name}, ${p.city}`;
+
+  return (
+    <div className="relative flex flex-col gap-1">
+      <label htmlFor="place-q" className="text-sm font-semibold">
+        {copy.label}
+      </label>
+      <input
+        id="place-q"
+        name="q"
+        type="search"
+        value={value}
+        required
+        minLength={2}
+        maxLength={80}
+        autoComplete="off"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={shown}
+        aria-controls={listId}
+        aria-activedescendant={shown && active >= 0 ? optionId(active) : undefined}
+        aria-describedby="place-hint"
+        className="rounded-lg border border-slate-400 px-3 py-2"
+        onChange={(e) => {
+          setValue(e.currentTarget.value);
+          setOpen(true);
+        }}
+        onBlur={() => setOpen(false)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && items.length) {
+            e.preventDefault();
+            setOpen(true);
+            setActive((i) => (i + 1) % items.length);
+          } else if (e.key === 'ArrowUp' && items.length) {
+            e.preventDefault();
+            setOpen(true);
+            setActive((i) => (i <= 0 ? items.length - 1 : i - 1));
+          } else if (e.key === 'Escape' && shown) {
+            // Closes the list and keeps the text (a search box would clear it; a second Escape does).
+            e.preventDefault();
+            setOpen(false);
+            setActive(-1);
+          } else if (e.key === 'Enter' && shown && active >= 0) {
+            e.preventDefault();
+            go(items[active]!);
+          }
+        }}
+      />
+      <p id="place-hint" className="text-xs text-muted">
+        {copy.hint}
+      </p>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={copy.suggestions}
+        hidden={!shown}
+        className="absolute top-full right-0 left-0 z-20 mt-1 max-h-80 overflow-auto rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
+        data-place-suggestions
+      >
+        {items.map((p, i) => (
+          <li
+            key={p.id}
+            id={optionId(i)}
+            role="option"
+            aria-selected={i === active}
+            className={`cursor-pointer px-3 py-2 text-sm ${i === active ? 'bg-brand-50 font-semibold' : ''}`}
+            // mousedown, before the input's blur closes the list.
+            onMouseDown={(e) => {
+              e.preventDefault();
+              go(p);
+            }}
+            data-place-suggestion={p.slug}
+          >
+            {describe(p)}
+          </li>
+        ))}
+      </ul>
+      <p role="status" className="sr-only" data-place-suggestion-count>
+        {shown ? fill(copy.suggestionCount, { n: String(items.length) }) : ''}
+      </p>
+    </div>
+  );
+}
