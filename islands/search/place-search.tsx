@@ -23,7 +23,9 @@ const WAIT_MS = 200;
 
 export function PlaceSearch({ lang, copy, initial }: { lang: Lang; copy: PlaceSearchCopy; initial: string }) {
   const [value, setValue] = useState(initial);
-  const [items, setItems] = useState<PlaceMatchView[]>([]);
+  // The suggestions with the text they answer: shown only while the box still holds that text.
+  const [answer, setAnswer] = useState<{ q: string; items: PlaceMatchView[] }>({ q: '', items: [] });
+  const items = answer.q !== '' && answer.q === value.trim() ? answer.items : [];
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const asked = useRef(0);
@@ -33,16 +35,13 @@ export function PlaceSearch({ lang, copy, initial }: { lang: Lang; copy: PlaceSe
 
   useEffect(() => {
     const q = value.trim();
-    if (q.length < 2 || q === initial.trim()) {
-      setItems([]);
-      return;
-    }
+    if (q.length < 2 || q === initial.trim()) return;
     const ticket = ++asked.current;
     const timer = setTimeout(() => {
       openCall<{ data: PlaceMatchView[] }>({ path: 'clients/v1/places', query: { q } })
         .then((body) => {
           if (ticket !== asked.current) return; // a later keystroke asked again
-          setItems(body.data.slice(0, 8));
+          setAnswer({ q, items: body.data.slice(0, 8) });
           setActive(-1);
           setOpen(true);
         })
