@@ -72,6 +72,36 @@ for (const { lang } of LANG_CASES) {
       await page.locator('[data-place-form]').getByRole('button', { name: s.placeFind }).click();
       await expect(page.locator('[data-place-result]')).toHaveCount(4);
     });
+
+    test(`two results compared side by side: totals as listed, rooms, facilities, check-in times; one alone is refused (${lang})`, async ({
+      page,
+    }) => {
+      const checkin = day(43);
+      const checkout = day(44);
+      await page.goto(`${localizedPath(lang, '/search/')}?q=bandung&checkin=${checkin}&checkout=${checkout}`);
+      const results = page.locator('[data-place-result]');
+      await expect(results).toHaveCount(2);
+      const listed = new Map<string, string>();
+      for (const r of await results.all())
+        listed.set((await r.getAttribute('data-place-result'))!, (await r.getAttribute('data-total')) ?? '');
+      // One alone: the page asks for two or three.
+      await results.first().getByRole('checkbox').check();
+      await page.getByRole('button', { name: s.placeCompareSelected }).click();
+      await expect(page.locator('[data-compare-need]')).toHaveText(s.compareNeedTwo);
+      await page.getByRole('link', { name: s.compareBack }).click();
+      for (const r of await page.locator('[data-place-result]').all()) await r.getByRole('checkbox').check();
+      await page.getByRole('button', { name: s.placeCompareSelected }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(s.compareTitle);
+      const table = page.locator('[data-compare]');
+      await expect(table.locator('[data-compare-hotel]')).toHaveCount(2);
+      const totals = table.locator('[data-compare-total]');
+      for (let i = 0; i < 2; i++) {
+        const slug = await table.locator('[data-compare-hotel]').nth(i).getAttribute('data-compare-hotel');
+        expect(await totals.nth(i).getAttribute('data-compare-total')).toBe(listed.get(slug!));
+      }
+      await expect(table.locator('[data-compare-times]').first()).toContainText('14:00');
+      await expect(table.getByRole('rowheader', { name: s.compareFacilities })).toBeVisible();
+    });
   });
 
   test(`a result's total is the cheapest room the hotel page shows for those nights, with the dates kept (${lang})`, async ({
@@ -99,6 +129,17 @@ for (const { lang } of LANG_CASES) {
     await expect(prices.first()).toBeVisible();
     const shown = (await prices.allTextContents()).map((p) => Number(p.replace(/\D/g, '')));
     expect(Math.min(...shown)).toBe(total);
+
+    // The comparison of this hotel and another, with JavaScript on: no serious axe violation.
+    await page.goto(
+      `${localizedPath(lang, '/search/compare/')}?id=${hotel.id}&id=6&checkin=${checkin}&checkout=${checkout}`,
+    );
+    await expect(page.locator('[data-compare] [data-compare-hotel]')).toHaveCount(2);
+    expect(await page.locator(`[data-compare-total="${total}"]`).count()).toBeGreaterThan(0);
+    const compared = await new AxeBuilder({ page }).analyze();
+    expect(
+      compared.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+    ).toEqual([]);
   });
 
   test(`suggestions as the guest types: a listbox the keyboard and a screen reader can use; Enter opens the branch with the dates (${lang})`, async ({
