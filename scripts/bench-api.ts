@@ -10,7 +10,7 @@
 // reports CPU milliseconds per request of the API server process, of the client process and (for a
 // local PostgreSQL) of the database backends, so a noisy shared machine can still be read.
 // Options: --seconds=N (default 5), --warmup=N seconds (default 3: the server's JIT and PostgreSQL's caches reach steady state; with 1 s the first call measured still paid for it), --backend=pglite|postgres,
-// --calls=avail,maxdur,search,gqlsearch,create (default all), --spread (see `Spread` below), --no-cache (reads past the stock cache: the database path alone),
+// --calls=avail,maxdur,search,gqlsearch,create,places (default all), --spread (see `Spread` below), --no-cache (reads past the stock cache: the database path alone),
 // --no-keys (creates without an Idempotency-Key; by default each sends one, as the booking island does).
 // Under the table it prints the targets of issue 18 (TARGETS) with the measured values.
 //
@@ -44,14 +44,18 @@ const spread = process.argv.includes('--spread');
 /** --no-cache: every read goes to the database (the stock cache, api/availability/stock-cache.ts, is off). */
 const cache = !process.argv.includes('--no-cache');
 
-export type CallName = 'avail' | 'maxdur' | 'search' | 'gqlsearch' | 'create';
+export type CallName = 'avail' | 'maxdur' | 'search' | 'gqlsearch' | 'create' | 'places';
 export const CALLS: Record<CallName, string> = {
   avail: 'RoomAvailability (90 days)',
   maxdur: 'RoomAvailabilityMaxDuration',
   search: 'search (REST, 2 nights)',
   gqlsearch: 'ReservationSearch (GraphQL, 2 nights)',
   create: 'HotelCreateReservation',
+  places: 'place search (suggestions, GET /places)',
 };
+
+/** What guests type into the place box (api/places): cities, landmarks, typos, prefixes, noise. */
+const PLACE_QUERIES = ['jogja', 'malioboro', 'bali', 'blok m', 'tunjungan', 'yogyakrta', 'malio', 'surabaya', 'stasiun', 'pontianak'];
 const calls = (arg('calls')?.split(',') ?? Object.keys(CALLS)) as CallName[];
 
 export type Row = {
@@ -140,7 +144,7 @@ function requestFor(
   cfg: ClientConfig,
   target: Target,
   i: number,
-): { path: string; headers: Record<string, string>; body: string } {
+): { path: string; headers: Record<string, string>; body: string; method?: 'GET' } {
   const today = Temporal.PlainDate.from(cfg.today);
   const day = (n: number) => today.add({ days: n }).toString();
   const auth = (token: string) => ({
@@ -191,6 +195,13 @@ function requestFor(
           is_used_gc: false,
         },
       );
+    case 'places':
+      return {
+        method: 'GET',
+        path: `/api/clients/v1/places?q=${encodeURIComponent(PLACE_QUERIES[i % PLACE_QUERIES.length]!)}`,
+        headers: auth(target.clientToken),
+        body: '',
+      };
     case 'create': {
       const r = gql(
         guestTokens(target)[Math.floor(i / MAX_UNPAID_RESERVATIONS) % guestTokens(target).length]!,
@@ -240,7 +251,7 @@ async function runClient(cfg: ClientConfig): Promise<ClientResult[]> {
             host: url.hostname,
             port: url.port,
             path: r.path,
-            method: 'POST',
+            method: r.method ?? 'POST',
             agent,
             headers: { ...r.headers, 'content-length': Buffer.byteLength(r.body) },
           },
