@@ -135,6 +135,18 @@ export function storedBlobStoreOf(deps: Pick<AppDeps, 'env' | 'database'>): Blob
 
 /** The store of this API (one per database handle, chosen from the environment as described above), encrypting. */
 export function blobStoreOf(deps: Pick<AppDeps, 'env' | 'database'>): BlobStore {
+  // One per database and key list, like the store it wraps (callers and tests see the same object).
+  let byKeys = sealing.get(deps.database);
+  if (!byKeys) sealing.set(deps.database, (byKeys = new Map()));
+  const id = deps.env.FILE_KEYS ?? `derived:${deps.env.AUTH_JWT_SECRET}`;
+  let store = byKeys.get(id);
+  if (!store) byKeys.set(id, (store = sealingStore(deps)));
+  return store;
+}
+
+const sealing = new WeakMap<object, Map<string, BlobStore>>();
+
+function sealingStore(deps: Pick<AppDeps, 'env' | 'database'>): BlobStore {
   const stored = storedBlobStoreOf(deps);
   const keys = fileKeys(deps.env);
   return {
