@@ -17,6 +17,7 @@ import { promotionRoutes } from './promotions/promotions.routes.ts';
 import { reservationRoutes } from './reservations/reservations.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { placesRoutes } from './places/places.routes.ts';
+import { waitlistRoutes } from './waitlist/waitlist.routes.ts';
 import { authRoutes } from './profile/auth.routes.ts';
 import { limitEveryBody } from './http/input.ts';
 import { oauthRoutes } from './profile/oauth.routes.ts';
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', hotelRoutes(deps));
   app.route('/', searchRoutes(deps));
   app.route('/', placesRoutes(deps));
+  app.route('/', waitlistRoutes(deps));
   app.route('/', promotionRoutes(deps));
   app.route('/', reservationRoutes(deps));
   app.route('/', accountRoutes(deps));

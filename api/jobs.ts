@@ -13,6 +13,7 @@ import { sweepRemovedUploads } from './profile/uploads.service.ts';
 import { pruneRateLimits } from './rate-limit/rate-limit.service.ts';
 import { expireDueHolds } from './reservations/expiry.ts';
 import { syncPolicies } from './insurance/insurance.service.ts';
+import { offerFreedRooms } from './waitlist/waitlist.service.ts';
 
 // The API's unattended work: one list, each a periodic job on the one queue (api/jobs/queue.ts), so
 // with several nodes each slot runs once, on one node; each job is also idempotent on its own, so a
@@ -38,6 +39,8 @@ export const JOBS = {
   'holds.expire': { seconds: 1, group: 'booking', run: (deps, now) => expireDueHolds(deps.database.db, now) },
   /** Autovacuum's rules on the embedded backend (api/db/statistics.ts: VACUUM, then ANALYZE); PGlite has none. */
   'db.analyze': { seconds: 60, group: 'booking', only: 'pglite', run: (deps) => maintainTables(deps.database) },
+  /** Freed rooms of a sold-out room type held for the first guests waiting for them (api/waitlist). */
+  'waitlist.offer': { seconds: 5, group: 'booking', run: (deps, now) => offerFreedRooms(deps, now) },
   /** Travel-insurance policies of paid stays asked of the insurer, and followed until issued or failed. */
   'insurance.sync': { seconds: 10, group: 'booking', run: (deps, now) => syncPolicies(deps, now) },
   /** Stock of days that ended more than a month ago is pruned (api/availability/retention.ts). */

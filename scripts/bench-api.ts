@@ -55,7 +55,18 @@ export const CALLS: Record<CallName, string> = {
 };
 
 /** What guests type into the place box (api/places): cities, landmarks, typos, prefixes, noise. */
-const PLACE_QUERIES = ['jogja', 'malioboro', 'bali', 'blok m', 'tunjungan', 'yogyakrta', 'malio', 'surabaya', 'stasiun', 'pontianak'];
+const PLACE_QUERIES = [
+  'jogja',
+  'malioboro',
+  'bali',
+  'blok m',
+  'tunjungan',
+  'yogyakrta',
+  'malio',
+  'surabaya',
+  'stasiun',
+  'pontianak',
+];
 const calls = (arg('calls')?.split(',') ?? Object.keys(CALLS)) as CallName[];
 
 export type Row = {

@@ -27,6 +27,12 @@ export const accountProfileApiEn = {
     `${p.booker} booked a stay for you at ${p.hotel}, ${p.dates}. To accept or decline it, sign in to your Bobobox account (or sign up with ${p.how}) and open My stay: ${p.url}\nIf you do not know ${p.booker}, ignore this message: nothing happens without your answer.`,
   'stayGuests.byEmail': 'this e-mail address',
   'stayGuests.byPhone': 'this phone number',
+  'waitlist.roomsFree': 'Rooms are free for these nights: you can book them now.',
+  'waitlist.cap': (n: number) => `You can wait for at most ${n} stays at a time. Leave one first.`,
+  'waitlist.notFound': 'This waitlist entry is no longer open.',
+  'waitlist.offerSubject': 'A room freed up for you at Bobobox',
+  'waitlist.offerText': (p: { hotel: string; dates: string; minutes: number; url: string }) =>
+    `Good news: a room you were waiting for at ${p.hotel} (${p.dates}) is now held for you for ${p.minutes} minutes. Pay within that time to keep it: ${p.url}\nIf you do not, the next guest waiting gets it.`,
   'checkIn.notYours': 'This stay is not on your account.',
   'checkIn.closed': 'Self check-in is not open for this stay right now.',
   'checkIn.identity': 'Verify your ID in your profile before you check in.',

@@ -33,6 +33,12 @@ export const accountProfileApiId: Catalogue = {
     `${p.booker} memesankan kamu menginap di ${p.hotel}, ${p.dates}. Untuk menerima atau menolaknya, masuk ke akun Bobobox kamu (atau daftar dengan ${p.how}) lalu buka Menginap saya: ${p.url}\nKalau kamu tidak kenal ${p.booker}, abaikan pesan ini: tidak ada yang terjadi tanpa jawabanmu.`,
   'stayGuests.byEmail': 'alamat e-mail ini',
   'stayGuests.byPhone': 'nomor HP ini',
+  'waitlist.roomsFree': 'Masih ada kamar untuk malam-malam ini: kamu bisa langsung memesannya.',
+  'waitlist.cap': (n: number) => `Kamu bisa menunggu paling banyak ${n} pesanan sekaligus. Keluar dari salah satunya dulu ya.`,
+  'waitlist.notFound': 'Antrean ini sudah tidak berlaku.',
+  'waitlist.offerSubject': 'Ada kamar kosong untukmu di Bobobox',
+  'waitlist.offerText': (p: { hotel: string; dates: string; minutes: number; url: string }) =>
+    `Kabar baik: kamar yang kamu tunggu di ${p.hotel} (${p.dates}) sekarang kami tahan untukmu selama ${p.minutes} menit. Bayar dalam waktu itu supaya tetap jadi milikmu: ${p.url}\nKalau tidak, kamar ini untuk tamu berikutnya di antrean.`,
   'checkIn.notYours': 'Menginap ini tidak ada di akun kamu.',
   'checkIn.closed': 'Self check-in untuk menginap ini belum atau sudah tidak dibuka.',
   'checkIn.identity': 'Verifikasi KTP kamu di profil dulu sebelum check-in ya.',

@@ -23,7 +23,11 @@ export const LAYERS: { name: string; folders: string[]; what: string }[] = [
     folders: ['hotels', 'pricing', 'ancillary', 'availability', 'promotions', 'search', 'places'],
     what: 'hotels and rooms, prices, add-ons, stock and its cache, promo codes, reservation search',
   },
-  { name: 'booking', folders: ['reservations'], what: 'holds and stays, their guests, vouchers and calendar' },
+  {
+    name: 'booking',
+    folders: ['reservations', 'waitlist'],
+    what: 'holds and stays, their guests, vouchers and calendar; the waitlist of sold-out rooms',
+  },
   {
     name: 'payments',
     folders: ['payments', 'insurance'],
