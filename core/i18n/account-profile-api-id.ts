@@ -34,7 +34,8 @@ export const accountProfileApiId: Catalogue = {
   'stayGuests.byEmail': 'alamat e-mail ini',
   'stayGuests.byPhone': 'nomor HP ini',
   'waitlist.roomsFree': 'Masih ada kamar untuk malam-malam ini: kamu bisa langsung memesannya.',
-  'waitlist.cap': (n: number) => `Kamu bisa menunggu paling banyak ${n} pesanan sekaligus. Keluar dari salah satunya dulu ya.`,
+  'waitlist.cap': (n: number) =>
+    `Kamu bisa menunggu paling banyak ${n} pesanan sekaligus. Keluar dari salah satunya dulu ya.`,
   'waitlist.notFound': 'Antrean ini sudah tidak berlaku.',
   'waitlist.offerSubject': 'Ada kamar kosong untukmu di Bobobox',
   'waitlist.offerText': (p: { hotel: string; dates: string; minutes: number; url: string }) =>
