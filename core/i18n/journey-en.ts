@@ -138,6 +138,12 @@ export const journeyEn = {
     normalPrice: 'Normal price',
     left: '{n} left',
     soldOut: 'Sold out',
+    waitlistJoin: 'Tell me when it frees up',
+    waitlistJoined:
+      'You are number {n} in line. When a room frees up we hold it for you for 15 minutes and e-mail you.',
+    waitlistWaiting: '{n} waiting',
+    waitlistSignIn: 'Sign in to join the waitlist',
+    waitlistFailed: 'We could not add you to the waitlist. Please try again.',
     pods: 'Number of rooms',
     choose: 'Choose',
     choosing: 'Booking…',

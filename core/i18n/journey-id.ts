@@ -139,6 +139,12 @@ export const journeyId: Pick<Dictionary, 'search' | 'booking' | 'auth'> = {
     normalPrice: 'Harga normal',
     left: 'Sisa {n}',
     soldOut: 'Habis',
+    waitlistJoin: 'Kabari aku kalau ada yang kosong',
+    waitlistJoined:
+      'Kamu antrean ke-{n}. Kalau ada kamar kosong, kami tahan untukmu selama 15 menit dan kabari lewat e-mail.',
+    waitlistWaiting: '{n} orang menunggu',
+    waitlistSignIn: 'Masuk untuk ikut antre',
+    waitlistFailed: 'Kamu belum bisa masuk antrean. Coba lagi ya.',
     pods: 'Jumlah kamar',
     choose: 'Pilih',
     choosing: 'Memesan…',

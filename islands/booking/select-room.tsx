@@ -4,7 +4,7 @@ import { fill } from '../../core/i18n/fill.ts';
 import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
 import { formatRupiah } from '../../core/money.ts';
-import { ApiError, SessionRedirect } from '../lib/api-client.ts';
+import { ApiError, openCall, SessionRedirect, userCall } from '../lib/api-client.ts';
 import { $auth, restoreAuth } from '../stores/$auth.ts';
 import { $committedSearch } from '../stores/$search.ts';
 import { createReservation, readChoice, saveChoice } from '../stores/$reservation.ts';
@@ -235,9 +235,25 @@ export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
                 </dl>
                 {room.returnMessagePromo && <p className="text-xs text-emerald-800">{room.returnMessagePromo}</p>}
                 {soldOut ? (
-                  <p className="rounded-lg bg-slate-200 px-3 py-2 font-semibold" data-sold-out-label>
-                    {t.soldOut}
-                  </p>
+                  <>
+                    <p className="rounded-lg bg-slate-200 px-3 py-2 font-semibold" data-sold-out-label>
+                      {t.soldOut}
+                    </p>
+                    {state?.checkin && !state.dayUse?.start && (
+                      <Waitlist
+                        lang={lang}
+                        t={t}
+                        signedIn={hydrated && auth.isLoggedIn}
+                        stay={{
+                          hotelId: hotel.id,
+                          roomTypeId: room.id,
+                          room: room.label,
+                          checkIn: state.checkin,
+                          checkOut: addNights(state.checkin, state.nights),
+                        }}
+                      />
+                    )}
+                  </>
                 ) : (
                   <>
                     {low !== null && (
@@ -276,6 +292,86 @@ export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
           );
         })}
       </ul>
+    </div>
+  );
+}
+
+/**
+ * A sold-out room type's waitlist (api/waitlist): how many wait for these nights, and for a signed-in
+ * guest a button to join; when a room frees up it is held for the first in line for 15 minutes.
+ */
+function Waitlist({
+  lang,
+  t,
+  signedIn,
+  stay,
+}: {
+  lang: Lang;
+  t: Dictionary['booking'];
+  signedIn: boolean;
+  stay: { hotelId: number; roomTypeId: number; room: string; checkIn: string; checkOut: string };
+}) {
+  const [waiting, setWaiting] = useState<number | null>(null);
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const { hotelId, roomTypeId, checkIn, checkOut } = stay;
+  useEffect(() => {
+    let live = true;
+    openCall<{ data: { waiting: number } }>({
+      path: 'clients/v1/waitlist/count',
+      query: { roomTypeId, checkIn, checkOut },
+    })
+      .then((body) => live && setWaiting(body.data.waiting))
+      .catch(() => undefined); // The count is a help; the button works without it.
+    return () => {
+      live = false;
+    };
+  }, [roomTypeId, checkIn, checkOut]);
+  const join = async () => {
+    setBusy(true);
+    try {
+      const body = await userCall<{ data: { position: number | null } }>({
+        method: 'post',
+        path: 'clients/v1/waitlist',
+        json: { hotelId, roomTypeId, checkIn, checkOut, pods: 1 },
+      });
+      setMessage(fill(t.waitlistJoined, { n: body.data.position ?? 1 }));
+    } catch (e) {
+      if (e instanceof SessionRedirect) return;
+      setMessage(e instanceof ApiError ? e.message : t.waitlistFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const here = typeof location === 'undefined' ? '' : location.pathname + location.search;
+  return (
+    <div className="flex flex-col items-start gap-1 md:items-end" data-waitlist>
+      {waiting !== null && waiting > 0 && (
+        <p className="text-xs text-muted" data-waitlist-count>
+          {fill(t.waitlistWaiting, { n: waiting })}
+        </p>
+      )}
+      {signedIn ? (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void join()}
+          aria-label={`${t.waitlistJoin}: ${stay.room}`}
+          className="rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 disabled:opacity-60"
+        >
+          {t.waitlistJoin}
+        </button>
+      ) : (
+        <a
+          className="text-sm font-semibold text-brand-700 underline"
+          href={`${localizedPath(lang, '/signin/')}?redirect=${encodeURIComponent(here)}`}
+        >
+          {t.waitlistSignIn}
+        </a>
+      )}
+      <p role="status" className="max-w-60 text-xs md:text-right" data-waitlist-message>
+        {message}
+      </p>
     </div>
   );
 }

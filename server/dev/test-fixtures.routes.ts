@@ -1,13 +1,16 @@
-import { syncPolicies } from '../../api/insurance/insurance.service.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { syncPolicies } from '../../api/insurance/insurance.service.ts';
+import { offerFreedRooms } from '../../api/waitlist/waitlist.service.ts';
+import { stockChanged } from '../../api/availability/stock-cache.ts';
+import { rows } from '../../api/db/query.ts';
 import { Hono } from 'hono';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { createApp } from '../../api/app.ts';
 import { users } from '../../api/auth/auth.schema.ts';
 import { parseInput, readBody } from '../../api/http/input.ts';
 import { IDENTITY_STATES } from '../../core/contracts/account.ts';
-import { PositiveInt } from '../../core/contracts/common.ts';
+import { IntLike, PlainDateString, PositiveInt } from '../../core/contracts/common.ts';
 import { jakartaToday } from '../../core/dates.ts';
 import type { AppDeps } from '../../api/platform/deps.ts';
 import { seedFixtureHotel } from '../../api/seed/seed.ts';
@@ -28,6 +31,8 @@ const GUEST_JOBS = {
   'points.activate': (deps: AppDeps, at: Date, userId: number) => activateDuePoints(deps.database.db, at, { userId }),
   'accounts.purge': (deps: AppDeps, at: Date, userId: number) => purgeDeletedAccounts(deps, at, { userId }),
   'insurance.sync': (deps: AppDeps, at: Date, userId: number) => syncPolicies(deps, at, { userId }),
+  // Every queue (a freed room goes to whoever is first, which is the test's own guest on its own hotel).
+  'waitlist.offer': (deps: AppDeps, at: Date) => offerFreedRooms(deps, at),
 } as const;
 
 // Test-only (TEST_FIXTURE_ROUTES=1, set by playwright.config.ts; never loaded otherwise, see
@@ -41,6 +46,28 @@ export function testFixtureRoutes(deps: AppDeps) {
     // ?hourly=1: an hourly (day-use) hotel with the seed's 3, 6 and 12-hour blocks.
     const hourly = c.req.query('hourly') === '1';
     return c.json({ data: await seedFixtureHotel(deps.database, jakartaToday(now), { hourly }) }, 201);
+  });
+  // A room type's stock on some nights of a fixture hotel (sold out, or rooms opened again).
+  app.post('/dev/fixtures/stock', async (c) => {
+    const b = parseInput(
+      v.object({
+        roomTypeId: PositiveInt,
+        from: PlainDateString,
+        to: PlainDateString,
+        sellable: IntLike,
+        sold: IntLike,
+      }),
+      await readBody(c),
+    );
+    const db = deps.database.db;
+    const changed = await rows(
+      db,
+      sql`update room_inventory set sellable = ${b.sellable}, sold = ${b.sold}
+          where room_type_id = ${b.roomTypeId} and date >= ${b.from}::date and date < ${b.to}::date
+            and hotel_id >= 9000 returning 1`,
+    );
+    stockChanged(db, '*');
+    return c.json({ data: { nights: changed.length } }, 200);
   });
   // A guest's ID verification state (the operator's decision, made instantly for a test).
   app.post('/dev/fixtures/identity', async (c) => {

@@ -1,0 +1,80 @@
+import AxeBuilder from '@axe-core/playwright';
+import { Temporal } from 'temporal-polyfill';
+import { expect, FROM_THIS_MACHINE, test } from './fixtures.ts';
+import { apiGuest, dismissAlert, hydrated, signInPage } from './journey-helpers.ts';
+import { fill } from '../../core/i18n/fill.ts';
+import { dict, LANG_CASES, localizedPath } from '../helpers/i18n.ts';
+
+// The waitlist of a sold-out room type (issue 28, item 5), as a guest meets it, in both languages on
+// a phone and a desktop: the hotel page offers "tell me when it frees up" on a sold-out room; the guest
+// joins and is told their place in line, the page shows how many wait; when a room is opened again the
+// job holds it for them (an order waiting for payment, 15 minutes) and e-mails them.
+
+for (const { lang } of LANG_CASES) {
+  const b = dict[lang].booking;
+
+  test(`a guest waits for a sold-out room and gets it held when it frees up (${lang})`, async ({
+    page,
+    request,
+    hotel,
+  }) => {
+    const today = Temporal.Now.plainDateISO('Asia/Jakarta');
+    const checkIn = today.add({ days: 20 }).toString();
+    const checkOut = today.add({ days: 22 }).toString();
+    const roomTypeId = hotel.id * 10 + 1;
+    const stock = async (sellable: number, sold: number) => {
+      const res = await request.post('/api/dev/fixtures/stock', {
+        headers: FROM_THIS_MACHINE,
+        data: { roomTypeId, from: checkIn, to: checkOut, sellable, sold },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    };
+    // Pods keep 2 rooms off the web (stop-sell): 8 of 10 sold is sold out on the site.
+    await stock(10, 8);
+    const guest = await apiGuest(request, `wl${lang}`);
+    await signInPage(page, guest);
+    await page.goto(
+      `${localizedPath(lang, `/search/${hotel.id}-${hotel.slug}/`)}?checkin=${checkIn}&checkout=${checkOut}&id=${hotel.id}`,
+    );
+    await hydrated(page);
+    const room = page.locator(`[data-room-type="${roomTypeId}"]`);
+    await expect(room.locator('[data-sold-out-label]')).toBeVisible();
+    await dismissAlert(page);
+    const join = room.getByRole('button', { name: new RegExp(b.waitlistJoin.slice(0, 12)) });
+    await join.click();
+    await expect(room.locator('[data-waitlist-message]')).toHaveText(fill(b.waitlistJoined, { n: 1 }));
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+      [],
+    );
+    await page.reload();
+    await hydrated(page);
+    await expect(room.locator('[data-waitlist-count]')).toHaveText(fill(b.waitlistWaiting, { n: 1 }));
+
+    // A room is opened again; the job holds it for the guest.
+    await stock(10, 7);
+    const ran = await request.post('/api/dev/fixtures/jobs/waitlist.offer', {
+      headers: FROM_THIS_MACHINE,
+      data: { userId: guest.user.id, at: new Date().toISOString() },
+    });
+    expect(ran.status(), await ran.text()).toBe(200);
+    const mine = await request.get('/api/clients/v1/waitlist', {
+      headers: { Authorization: `Bearer ${guest.accessToken}` },
+    });
+    const [entry] = ((await mine.json()) as { data: { status: string; reservationId: number }[] }).data;
+    expect(entry).toMatchObject({ status: 'offered' });
+    const view = await request.get(`/api/clients/v1/reservations/view?reservationId=${entry!.reservationId}`, {
+      headers: { Authorization: `Bearer ${guest.accessToken}` },
+    });
+    expect(view.status()).toBe(200);
+    // The offer's e-mail, in the guest's language, points at the payment page.
+    await expect(async () => {
+      const outbox = await request.get('/api/dev/outbox', { headers: FROM_THIS_MACHINE });
+      const { messages } = (await outbox.json()) as { messages: { to: string }[] };
+      const offers = messages.filter(
+        (m) => m.to.includes(guest.email) && JSON.stringify(m).includes(`/payment/list/${entry!.reservationId}/`),
+      );
+      expect(offers).toHaveLength(1);
+    }).toPass({ timeout: 15_000 });
+  });
+}
