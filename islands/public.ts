@@ -16,3 +16,6 @@ export { captureCampaign, dataLayer, slowOrSaving, track } from './lib/track.ts'
 export type { Connection } from './lib/track.ts';
 /** The newsletter call, loaded only when someone subscribes (it brings the API client). */
 export const loadSubscribe = () => import('./lib/newsletter.ts').then((m) => m.subscribe);
+/** The results map (MapLibre), loaded only when the guest opens it on /search/. */
+export const loadResultsMap = () => import('./search/results-map.ts');
+export type { ResultsMap } from './search/results-map.ts';

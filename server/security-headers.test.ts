@@ -98,6 +98,20 @@ describe('the tag manager in the CSP (issue 16)', () => {
   });
 });
 
+describe('the results map in the CSP (issue 28)', () => {
+  const sandbox = { MIDTRANS_SERVER_KEY: undefined, MIDTRANS_BASE_URL: 'https://api.sandbox.midtrans.com' };
+  const connect = (policy: string) => policy.split('; ').find((d) => d.startsWith('connect-src '))!;
+
+  it("calls only this origin with the offline style, and the hosted style's origin only when MAP_STYLE_URL is set", () => {
+    expect(connect(contentSecurityPolicy([], sandbox))).toBe("connect-src 'self'");
+    const hosted = contentSecurityPolicy([], { ...sandbox, MAP_STYLE_URL: 'https://tiles.example.org/styles/liberty' });
+    expect(connect(hosted)).toBe("connect-src 'self' https://tiles.example.org");
+    // MapLibre's worker comes from this origin (its CSP build): no blob: workers.
+    expect(hosted).not.toContain('worker-src');
+    expect(hosted.split('; ').find((d) => d.startsWith('script-src '))).not.toContain('blob:');
+  });
+});
+
 describe('JSON-LD data blocks', () => {
   it('need no hash: they are data, not executed', () => {
     const html =

@@ -85,13 +85,17 @@ const TAG_MANAGER_CONNECT_ORIGINS = [
   'https://*.analytics.google.com',
 ];
 
-type CspEnv = Pick<Env, 'MIDTRANS_SERVER_KEY' | 'MIDTRANS_BASE_URL'> & Partial<Pick<Env, 'GTM_ID'>>;
+type CspEnv = Pick<Env, 'MIDTRANS_SERVER_KEY' | 'MIDTRANS_BASE_URL'> & Partial<Pick<Env, 'GTM_ID' | 'MAP_STYLE_URL'>>;
 
-/** Origins the browser may call besides this one: the card tokeniser of a live gateway, the tag manager. */
+/**
+ * Origins the browser may call besides this one: the card tokeniser of a live gateway, the tag
+ * manager, a hosted map style (its tiles and fonts must be served from the same origin).
+ */
 function connectOrigins(env: CspEnv): string[] {
   return [
     ...(env.MIDTRANS_SERVER_KEY ? [new URL(env.MIDTRANS_BASE_URL).origin] : []),
     ...(env.GTM_ID ? TAG_MANAGER_CONNECT_ORIGINS : []),
+    ...(env.MAP_STYLE_URL ? [new URL(env.MAP_STYLE_URL).origin] : []),
   ];
 }
 

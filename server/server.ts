@@ -208,7 +208,10 @@ export async function createOneServer(opts: {
   // The pages reach the API in process: the root app's own request(), no socket (site/lib/page-api.ts).
   const siteHandler = createSiteHandler(() => builds.current, {
     faultRoutes: env.TEST_FAULT_ROUTES,
-    locals: { apiFetch: (input: Request | string, init?: RequestInit) => root$.request(input, init) },
+    locals: {
+      apiFetch: (input: Request | string, init?: RequestInit) => root$.request(input, init),
+      ...(env.MAP_STYLE_URL ? { mapStyleUrl: env.MAP_STYLE_URL } : {}),
+    },
   });
   const compress = compression({ threshold: 1024 });
 

@@ -6,6 +6,8 @@ declare global {
     interface Locals {
       /** The booking API in process (site/lib/page-api.ts); absent outside the one server. */
       apiFetch?: ApiFetch;
+      /** The results map's base style (MAP_STYLE_URL); absent: the site's offline style. */
+      mapStyleUrl?: string;
     }
   }
 }

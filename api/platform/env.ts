@@ -196,6 +196,10 @@ export const EnvSchema = v.object({
   /** Its API key (Bearer). Required with INSURER_API_URL. */
   INSURER_API_KEY: v.optional(v.pipe(v.string(), v.minLength(8))),
 
+  // --- The results map of /search/ (issue 28). Unset = the site's own offline style (/map/style.json).
+  /** A hosted MapLibre style (OpenStreetMap vector tiles, for example); its origin joins the CSP's connect-src. */
+  MAP_STYLE_URL: v.optional(v.pipe(v.string(), v.url())),
+
   // --- Measurement (api/events/README.md). Unset GTM_ID = no third party: events go to /api/events only.
   /**
    * A Google Tag Manager container (GTM-XXXXXXX). When set, pages load it 3 s after their load event

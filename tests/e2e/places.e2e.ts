@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { Temporal } from 'temporal-polyfill';
 import { expect, test } from './fixtures.ts';
 import { hydrated } from './journey-helpers.ts';
+import { JOURNEY_JS_BUDGET, pageScriptBytes } from './journey-budget.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import { formatRupiah } from '../../core/money.ts';
 import { dict, LANG_CASES, localizedPath } from '../helpers/i18n.ts';
@@ -51,7 +52,10 @@ for (const { lang } of LANG_CASES) {
       // Cabins only: none in Jogja.
       await page.getByLabel(s.placeKind).selectOption('cabin');
       await page.getByRole('button', { name: s.placeApply }).click();
-      await expect(page.locator('[data-place-result]')).toHaveCount(0);
+      await expect(page.locator('[data-place-result]:visible')).toHaveCount(0);
+      await expect(page.locator('[data-place-count]')).toHaveText(fill(s.placeResultsCount, { n: '0', nights: '2' }));
+      // The map needs JavaScript: its button is not offered.
+      await expect(page.locator('[data-map-toggle]')).toBeHidden();
       expect(new URL(page.url()).searchParams.get('kind')).toBe('cabin');
     });
 
@@ -176,6 +180,85 @@ for (const { lang } of LANG_CASES) {
       new RegExp(
         `${localizedPath(lang, '/search/')}6-bobobox-malioboro/\\?checkin=${checkin}&checkout=${checkout}&id=6$`,
       ),
+    );
+  });
+
+  test(`with JavaScript: sorting and filtering live with no reload; the map loads only when opened, in step with the list (${lang})`, async ({
+    page,
+  }) => {
+    const checkin = day(52);
+    const checkout = day(54);
+    // The results page without the map: within the home page's budget, and no map code at all.
+    const { total, scripts } = await pageScriptBytes(
+      page,
+      `${localizedPath(lang, '/search/')}?q=bali&checkin=${checkin}&checkout=${checkout}`,
+    );
+    console.log(`[budget] ${lang} /search/?q=bali: ${scripts.length} scripts, ${total} compressed bytes`);
+    expect(total).toBeLessThanOrEqual(JOURNEY_JS_BUDGET);
+    const mapBytes = () =>
+      scripts.filter((x) => /results-map|maplibre/.test(x.url)).reduce((sum, x) => sum + x.bytes, 0);
+    expect(mapBytes()).toBe(0);
+    await hydrated(page);
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+
+    const shown = page.locator('[data-place-result]:visible');
+    const order = () =>
+      page
+        .locator('[data-place-result]:visible')
+        .evaluateAll((items) => items.map((i) => [i.getAttribute('data-place-result'), i.getAttribute('data-total')]));
+    await expect(shown).toHaveCount(4);
+    // Lowest total first, at once: the address keeps the view.
+    await page.getByLabel(s.placeSort).selectOption('price');
+    await expect
+      .poll(async () => {
+        const totals = (await order()).map(([, t]) => (t ? Number(t) : Number.MAX_SAFE_INTEGER));
+        return totals.join() === [...totals].sort((a, b) => a - b).join();
+      })
+      .toBe(true);
+    await expect(page).toHaveURL(/sort=price/);
+    // Cabins only: Bali's two cabins, the count follows.
+    await page.getByLabel(s.placeKind).selectOption('cabin');
+    await expect(shown).toHaveCount(2);
+    await expect(page.locator('[data-place-count]')).toHaveText(fill(s.placeResultsCount, { n: '2', nights: '2' }));
+    await page.getByLabel(s.placeKind).selectOption('all');
+    await expect(shown).toHaveCount(4);
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+
+    // The map: its code arrives on the first press, with a marker per result shown.
+    const toggle = page.getByRole('button', { name: s.placeMapShow });
+    await toggle.click();
+    await expect(page.getByRole('button', { name: s.placeMapHide })).toHaveAttribute('aria-expanded', 'true');
+    const region = page.getByRole('region', { name: s.placeMapLabel });
+    await expect(region.locator('canvas')).toBeVisible();
+    await expect(page.locator('[data-map-marker]')).toHaveCount(4);
+    await expect.poll(mapBytes).toBeGreaterThan(100_000);
+    await expect(page.locator('[data-map-error]')).toBeHidden();
+
+    // In step: a result hovered lights its marker; a result's link focused lights its marker.
+    const cabin = page.locator('[data-place-result][data-cabin="true"]').first();
+    const slug = (await cabin.getAttribute('data-place-result'))!;
+    const other = page.locator('[data-place-result][data-cabin="false"]').first();
+    const otherSlug = (await other.getAttribute('data-place-result'))!;
+    await other.hover();
+    await expect(page.locator(`[data-map-marker="${otherSlug}"]`)).toHaveAttribute('data-active', 'true');
+    await cabin.getByRole('link').focus();
+    await expect(page.locator(`[data-map-marker="${slug}"]`)).toHaveAttribute('data-active', 'true');
+    await expect(page.locator(`[data-map-marker="${otherSlug}"]`)).not.toHaveAttribute('data-active', 'true');
+    // A marker hovered lights its result; clicked, it brings the result's link into focus.
+    await page.locator('body').click({ position: { x: 1, y: 1 } });
+    const marker = page.locator(`[data-map-marker="${slug}"]`);
+    await marker.hover();
+    await expect(cabin).toHaveAttribute('data-active', 'true');
+    await marker.click();
+    await expect(cabin.getByRole('link')).toBeFocused();
+    // The filter hides the markers of the results it hides.
+    await page.getByLabel(s.placeKind).selectOption('pod');
+    await expect(page.locator('[data-map-marker]:visible')).toHaveCount(2);
+    await expect(marker).toBeHidden();
+
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+      [],
     );
   });
 }
