@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../db/query.ts';
+import { stockChanged } from '../availability/stock-cache.ts';
 import { TEST_NOW, bookingTestApp } from '../db/test-booking.ts';
-import { findPlaces } from './places.service.ts';
-import type { PlaceStaysView } from '../../core/contracts/places.ts';
+import { findPlaces, NEARBY_SIZE } from './places.service.ts';
+import type { NearbyStaysView, PlaceStaysView } from '../../core/contracts/places.ts';
 
 // Issue 28, item 1: relevance of the place search over the seeded branches. Each query, as a guest
 // types it (Indonesian or English names, local names, landmarks, typos, missing spaces), must return
@@ -111,5 +114,74 @@ describe('GET /clients/v1/places/stays', () => {
     const short = await t.call('GET', '/api/clients/v1/places/stays?q=j&checkin=2026-03-12&checkout=2026-03-14');
     expect(short.status).toBe(422);
     expect(TEST_NOW.toISOString().slice(0, 10)).toBe('2026-03-02');
+  });
+});
+
+describe('GET /clients/v1/places/nearby (the hotel page recommendations)', () => {
+  const url = (hotelId: number) =>
+    `/api/clients/v1/places/nearby?hotelId=${hotelId}&checkin=2026-03-12&checkout=2026-03-14`;
+
+  it('names the nearest other branches with a room free for the nights, nearest first, priced as the hotel search', async () => {
+    const res = await t.call('GET', url(6));
+    expect(res.status).toBe(200);
+    const data = res.data.data as NearbyStaysView;
+    expect(data.nights).toBe(2);
+    // From Malioboro (Yogyakarta): Tugu Jogja is the nearest branch.
+    expect(data.results[0]!.slug).toBe('bobobox-tugu-jogja');
+    expect(data.results.length).toBe(NEARBY_SIZE);
+    expect(data.results.map((r) => r.id)).not.toContain(6);
+    const km = data.results.map((r) => r.distanceKm);
+    expect(km).toEqual([...km].sort((a, b) => a - b));
+    for (const r of data.results) {
+      const search = await t.call('POST', '/api/clients/v1/search', {
+        json: { hotelId: r.id, checkInDateTime: '2026-03-12', checkOutDateTime: '2026-03-14' },
+      });
+      const open = (search.data.data.roomTypes as { roomRemaining: number; totalPrice: number }[]).filter(
+        (rt) => rt.roomRemaining > 0,
+      );
+      expect(r.lowestTotal).toBe(Math.min(...open.map((rt) => rt.totalPrice)));
+    }
+  });
+
+  it('leaves out a nearby branch sold out for those nights, and names the next one instead', async () => {
+    const before = (await t.call('GET', url(6))).data.data as NearbyStaysView;
+    const nearest = before.results[0]!;
+    // Every room of the nearest branch sold on those nights (the stock cache told, as a booking would).
+    const nights = sql`room_type_id in (select id from room_types where hotel_id = ${nearest.id}) and date in ('2026-03-12', '2026-03-13')`;
+    const saved = await rows<{ room_type_id: number; date: string; sold: number }>(
+      t.db.db,
+      sql`select room_type_id, date::text as date, sold from room_inventory where ${nights}`,
+    );
+    expect(saved.length).toBeGreaterThan(0);
+    await t.db.db.execute(sql`update room_inventory set sold = sellable where ${nights}`);
+    stockChanged(t.db.db, nearest.id);
+    try {
+      const after = (await t.call('GET', url(6))).data.data as NearbyStaysView;
+      expect(after.results.map((r) => r.id)).not.toContain(nearest.id);
+      expect(after.results.length).toBe(NEARBY_SIZE);
+      expect(after.results.slice(0, NEARBY_SIZE - 1).map((r) => r.id)).toEqual(
+        before.results.slice(1).map((r) => r.id),
+      );
+    } finally {
+      for (const r of saved)
+        await t.db.db.execute(
+          sql`update room_inventory set sold = ${r.sold} where room_type_id = ${r.room_type_id} and date = ${r.date}`,
+        );
+      stockChanged(t.db.db, nearest.id);
+    }
+  });
+
+  it('refuses an unknown shape in the guest language (never a 500)', async () => {
+    const res = await t.call(
+      'GET',
+      '/api/clients/v1/places/nearby?hotelId=abc&checkin=2026-03-12&checkout=2026-03-14',
+      {
+        lang: 'id',
+      },
+    );
+    expect(res.status).toBe(422);
+    const unknown = await t.call('GET', url(999_999));
+    expect(unknown.status).toBe(200);
+    expect((unknown.data.data as NearbyStaysView).results).toEqual([]);
   });
 });

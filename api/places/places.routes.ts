@@ -6,8 +6,15 @@ import { requestLang } from '../http/errors.ts';
 import { parseInput } from '../http/input.ts';
 import { documented } from '../http/contract.ts';
 import { nowOf } from '../platform/clock.ts';
-import { PlaceMatchSchema, PlaceQuery, PlaceStaysQuery, PlaceStaysSchema } from '../../core/contracts/places.ts';
-import { findPlaces, placeStays } from './places.service.ts';
+import {
+  NearbyQuery,
+  NearbyStaysSchema,
+  PlaceMatchSchema,
+  PlaceQuery,
+  PlaceStaysQuery,
+  PlaceStaysSchema,
+} from '../../core/contracts/places.ts';
+import { findPlaces, nearbyStays, placeStays } from './places.service.ts';
 
 /** Place search (issue 28): the suggestions as a guest types, and every branch of a place with its total. */
 export function placesRoutes(deps: AppDeps) {
@@ -43,6 +50,27 @@ export function placesRoutes(deps: AppDeps) {
       const data = await placeStays(
         deps.database.db,
         { q: q.q, checkIn: q.checkin, checkOut: q.checkout },
+        { now: nowOf(deps), lang: requestLang(c) },
+      );
+      return c.json({ data });
+    },
+  );
+  app.get(
+    '/clients/v1/places/nearby',
+    documented({
+      response: NearbyStaysSchema,
+      summary:
+        'Other branches near a hotel with a room free for the same nights, nearest first, with their lowest total (the hotel page recommendations)',
+      auth: 'client',
+      query: NearbyQuery,
+      tag: 'search',
+    }),
+    requireClient(deps),
+    async (c) => {
+      const q = parseInput(NearbyQuery, c.req.query());
+      const data = await nearbyStays(
+        deps.database.db,
+        { hotelId: q.hotelId, checkIn: q.checkin, checkOut: q.checkout },
         { now: nowOf(deps), lang: requestLang(c) },
       );
       return c.json({ data });

@@ -165,3 +165,88 @@ export async function placeStays(
   if (refused && nights === null) throw refused;
   return { nights, results };
 }
+
+/** How many branches the recommendations name, and how many nearest branches they try at most. */
+export const NEARBY_SIZE = 4;
+const NEARBY_TRIED = 12;
+
+export type NearbyStay = {
+  id: number;
+  slug: string;
+  name: string;
+  city: string;
+  isCabin: boolean;
+  pictureUrl: string;
+  /** Straight-line distance from the branch the guest is looking at, in km (one decimal). */
+  distanceKm: number;
+  /** The lowest total for the nights (one room, tax and service included). */
+  lowestTotal: number;
+};
+
+/**
+ * "Other places you might like" (spec, hotel page; issue 28, item 5): the nearest other nightly
+ * branches that still have a room free for the same nights, nearest first, with their lowest total.
+ * At most NEARBY_TRIED of the nearest are priced, so a sold-out region costs a bounded number of
+ * searches; dates a branch does not sell leave it out.
+ */
+export async function nearbyStays(
+  db: Db,
+  input: { hotelId: number; checkIn: string; checkOut: string },
+  ctx: { now: Date; lang: ApiLang },
+): Promise<{ nights: number | null; results: NearbyStay[] }> {
+  const candidates = await rows<{
+    id: number;
+    slug: string;
+    name: string;
+    city: string;
+    is_cabin: number;
+    picture_url: string;
+    km: number;
+  }>(
+    db,
+    sql`select o.id, o.slug, o.name, o.city, o.is_cabin, o.picture_url,
+               -- haversine, earth radius 6371 km
+               2 * 6371 * asin(sqrt(
+                 power(sin(radians(o.latitude - h.latitude) / 2), 2) +
+                 cos(radians(h.latitude)) * cos(radians(o.latitude)) * power(sin(radians(o.longitude - h.longitude) / 2), 2)
+               )) as km
+        from hotels h join hotels o on o.id <> h.id and o.type_id = 1
+        where h.id = ${input.hotelId}
+        order by km, o.id
+        limit ${NEARBY_TRIED}`,
+  );
+  let nights: number | null = null;
+  const results: NearbyStay[] = [];
+  for (const c of candidates) {
+    if (results.length >= NEARBY_SIZE) break;
+    try {
+      const found = await searchRooms(
+        db,
+        {
+          hotelId: Number(c.id),
+          checkIn: input.checkIn,
+          checkOut: input.checkOut,
+          isUsedGiftCertificate: false,
+          promoCode: '',
+        },
+        ctx,
+      );
+      nights = found.nights;
+      const open = found.roomTypes.filter((rt) => rt.roomRemaining > 0).map((rt) => rt.totalPrice);
+      if (!open.length) continue;
+      results.push({
+        id: Number(c.id),
+        slug: c.slug,
+        name: c.name,
+        city: c.city,
+        isCabin: Number(c.is_cabin) === 1,
+        pictureUrl: c.picture_url,
+        distanceKm: Math.round(Number(c.km) * 10) / 10,
+        lowestTotal: Math.min(...open),
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    }
+  }
+  return { nights, results };
+}

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PlainDateString } from './common.ts';
+import { PlainDateString, PositiveInt } from './common.ts';
 
 // Find a stay by place (issue 28): the query of the suggestions and of the results page, and their
 // answers (api/places). Loose objects, as in responses.ts: answers may carry more.
@@ -12,6 +12,13 @@ const obj = v.looseObject;
 export const PlaceQuery = v.object({ q: v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(200)) });
 export const PlaceStaysQuery = v.object({
   q: v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(200)),
+  checkin: PlainDateString,
+  checkout: PlainDateString,
+});
+
+/** The recommendations of a hotel page: the branch and the nights. */
+export const NearbyQuery = v.object({
+  hotelId: PositiveInt,
   checkin: PlainDateString,
   checkout: PlainDateString,
 });
@@ -39,3 +46,16 @@ export const PlaceStaySchema = obj({
 export type PlaceStayView = v.InferOutput<typeof PlaceStaySchema>;
 export const PlaceStaysSchema = obj({ nights: v.nullable(n), results: v.array(PlaceStaySchema) });
 export type PlaceStaysView = v.InferOutput<typeof PlaceStaysSchema>;
+
+export const NearbyStaySchema = obj({
+  id: n,
+  slug: s,
+  name: s,
+  city: s,
+  isCabin: v.boolean(),
+  pictureUrl: s,
+  distanceKm: n,
+  lowestTotal: n,
+});
+export const NearbyStaysSchema = obj({ nights: v.nullable(n), results: v.array(NearbyStaySchema) });
+export type NearbyStaysView = v.InferOutput<typeof NearbyStaysSchema>;

@@ -156,6 +156,9 @@ export const journeyEn = {
     capacityRule:
       'Children above 10 count as adults. Guests under 18 need an adult with ID; the booker must be 18 or older with a valid ID.',
     recommendationTitle: 'Other places you might like',
+    recommendationNearby: 'Nearby, with a room free from {checkin} to {checkout}.',
+    recommendationDistance: '{km} km away',
+    recommendationTotal: '{price} for {nights} nights',
     seeHotel: 'See {name}',
     searchError: 'We could not load the rooms. Please try again.',
     reviewTitle: 'Review your booking',

@@ -157,6 +157,9 @@ export const journeyId: Pick<Dictionary, 'search' | 'booking' | 'auth'> = {
     capacityRule:
       'Anak di atas 10 tahun dihitung dewasa. Tamu di bawah 18 tahun wajib didampingi orang dewasa ber-KTP; pemesan minimal 18 tahun dengan identitas yang sah.',
     recommendationTitle: 'Tempat lain yang mungkin kamu suka',
+    recommendationNearby: 'Di dekat sini, masih ada kamar kosong dari {checkin} sampai {checkout}.',
+    recommendationDistance: '{km} km dari sini',
+    recommendationTotal: '{price} untuk {nights} malam',
     seeHotel: 'Lihat {name}',
     searchError: 'Kamar gagal dimuat. Coba lagi ya.',
     reviewTitle: 'Cek lagi pesanan kamu',

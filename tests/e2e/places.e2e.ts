@@ -261,4 +261,38 @@ for (const { lang } of LANG_CASES) {
       [],
     );
   });
+
+  test(`a hotel page recommends the nearest branches with a room free for the same nights, priced, with the dates kept (${lang})`, async ({
+    page,
+  }) => {
+    const checkin = day(60);
+    const checkout = day(62);
+    const b = dict[lang].booking;
+    await page.goto(
+      `${localizedPath(lang, '/search/')}6-bobobox-malioboro/?checkin=${checkin}&checkout=${checkout}&id=6`,
+    );
+    const section = page.locator('[data-recommendations]');
+    await expect(section.getByRole('heading', { name: b.recommendationTitle })).toBeVisible();
+    const items = section.locator('[data-recommendation]');
+    await expect(items.first()).toBeVisible();
+    const count = await items.count();
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(4);
+    // Nearest first: Tugu Jogja is the other branch in Yogyakarta.
+    await expect(items.first()).toHaveAttribute('data-recommendation', 'bobobox-tugu-jogja');
+    const first = items.first();
+    const total = Number(await first.getAttribute('data-total'));
+    await expect(first.locator('[data-recommendation-total]')).toHaveText(
+      fill(b.recommendationTotal, { price: formatRupiah(total), nights: '2' }),
+    );
+    // Its link keeps the nights, and its page's cheapest free room is the total shown.
+    const href = (await first.getByRole('link').getAttribute('href'))!;
+    expect(href).toContain(`checkin=${checkin}&checkout=${checkout}`);
+    await page.goto(href);
+    await hydrated(page);
+    const prices = page.locator('[data-room-type][data-sold-out="false"] [data-price]');
+    await expect(prices.first()).toBeVisible();
+    const shown = (await prices.allTextContents()).map((p) => Number(p.replace(/\D/g, '')));
+    expect(Math.min(...shown)).toBe(total);
+  });
 }
