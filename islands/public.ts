@@ -12,6 +12,7 @@ export {
   STORAGE_KEYS,
 } from './stores/$auth.ts';
 export { followSignOutElsewhere } from './lib/forget-device.ts';
+export { $waitlistOffers, declineWaitlistOffer } from './stores/$waitlist.ts';
 export { captureCampaign, dataLayer, slowOrSaving, track } from './lib/track.ts';
 export type { Connection } from './lib/track.ts';
 /** The newsletter call, loaded only when someone subscribes (it brings the API client). */

@@ -138,4 +138,66 @@ describe('the waitlist', () => {
     ).toBe(404);
     expect((await join(g, { checkIn: '2026-03-10', checkOut: '2026-03-11' })).status).toBe(201);
   });
+
+  it('shows a held offer to its guest only, in their language, and a decline passes the rooms to the next guest', async () => {
+    const checkIn = '2026-03-26';
+    const checkOut = '2026-03-27';
+    const nights = nightsOf(checkIn, checkOut);
+    await setStock(t.db.db, ROOM, nights, 4, 4);
+    const a = await guest('id');
+    const b = await guest();
+    expect((await join(a, { checkIn, checkOut })).status).toBe(201);
+    expect((await join(b, { checkIn, checkOut })).status).toBe(201);
+    const offers = (g: { token: string }, lang: 'id' | 'en') =>
+      t.call('GET', '/api/clients/v1/waitlist/offers', { token: g.token, lang });
+    expect((await offers(a, 'id')).data.data).toEqual([]);
+
+    await setStock(t.db.db, ROOM, nights, 5, 4);
+    expect(await offer()).toBe(1);
+    const [entryA] = await queueOf(t.db.db, ROOM, checkIn);
+    const held = await offers(a, 'id');
+    expect(held.status).toBe(200);
+    // Hotel 7 is in Yogyakarta (WIB): the hold ends OFFER_MINUTES after now, 09:15 WIB on TEST_NOW's clock.
+    const until = new Date(TEST_NOW.getTime() + OFFER_MINUTES * 60_000);
+    expect(held.data.data).toEqual([
+      {
+        id: entryA!.id,
+        reservationId: entryA!.reservation_id,
+        hotelName: 'Bobobox Tugu Jogja',
+        roomName: expect.stringMatching(/./),
+        period: '26 Maret 2026 – 27 Maret 2026',
+        expiresAt: until.toISOString(),
+        holdUntil: `${new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Jakarta' }).format(until)} WIB`,
+      },
+    ]);
+    expect((await offers(a, 'en')).data.data[0].period).toBe('26 March 2026 – 27 March 2026');
+    // Nobody else sees it, or can decline it.
+    expect((await offers(b, 'en')).data.data).toEqual([]);
+    const foreign = await t.call('POST', '/api/clients/v1/waitlist/decline', {
+      token: b.token,
+      json: { id: entryA!.id },
+    });
+    expect(foreign.status).toBe(404);
+
+    // A declines: the hold is cancelled, the rooms come back and go to B on the next run; A is not offered again.
+    const declined = await t.call('POST', '/api/clients/v1/waitlist/decline', {
+      token: a.token,
+      json: { id: entryA!.id },
+    });
+    expect(declined.status).toBe(200);
+    const [hold] = await t.db.db.select().from(reservations).where(eq(reservations.id, entryA!.reservation_id!));
+    expect(hold!.paymentStatusId).toBe(PaymentStatus.cancelled);
+    expect((await soldOn(t.db.db, ROOM, nights)).map((n) => n.sold)).toEqual([4]);
+    expect((await offers(a, 'id')).data.data).toEqual([]);
+    expect(await offer()).toBe(1);
+    expect((await queueOf(t.db.db, ROOM, checkIn)).map((e) => [e.user_id, e.status])).toEqual([
+      [a.id, 'declined'],
+      [b.id, 'offered'],
+    ]);
+    expect((await offers(b, 'en')).data.data).toHaveLength(1);
+    // Declining twice is a 404, never a 500.
+    expect(
+      (await t.call('POST', '/api/clients/v1/waitlist/decline', { token: a.token, json: { id: entryA!.id } })).status,
+    ).toBe(404);
+  });
 });

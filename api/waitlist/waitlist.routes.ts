@@ -14,8 +14,9 @@ import {
   WaitlistIdBody,
   WaitlistJoinBody,
   WaitlistLeftSchema,
+  WaitlistOfferSchema,
 } from '../../core/contracts/waitlist.ts';
-import { joinWaitlist, leaveWaitlist, myWaitlist, waitingCount } from './waitlist.service.ts';
+import { declineOffer, joinWaitlist, leaveWaitlist, liveOffers, myWaitlist, waitingCount } from './waitlist.service.ts';
 
 /** The waitlist of sold-out room types (api/waitlist/waitlist.service.ts). */
 export function waitlistRoutes(deps: AppDeps) {
@@ -65,6 +66,38 @@ export function waitlistRoutes(deps: AppDeps) {
       const b = parseInput(WaitlistJoinBody, await readBody(c));
       const entry = await joinWaitlist(deps, userIdOf(c), b, { lang: requestLang(c), now: nowOf(deps) });
       return c.json({ data: entry }, 201);
+    },
+  );
+  app.get(
+    '/clients/v1/waitlist/offers',
+    documented({
+      response: v.array(WaitlistOfferSchema),
+      summary: 'The rooms held for the guest because they waited (the banner on the site), in their language',
+      auth: 'user',
+      tag: 'reservations',
+    }),
+    user,
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ data: await liveOffers(deps.database.db, userIdOf(c), requestLang(c), nowOf(deps)) });
+    },
+  );
+  app.post(
+    '/clients/v1/waitlist/decline',
+    documented({
+      response: WaitlistLeftSchema,
+      summary: 'Decline a held offer: its hold is cancelled and the next guest in line gets the rooms',
+      auth: 'user',
+      body: WaitlistIdBody,
+      tag: 'reservations',
+      limited: true,
+    }),
+    limitBody(),
+    user,
+    async (c) => {
+      const b = parseInput(WaitlistIdBody, await readBody(c));
+      await declineOffer(deps.database.db, userIdOf(c), b.id, nowOf(deps));
+      return c.json({ data: { ok: true as const } });
     },
   );
   app.post(

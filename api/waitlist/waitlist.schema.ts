@@ -8,7 +8,8 @@ import { reservations } from '../reservations/reservations.schema.ts';
  * served. When stock comes back, the `waitlist.offer` job holds the rooms under the first waiting
  * guest's account for 15 minutes (a reservation waiting for payment) and tells them; if the hold
  * lapses the next guest gets the rooms. status: waiting | offering (a node is making the hold now,
- * since `offered_at`; a claim older than a minute is taken back) | offered | booked | lapsed | left.
+ * since `offered_at`; a claim older than a minute is taken back) | offered | booked | lapsed | declined |
+ * left.
  */
 export const waitlistEntries = pgTable(
   'waitlist_entries',

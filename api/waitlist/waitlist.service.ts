@@ -9,8 +9,9 @@ import { hotels } from '../hotels/hotels.schema.ts';
 import { logger } from '../observability/logger.ts';
 import { enqueueMessage } from '../outbox/outbox.service.ts';
 import { searchRooms } from '../search/search.service.ts';
-import { createReservation, reservationErrors } from '../reservations/reservations.service.ts';
+import { cancelReservation, createReservation, reservationErrors } from '../reservations/reservations.service.ts';
 import { formatPeriod } from '../../core/dates.ts';
+import { zoneLabel } from '../../core/money.ts';
 import { waitlistEntries } from './waitlist.schema.ts';
 
 const log = logger('waitlist');
@@ -165,7 +166,78 @@ export async function joinWaitlist(
   )!;
 }
 
-/** Leave the queue (a waiting entry); an offered one is declined by cancelling its hold in Orders. */
+export type WaitlistOffer = {
+  id: number;
+  reservationId: number;
+  hotelName: string;
+  roomName: string;
+  /** The nights, written out in the request's language. */
+  period: string;
+  /** When the hold lapses: an instant, and its clock time in the hotel's zone ("14:35 WITA"). */
+  expiresAt: string;
+  holdUntil: string;
+};
+
+/** The guest's offers still held for them (the site's banner), in the request's language. */
+export async function liveOffers(db: Db, userId: number, lang: ApiLang, now: Date): Promise<WaitlistOffer[]> {
+  const found = await rows<{
+    id: number;
+    reservation_id: number;
+    hotel: string;
+    time_zone: string;
+    label: { id: string; en: string };
+    check_in: string;
+    check_out: string;
+    expired_at: Date | string;
+  }>(
+    db,
+    sql`select e.id, e.reservation_id, h.name as hotel, h.time_zone, rt.label, e.check_in::text, e.check_out::text, r.expired_at
+        from waitlist_entries e
+        join reservations r on r.id = e.reservation_id
+        join hotels h on h.id = e.hotel_id
+        join room_types rt on rt.id = e.room_type_id
+        where e.user_id = ${userId} and e.status = 'offered'
+          and hold_is_live(r.payment_status_id, r.expired_at, ${now.toISOString()}::timestamptz)
+        order by r.expired_at`,
+  );
+  return found.map((f) => {
+    const expires = new Date(f.expired_at);
+    const clock = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: f.time_zone,
+    }).format(expires);
+    return {
+      id: Number(f.id),
+      reservationId: Number(f.reservation_id),
+      hotelName: f.hotel,
+      roomName: f.label[lang] ?? f.label.en,
+      period: formatPeriod(f.check_in, f.check_out, lang),
+      expiresAt: expires.toISOString(),
+      holdUntil: `${clock} ${zoneLabel(f.time_zone)}`,
+    };
+  });
+}
+
+/**
+ * Decline an offer: its hold is cancelled at once, so the rooms go back to stock and the next run of
+ * the job offers them to the next guest in line (never to this one again: the entry is closed).
+ */
+export async function declineOffer(db: Db, userId: number, id: number, now: Date): Promise<void> {
+  const [entry] = await db
+    .select({ reservationId: waitlistEntries.reservationId })
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.id, id), eq(waitlistEntries.userId, userId), eq(waitlistEntries.status, 'offered')));
+  if (!entry?.reservationId) throw notFound();
+  await cancelReservation(db, entry.reservationId, { now, userId });
+  await db
+    .update(waitlistEntries)
+    .set({ status: 'declined', updatedAt: now })
+    .where(and(eq(waitlistEntries.id, id), eq(waitlistEntries.status, 'offered')));
+}
+
+/** Leave the queue (a waiting entry); an offered one is declined (declineOffer). */
 export async function leaveWaitlist(db: Db, userId: number, id: number, now: Date): Promise<void> {
   const done = await db
     .update(waitlistEntries)

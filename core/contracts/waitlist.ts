@@ -35,3 +35,15 @@ export const WaitlistEntrySchema = obj({
 export type WaitlistEntry = v.InferOutput<typeof WaitlistEntrySchema>;
 export const WaitlistCountSchema = obj({ waiting: n });
 export const WaitlistLeftSchema = obj({ ok: v.literal(true) });
+
+/** An offer still held for the guest (the site's banner): what, when it lapses, in their language. */
+export const WaitlistOfferSchema = obj({
+  id: n,
+  reservationId: n,
+  hotelName: s,
+  roomName: s,
+  period: s,
+  expiresAt: s,
+  holdUntil: s,
+});
+export type WaitlistOfferView = v.InferOutput<typeof WaitlistOfferSchema>;

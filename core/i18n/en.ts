@@ -29,6 +29,12 @@ export const en = {
     register: 'Register',
     greeting: 'Hi, {name}',
     accountMenu: 'Account menu',
+    waitlistBanner: 'A room held for you',
+    waitlistOffer: 'Good news: {room} at {hotel} ({period}) freed up, and we are holding it for you until {time}.',
+    waitlistPay: 'Pay now',
+    waitlistDecline: 'No, thanks',
+    waitlistDeclined: 'Done: we passed the room to the next guest in line.',
+    waitlistDeclineFailed: 'We could not release it. Try again, or cancel it in Orders.',
   },
   account: {
     stay: 'My stay',

@@ -31,6 +31,12 @@ export const id: Dictionary = {
     register: 'Daftar',
     greeting: 'Hai, {name}',
     accountMenu: 'Menu akun',
+    waitlistBanner: 'Kamar yang kami tahan untukmu',
+    waitlistOffer: 'Kabar baik: {room} di {hotel} ({period}) kosong lagi, dan kami tahan untukmu sampai {time}.',
+    waitlistPay: 'Bayar sekarang',
+    waitlistDecline: 'Tidak, terima kasih',
+    waitlistDeclined: 'Beres: kamarnya kami berikan ke tamu berikutnya.',
+    waitlistDeclineFailed: 'Kamarnya gagal dilepas. Coba lagi, atau batalkan di Pesanan.',
   },
   account: {
     stay: 'Menginap saya',

@@ -3,6 +3,8 @@
 import {
   $auth,
   $pendingCount,
+  $waitlistOffers,
+  declineWaitlistOffer,
   followSignOutElsewhere,
   forgetSessionInMemory,
   restoreAuth,
@@ -118,6 +120,56 @@ const renderBadge = (count: number) => {
     el.hidden = count <= 0;
   });
 };
+// A room held for the guest because they waited: the soonest to lapse, with a way to pay or pass it on
+// (not on that order's own payment page). The banner stays after a decline, to say it was done.
+const banner = document.querySelector<HTMLElement>('[data-waitlist-banner]');
+const bannerStatus = banner?.querySelector<HTMLElement>('[data-waitlist-status]');
+let shownOffer: number | null = null;
+$waitlistOffers.subscribe((offers) => {
+  if (!banner) return;
+  const offer = offers.find((o) => !window.location.pathname.includes(`/payment/list/${o.reservationId}/`));
+  if (!offer) {
+    if (shownOffer === null) banner.hidden = true;
+    return;
+  }
+  shownOffer = offer.id;
+  const text = banner.querySelector<HTMLElement>('[data-waitlist-text]');
+  const pay = banner.querySelector<HTMLAnchorElement>('[data-waitlist-pay]');
+  const decline = banner.querySelector<HTMLButtonElement>('[data-waitlist-decline]');
+  if (text)
+    text.textContent = (text.dataset.template ?? '')
+      .replace('{room}', offer.roomName)
+      .replace('{hotel}', offer.hotelName)
+      .replace('{period}', offer.period)
+      .replace('{time}', offer.holdUntil);
+  if (pay) {
+    pay.href = (pay.dataset.hrefTemplate ?? '').replace('{id}', String(offer.reservationId));
+    pay.hidden = false;
+  }
+  if (decline) decline.hidden = false;
+  if (bannerStatus) bannerStatus.textContent = '';
+  banner.hidden = false;
+});
+banner?.querySelector<HTMLButtonElement>('[data-waitlist-decline]')?.addEventListener('click', async (event) => {
+  const button = event.currentTarget as HTMLButtonElement;
+  if (shownOffer === null) return;
+  button.disabled = true;
+  const done = await declineWaitlistOffer(shownOffer).catch(() => false);
+  button.disabled = false;
+  if (!bannerStatus) return;
+  if (done) {
+    // Unless another offer took its place, the banner now only says the room was passed on.
+    if (!$waitlistOffers.get().length) {
+      button.hidden = true;
+      const pay = banner.querySelector<HTMLElement>('[data-waitlist-pay]');
+      if (pay) pay.hidden = true;
+      const text = banner.querySelector<HTMLElement>('[data-waitlist-text]');
+      if (text) text.textContent = '';
+    }
+    bannerStatus.textContent = bannerStatus.dataset.declined ?? '';
+  } else bannerStatus.textContent = bannerStatus.dataset.failed ?? '';
+});
+
 $auth.subscribe(render);
 $pendingCount.subscribe(renderBadge);
 restoreAuth();

@@ -3,6 +3,7 @@ import { Temporal } from 'temporal-polyfill';
 import { expect, FROM_THIS_MACHINE, test } from './fixtures.ts';
 import { apiGuest, dismissAlert, hydrated, signInPage } from './journey-helpers.ts';
 import { fill } from '../../core/i18n/fill.ts';
+import { PaymentStatus } from '../../core/payment-status.ts';
 import { dict, LANG_CASES, localizedPath } from '../helpers/i18n.ts';
 
 // The waitlist of a sold-out room type (issue 28, item 5), as a guest meets it, in both languages on
@@ -76,5 +77,33 @@ for (const { lang } of LANG_CASES) {
       );
       expect(offers).toHaveLength(1);
     }).toPass({ timeout: 15_000 });
+
+    // The banner on the site, in the guest's language, on any page: what is held, until when, pay or pass it on.
+    const h = dict[lang].header;
+    await page.goto(localizedPath(lang, '/'));
+    const banner = page.getByRole('region', { name: h.waitlistBanner });
+    await expect(banner).toBeVisible();
+    await expect(banner.locator('[data-waitlist-text]')).toContainText(hotel.name);
+    await expect(banner.locator('[data-waitlist-text]')).toContainText(/\d{2}:\d{2} WIB/);
+    await expect(banner.getByRole('link', { name: h.waitlistPay })).toHaveAttribute(
+      'href',
+      localizedPath(lang, `/payment/list/${entry!.reservationId}/`),
+    );
+    const bannerAxe = await new AxeBuilder({ page }).include('[data-waitlist-banner]').analyze();
+    expect(
+      bannerAxe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+    ).toEqual([]);
+    // "No, thanks": the hold is cancelled, its rooms back in stock for the next guest; the banner says so.
+    await banner.getByRole('button', { name: h.waitlistDecline }).click();
+    await expect(banner.locator('[data-waitlist-status]')).toHaveText(h.waitlistDeclined);
+    await expect(banner.getByRole('link', { name: h.waitlistPay })).toBeHidden();
+    const after = await request.get(`/api/clients/v1/reservations/view?reservationId=${entry!.reservationId}`, {
+      headers: { Authorization: `Bearer ${guest.accessToken}` },
+    });
+    expect(((await after.json()) as { data: { info: { paymentStatus: number } } }).data.info.paymentStatus).toBe(
+      PaymentStatus.cancelled,
+    );
+    await page.reload();
+    await expect(page.locator('[data-waitlist-banner]')).toBeHidden();
   });
 }
