@@ -9,7 +9,8 @@ import { openCall } from '../lib/api-client.ts';
 // JavaScript (the server lists the matches); hydrated, it suggests branches as the guest types, as a
 // combobox (ARIA 1.2: the input owns a listbox; arrows move, Enter opens the branch with the form's
 // dates, Escape closes, and a status line says how many suggestions there are). Enter with no option
-// chosen submits the form, as before.
+// chosen submits the form, as before. In the search filter (no form of its own: `onPick` and `onText`),
+// a suggestion chosen picks that branch in the filter and Enter on free text opens the place results.
 
 export type PlaceSearchCopy = {
   label: string;
@@ -21,7 +22,19 @@ export type PlaceSearchCopy = {
 
 const WAIT_MS = 200;
 
-export function PlaceSearch({ lang, copy, initial }: { lang: Lang; copy: PlaceSearchCopy; initial: string }) {
+export type PlaceSearchProps = {
+  lang: Lang;
+  copy: PlaceSearchCopy;
+  initial: string;
+  /** The input's id (two boxes may share a page); the page form's box by default. */
+  inputId?: string;
+  /** A suggestion chosen; by default, the branch's page with the page form's dates. */
+  onPick?: (place: PlaceMatchView) => void;
+  /** Enter on typed text with no suggestion chosen, when the box has no form to submit. */
+  onText?: (q: string) => void;
+};
+
+export function PlaceSearch({ lang, copy, initial, inputId = 'place-q', onPick, onText }: PlaceSearchProps) {
   const [value, setValue] = useState(initial);
   // The suggestions with the text they answer: shown only while the box still holds that text.
   const [answer, setAnswer] = useState<{ q: string; items: PlaceMatchView[] }>({ q: '', items: [] });
@@ -52,6 +65,12 @@ export function PlaceSearch({ lang, copy, initial }: { lang: Lang; copy: PlaceSe
 
   /** The branch's page, with the dates the form holds now. */
   const go = (place: PlaceMatchView) => {
+    if (onPick) {
+      setOpen(false);
+      setActive(-1);
+      onPick(place);
+      return;
+    }
     const form = document.querySelector<HTMLFormElement>('[data-place-form]');
     const data = form ? new FormData(form) : new FormData();
     const query = new URLSearchParams({
@@ -69,15 +88,15 @@ export function PlaceSearch({ lang, copy, initial }: { lang: Lang; copy: PlaceSe
 
   return (
     <div className="relative flex flex-col gap-1">
-      <label htmlFor="place-q" className="text-sm font-semibold">
+      <label htmlFor={inputId} className="text-sm font-semibold">
         {copy.label}
       </label>
       <input
-        id="place-q"
-        name="q"
+        id={inputId}
+        name={onText ? undefined : 'q'}
         type="search"
         value={value}
-        required
+        required={!onText}
         minLength={2}
         maxLength={80}
         autoComplete="off"
@@ -86,7 +105,7 @@ export function PlaceSearch({ lang, copy, initial }: { lang: Lang; copy: PlaceSe
         aria-expanded={shown}
         aria-controls={listId}
         aria-activedescendant={shown && active >= 0 ? optionId(active) : undefined}
-        aria-describedby="place-hint"
+        aria-describedby={`${inputId}-hint`}
         className="rounded-lg border border-slate-400 px-3 py-2"
         onChange={(e) => {
           setValue(e.currentTarget.value);
@@ -110,10 +129,14 @@ export function PlaceSearch({ lang, copy, initial }: { lang: Lang; copy: PlaceSe
           } else if (e.key === 'Enter' && shown && active >= 0) {
             e.preventDefault();
             go(items[active]!);
+          } else if (e.key === 'Enter' && onText) {
+            // Not the filter's own search: the place results for the text.
+            e.preventDefault();
+            if (value.trim().length >= 2) onText(value.trim());
           }
         }}
       />
-      <p id="place-hint" className="text-xs text-muted">
+      <p id={`${inputId}-hint`} className="text-xs text-muted">
         {copy.hint}
       </p>
       <ul

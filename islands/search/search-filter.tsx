@@ -33,6 +33,8 @@ import { formatRupiah } from '../../core/money.ts';
 import type { SearchNotice, SearchState } from '../stores/$search.ts';
 import { Calendar } from './calendar.tsx';
 import { StayNowModal } from './stay-now-modal.tsx';
+import { PlaceSearch } from './place-search.tsx';
+import { localizedPath } from '../../core/locales.ts';
 import { STAY_NOW, restoreFromUrl, restoreLastSearch, runSearch } from './search-submit.ts';
 import { AVAILABILITY_WINDOW_DAYS, MAX_NIGHTS_NEW, formatDate, jakartaToday } from '../../core/dates.ts';
 import { useIslandStore } from '../lib/use-island-store.ts';
@@ -42,6 +44,8 @@ export interface SearchFilterProps {
   t: Dictionary['search'];
   /** The hotel whose page this is (hotel page), or null on home and /search/. */
   currentHotelId: number | null;
+  /** The place box (a city, area or landmark); off where the page has its own (/search/). */
+  placeBox?: boolean;
 }
 
 export function nightsLabel(t: Dictionary['search'], n: number): string {
@@ -57,7 +61,7 @@ export function noticeText(t: Dictionary['search'], n: SearchNotice, lang: Lang)
   return fill(n.kind === 'past' ? t.noticePast : t.noticeUnavailable, { asked, chosen: formatDate(n.chosen, lang) });
 }
 
-export function SearchFilter({ lang, t, currentHotelId }: SearchFilterProps) {
+export function SearchFilter({ lang, t, currentHotelId, placeBox = true }: SearchFilterProps) {
   const search = useIslandStore($search);
   const checkout = useIslandStore($checkout, null);
   const hotels = useIslandStore($hotels);
@@ -343,6 +347,36 @@ export function SearchFilter({ lang, t, currentHotelId }: SearchFilterProps) {
       <p className="min-h-10 text-sm text-muted md:col-span-5 md:min-h-5" aria-live="polite" data-search-hint>
         {error || hint}
       </p>
+      {placeBox && !isDayUse && (
+        <div className="md:col-span-5" data-filter-place>
+          <PlaceSearch
+            lang={lang}
+            initial=""
+            inputId="filter-place-q"
+            copy={{
+              label: t.placeFilterLabel,
+              hint: t.placeHint,
+              suggestions: t.placeSuggestions,
+              suggestionCount: t.placeSuggestionCount,
+              distance: t.placeDistance,
+            }}
+            // A branch chosen becomes the filter's location; typed text opens the place results.
+            onPick={(place) => {
+              const value = `${place.id}-${place.slug}`;
+              if (hotels.some((h) => `${h.id}-${h.slug}` === value)) onHotel(value);
+              else window.location.assign(localizedPath(lang, `/search/${value}/`));
+            }}
+            onText={(q) => {
+              const query = new URLSearchParams({ q });
+              if (search.checkin && checkout) {
+                query.set('checkin', search.checkin);
+                query.set('checkout', checkout);
+              }
+              window.location.assign(`${localizedPath(lang, '/search/')}?${query}`);
+            }}
+          />
+        </div>
+      )}
       {stayNow?.checkin && (
         <StayNowModal
           t={t}

@@ -295,4 +295,26 @@ for (const { lang } of LANG_CASES) {
     const shown = (await prices.allTextContents()).map((p) => Number(p.replace(/\D/g, '')));
     expect(Math.min(...shown)).toBe(total);
   });
+
+  test(`the search filter's place box: a suggestion becomes the filter's location; typed text opens the place results (${lang})`, async ({
+    page,
+  }) => {
+    await page.goto(localizedPath(lang, '/'));
+    await hydrated(page);
+    const filter = page.getByRole('search', { name: s.formLabel });
+    const box = filter.getByRole('combobox', { name: s.placeFilterLabel });
+    await box.pressSequentially('malio', { delay: 30 });
+    const list = filter.getByRole('listbox', { name: s.placeSuggestions });
+    await expect(list.getByRole('option').first()).toContainText('Bobobox Malioboro');
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    await expect(list).toBeHidden();
+    await expect(filter.getByRole('combobox', { name: s.location })).toHaveValue('6-bobobox-malioboro');
+    expect(new URL(page.url()).pathname).toBe(localizedPath(lang, '/'));
+
+    await box.fill('bali');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/search\/\?q=bali/);
+    await expect(page.locator('[data-place-result]:visible')).toHaveCount(4);
+  });
 }
