@@ -9,6 +9,7 @@ import { localePortableText } from './locale-portable-text.ts';
 import { localeString } from './locale-string.ts';
 import { localeText } from './locale-text.ts';
 import { page } from './page.ts';
+import { placeAlias } from './place-alias.ts';
 import { promo } from './promo.ts';
 import { siteSettings } from './site-settings.ts';
 
@@ -27,6 +28,7 @@ export const schemaTypes = [
   legalDocument,
   hotelContent,
   announcement,
+  placeAlias,
 ];
 
 /** Document types that exist exactly once (ids are fixed). */

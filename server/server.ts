@@ -16,6 +16,7 @@ import { startOutboxSender } from '../api/outbox/outbox.sender.ts';
 import { backgroundSettled } from '../api/auth/background.ts';
 import { startContentSync } from './content-sync.ts';
 import { syncPromotionsFromContent } from './promo-sync.ts';
+import { syncPlaceAliasesFromContent } from './place-alias-sync.ts';
 import { startBackgroundJobs } from './jobs.ts';
 import { contentHookRoutes } from './content-hooks/content-hooks.routes.ts';
 import { editorCheck } from './content-hooks/editors.ts';
@@ -126,10 +127,16 @@ export async function createOneServer(opts: {
       }),
   });
   // The API's advertised promos follow the content the live build shows (server/promo-sync.ts).
+  // So do the place names of the place search (server/place-alias-sync.ts).
   const syncPromos = () =>
-    syncPromotionsFromContent(database).catch((error: unknown) =>
-      log.error({ err: error }, 'could not sync the advertised promos from the content'),
-    );
+    Promise.all([
+      syncPromotionsFromContent(database).catch((error: unknown) =>
+        log.error({ err: error }, 'could not sync the advertised promos from the content'),
+      ),
+      syncPlaceAliasesFromContent(database).catch((error: unknown) =>
+        log.error({ err: error }, 'could not sync the place names from the content'),
+      ),
+    ]);
   const rebuildAndRearm = (reason: string, version?: number): Promise<BuildOutcome> =>
     builds.rebuild(reason, version).then(async (outcome) => {
       if (outcome.published) await syncPromos();

@@ -90,6 +90,7 @@ const structure: StructureResolver = (S: StructureBuilder) =>
               S.documentTypeListItem('announcement').title('Announcements'),
             ]),
         ),
+      S.documentTypeListItem('placeAlias').title('Place names (search)'),
       S.listItem()
         .title('Settings')
         .child(S.document().schemaType('siteSettings').documentId(SINGLETON_IDS.siteSettings)),

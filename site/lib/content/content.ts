@@ -15,6 +15,7 @@ import {
   LegalDocumentModel,
   PageModel,
   PromoFactsModel,
+  PlaceAliasModel,
   PromoModel,
   ScheduleTimesModel,
   SiteSettingsModel,
@@ -150,6 +151,7 @@ export function createContent(env: ContentEnv, source: ContentSource = createCon
 
     /** Every published promo's commercial facts, for the booking API (server/promo-sync.ts). */
     getPromoFacts: () => fetchContent('PROMO_FACTS', Q.PROMO_FACTS, v.array(PromoFactsModel)),
+    getPlaceAliases: () => fetchContent('PLACE_ALIASES', Q.PLACE_ALIASES, v.array(PlaceAliasModel)),
 
     getDestinations: (lang: Lang) =>
       fetchContent('DESTINATIONS', Q.DESTINATIONS, v.array(DestinationCardModel), { lang }),

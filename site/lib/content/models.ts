@@ -81,6 +81,14 @@ export type Promo = v.InferOutput<typeof PromoModel>;
 const bilingual = v.object({ id: text, en: text });
 const rupiah = v.pipe(v.number(), v.integer(), v.minValue(0));
 
+/** A place-names document, as the place search uses it (PLACE_ALIASES). */
+export const PlaceAliasModel = v.object({
+  _id: v.string(),
+  cities: v.array(v.string()),
+  aliases: v.array(v.string()),
+});
+export type PlaceAliasDoc = v.InferOutput<typeof PlaceAliasModel>;
+
 /** The commercial facts of a promo document, as the booking API applies them (PROMO_FACTS). */
 export const PromoFactsModel = v.object({
   _id: v.string(),

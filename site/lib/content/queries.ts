@@ -95,6 +95,9 @@ export const HOTEL_CONTENT_IDS = `*[_type == "hotelContent"] | order(hotelId asc
 
 export const ANNOUNCEMENTS = `*[_type == "announcement" && ${SCHEDULED}] | order(publishAt desc){ _id, "message": ${L('message')}, tone, url }`;
 
+/** Other names of places for the booking API's place search (server/place-alias-sync.ts). */
+export const PLACE_ALIASES = `*[_type == "placeAlias"] | order(_id asc){ _id, "cities": coalesce(cities, []), "aliases": coalesce(aliases, []) }`;
+
 /** Every published page-bearing document, for the sitemap. */
 export const SITEMAP = `{
   "promos": *[${PROMO_VISIBLE}]{ _id, "slug": slug.current, _updatedAt },

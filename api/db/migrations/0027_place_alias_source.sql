@@ -1,0 +1,1 @@
+ALTER TABLE "place_aliases" ADD COLUMN "source" text DEFAULT 'seed' NOT NULL;
