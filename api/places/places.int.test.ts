@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../db/query.ts';
 import { stockChanged } from '../availability/stock-cache.ts';
 import { TEST_NOW, bookingTestApp } from '../db/test-booking.ts';
-import { findPlaces, NEARBY_SIZE } from './places.service.ts';
+import { findPlaces, NEARBY_SIZE, PLACE_SUGGESTIONS_MAX } from './places.service.ts';
 import type { NearbyStaysView, PlaceStaysView } from '../../core/contracts/places.ts';
 
 // Issue 28, item 1: relevance of the place search over the seeded branches. Each query, as a guest
@@ -83,6 +83,18 @@ describe('place search relevance', () => {
     });
     const [id] = await findPlaces(t.db.db, 'jalan malioboro', 'id');
     expect(id!.landmark).toEqual({ name: 'Jalan Malioboro', distanceKm: 0.2 });
+  });
+});
+
+describe('GET /clients/v1/places (the suggestions)', () => {
+  it('names at most the 10 best branches, in the order of the full search', async () => {
+    const all = await findPlaces(t.db.db, 'bobobox', 'en');
+    expect(all.length).toBeGreaterThan(PLACE_SUGGESTIONS_MAX);
+    const res = await t.call('GET', '/api/clients/v1/places?q=bobobox');
+    expect(res.status).toBe(200);
+    const shown = (res.data.data as { slug: string; score: number }[]).map((p) => p.slug);
+    expect(shown).toHaveLength(PLACE_SUGGESTIONS_MAX);
+    expect(shown).toEqual(all.slice(0, PLACE_SUGGESTIONS_MAX).map((p) => p.slug));
   });
 });
 

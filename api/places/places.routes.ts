@@ -14,7 +14,7 @@ import {
   PlaceStaysQuery,
   PlaceStaysSchema,
 } from '../../core/contracts/places.ts';
-import { findPlaces, nearbyStays, placeStays } from './places.service.ts';
+import { findPlaces, nearbyStays, PLACE_SUGGESTIONS_MAX, placeStays } from './places.service.ts';
 
 /** Place search (issue 28): the suggestions as a guest types, and every branch of a place with its total. */
 export function placesRoutes(deps: AppDeps) {
@@ -23,7 +23,8 @@ export function placesRoutes(deps: AppDeps) {
     '/clients/v1/places',
     documented({
       response: v.array(PlaceMatchSchema),
-      summary: 'Branches matching a city, area or landmark (Indonesian or English, typos tolerated), best first',
+      summary:
+        'Branches matching a city, area or landmark (Indonesian or English, typos tolerated), best first (the 10 best)',
       auth: 'client',
       query: PlaceQuery,
       tag: 'search',
@@ -31,7 +32,7 @@ export function placesRoutes(deps: AppDeps) {
     requireClient(deps),
     async (c) => {
       const q = parseInput(PlaceQuery, c.req.query());
-      return c.json({ data: await findPlaces(deps.database.db, q.q, requestLang(c)) });
+      return c.json({ data: await findPlaces(deps.database.db, q.q, requestLang(c), PLACE_SUGGESTIONS_MAX) });
     },
   );
   app.get(
@@ -39,7 +40,7 @@ export function placesRoutes(deps: AppDeps) {
     documented({
       response: PlaceStaysSchema,
       summary:
-        'Every branch matching a place, with its lowest total for the nights (tax and service included) or sold out',
+        'Every branch matching a place (the 30 best), with its lowest total for the nights (tax and service included) or sold out',
       auth: 'client',
       query: PlaceStaysQuery,
       tag: 'search',

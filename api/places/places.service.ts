@@ -10,7 +10,8 @@ import { searchRooms } from '../search/search.service.ts';
 // (similarity, strict_word_similarity for a word inside a longer name, and similarity with spaces removed) over every branch's name, city,
 // the areas of its address, its landmarks in both languages, and the place aliases (place_aliases:
 // "jogja", "bali", ...). A branch scores by its best term; a landmark match carries its distance.
-// Twenty-odd branches with a dozen terms each: a scan of a few hundred short strings, no index needed.
+// The terms are precomputed in place_terms (migration 0028, kept in step by triggers on hotels and
+// place_aliases) under trigram indexes: a query scores only the terms the indexes hand it.
 
 /** A term must be at least this similar to count (pg_trgm default 0.3; 0.55 keeps "bandung" from matching "bandara"). */
 export const PLACE_MATCH_THRESHOLD = 0.55;
@@ -39,10 +40,22 @@ export function normaliseQuery(q: string): string {
 
 const KIND_ORDER: Record<PlaceMatch['matched'], number> = { name: 0, landmark: 1, alias: 2, city: 2, area: 3 };
 
-/** Branches matching a place, best first (by score, then the kind of match, then name). */
-export async function findPlaces(db: Db, query: string, lang: ApiLang): Promise<PlaceMatch[]> {
+/** How many branches the suggestions name, and the most a results page lists (each is priced). */
+export const PLACE_SUGGESTIONS_MAX = 10;
+export const PLACE_RESULTS_MAX = 30;
+
+/** Branches matching a place, best first (by score, then the kind of match, then name), at most `limit`. */
+export async function findPlaces(
+  db: Db,
+  query: string,
+  lang: ApiLang,
+  limit = PLACE_RESULTS_MAX,
+): Promise<PlaceMatch[]> {
   const q = normaliseQuery(query);
   if (q.length < 2) return [];
+  const compact = q.replace(/ /g, '');
+  // The start of a word ("malio", "tunj"): the trigram index narrows by "contains", the score checks the word start.
+  const contains = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const found = await rows<{
     id: number;
     slug: string;
@@ -59,41 +72,36 @@ export async function findPlaces(db: Db, query: string, lang: ApiLang): Promise<
     label_en: string | null;
   }>(
     db,
-    sql`with q as (select ${q}::text as q, replace(${q}::text, ' ', '') as qc),
-        landmarks as (
-          select h.id, lm->'name' as name, (lm->>'distanceKm')::float8 as km
-          from hotels h, jsonb_array_elements(h.localities) l, jsonb_array_elements(l->'landmarks') lm
-        ),
-        terms as (
-          select id, name as term, 'name' as kind, null::float8 as km, null::text as label_id, null::text as label_en from hotels
-          union all select id, city, 'city', null, null, null from hotels
-          union all select h.id, trim(p), 'area', null, null, null from hotels h, unnest(string_to_array(h.address, ',')) p
-          union all select id, case jsonb_typeof(name) when 'string' then name #>> '{}' else name->>'id' end, 'landmark', km,
-                           case jsonb_typeof(name) when 'string' then name #>> '{}' else name->>'id' end,
-                           case jsonb_typeof(name) when 'string' then name #>> '{}' else name->>'en' end from landmarks
-          union all select id, name->>'en', 'landmark', km, name->>'id', name->>'en' from landmarks where jsonb_typeof(name) = 'object'
-          union all select h.id, a.alias, 'alias', null, null, null from place_aliases a join hotels h on lower(h.city) = lower(a.city)
+    sql`with candidates as (
+          -- The trigram indexes hand over every term that could reach the threshold: pg_trgm's own
+          -- thresholds (similarity 0.3, strict word 0.5) sit below PLACE_MATCH_THRESHOLD.
+          select * from place_terms t
+          where t.term % ${q} or t.term %>> ${q} or t.compact % ${compact}
+             ${q.length >= 3 ? sql`or t.term like ${contains}` : sql``}
         ),
         scored as (
           -- A word inside a longer name counts for names, areas and landmarks ("malioboro" in
           -- "Jalan Malioboro"); a city or alias is typed whole ("jakarta" is not inside "jogjakarta").
-          select t.*, greatest(
-                   similarity(lower(t.term), q.q),
-                   case when t.kind in ('city', 'alias') then 0 else strict_word_similarity(q.q, lower(t.term)) end,
-                   similarity(replace(lower(t.term), ' ', ''), q.qc),
+          select c.*, greatest(
+                   similarity(c.term, ${q}),
+                   case when c.kind in ('city', 'alias') then 0 else strict_word_similarity(${q}, c.term) end,
+                   similarity(c.compact, ${compact}),
                    -- What a guest has typed so far: the start of a word of the term ("malio", "tunj").
-                   case when length(q.q) >= 3 and position(' ' || q.q in ' ' || lower(t.term)) > 0 then 0.8 else 0 end
+                   ${q.length >= 3 ? sql`case when position(' ' || ${q} in ' ' || c.term) > 0 then 0.8 else 0 end` : sql`0`}
                  ) as score
-          from terms t, q
+          from candidates c
         ),
         best as (
-          select distinct on (id) id, kind, score, km, label_id, label_en from scored
+          select distinct on (hotel_id) hotel_id, kind, score, km, label_id, label_en from scored
           where score >= ${PLACE_MATCH_THRESHOLD}
-          order by id, score desc, km asc nulls last
+          order by hotel_id, score desc, km asc nulls last
         )
         select h.id, h.slug, h.name, h.city, h.is_cabin, h.picture_url, h.latitude, h.longitude,
                b.kind, b.score::float8 as score, b.km, b.label_id, b.label_en
-        from best b join hotels h on h.id = b.id`,
+        from best b join hotels h on h.id = b.hotel_id
+        order by b.score desc, case b.kind when 'name' then 0 when 'landmark' then 1 when 'area' then 3 else 2 end,
+                 coalesce(b.km, 0), h.name
+        limit ${limit}`,
   );
   return found
     .map((f) => ({
