@@ -13,6 +13,7 @@ import { paymentRoutes } from './payments/payments.routes.ts';
 import { paymentChargeRoutes } from './payments/charge.routes.ts';
 import { pointsRoutes } from './points/points.routes.ts';
 import { isUploadRequest, profileRoutes } from './profile/profile.routes.ts';
+import { sessionsRoutes } from './profile/sessions.routes.ts';
 import { promotionRoutes } from './promotions/promotions.routes.ts';
 import { reservationRoutes } from './reservations/reservations.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
@@ -115,6 +116,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', paymentChargeRoutes(deps));
   app.route('/', pointsRoutes(deps));
   app.route('/', profileRoutes(deps));
+  app.route('/', sessionsRoutes(deps));
   app.route('/', ancillaryRoutes(deps));
   app.route('/', formRoutes(deps));
   app.route('/', eventRoutes(deps));

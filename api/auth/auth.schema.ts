@@ -43,8 +43,12 @@ export const authSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    /** logout | refresh_reuse | password_reset */
+    /** logout | refresh_reuse | password_reset | signed_out_elsewhere */
     revokedReason: text('revoked_reason'),
+    /** What the guest signed in with, from its User-Agent ("Chrome 156 on Android"); null when unknown. */
+    device: text('device'),
+    /** The last sign-in or token refresh: how recently the device used the account. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
 );

@@ -60,11 +60,19 @@ async function newRefreshToken(deps: AppDeps, sessionId: string, expiresAt: Date
 }
 
 /** Sign a user in: a new session (refresh-token family) plus the first token pair. */
-export async function createUserSession(deps: AppDeps, userId: number, clientId: string): Promise<TokenResponse> {
+export async function createUserSession(
+  deps: AppDeps,
+  userId: number,
+  clientId: string,
+  /** The device, as the guest's list of signed-in devices names it (deviceLabel of its User-Agent). */
+  device: string | null = null,
+): Promise<TokenResponse> {
   const now = nowOf(deps);
   const sessionId = randomUUID();
   const expiresAt = new Date(now.getTime() + deps.env.AUTH_REFRESH_TTL_SECONDS * 1000);
-  await deps.database.db.insert(authSessions).values({ id: sessionId, userId, clientId, createdAt: now, expiresAt });
+  await deps.database.db
+    .insert(authSessions)
+    .values({ id: sessionId, userId, clientId, createdAt: now, expiresAt, device, lastSeenAt: now });
   const refresh = await newRefreshToken(deps, sessionId, expiresAt);
   const { token, ttl } = await signAccess(deps, { kind: 'user', cid: clientId, sub: String(userId), sid: sessionId });
   return { access_token: token, token_type: 'Bearer', expires_in: ttl, refresh_token: refresh, scope: 'user' };
@@ -108,6 +116,7 @@ export async function rotateRefreshToken(
     throw invalidGrant();
   }
   const refresh = await newRefreshToken(deps, session.id, session.expiresAt);
+  await db.update(authSessions).set({ lastSeenAt: now }).where(eq(authSessions.id, session.id));
   const { token, ttl } = await signAccess(deps, {
     kind: 'user',
     cid: clientId,

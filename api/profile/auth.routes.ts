@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { deviceLabel } from '../auth/device.ts';
 import type { Context } from 'hono';
 import type { AppDeps } from '../platform/deps.ts';
 import {
@@ -95,7 +96,12 @@ export function authRoutes(deps: AppDeps) {
     client,
     async (c) => {
       const input = normaliseTarget(await validBody(c, CompleteRegistrationSchema));
-      const { token, user: profile } = await completeRegistration(deps, input, c.get('auth').clientId);
+      const { token, user: profile } = await completeRegistration(
+        deps,
+        input,
+        c.get('auth').clientId,
+        deviceLabel(c.req.header('user-agent')),
+      );
       c.header('Cache-Control', 'no-store');
       return c.json({ ...token, user: profile });
     },
@@ -196,7 +202,13 @@ export function authRoutes(deps: AppDeps) {
     client,
     async (c) => {
       const input = await validBody(c, SignInSchema);
-      const { token, user: profile } = await signIn(deps, input, c.get('auth').clientId, clientIp(c));
+      const { token, user: profile } = await signIn(
+        deps,
+        input,
+        c.get('auth').clientId,
+        clientIp(c),
+        deviceLabel(c.req.header('user-agent')),
+      );
       c.header('Cache-Control', 'no-store');
       return c.json({ ...token, user: profile });
     },

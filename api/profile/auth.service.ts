@@ -222,13 +222,14 @@ export async function completeRegistration(
   deps: AppDeps,
   input: { channel: Channel; target: string; code: string },
   clientId: string,
+  device: string | null = null,
 ): Promise<{ token: TokenResponse; user: UserProfile }> {
   const result = await validateCode(deps, { purpose: 'verify', ...input });
   const user = await getUser(deps, result.userId);
   if (!user) throw authErrors.codeExpired();
   // A code signs in like a password does: never into a deleted account.
   if (user.deactivatedAt) throw profileErrors.deactivated();
-  const token = await createUserSession(deps, result.userId, clientId);
+  const token = await createUserSession(deps, result.userId, clientId, device);
   return { token, user: await profileOf(deps, user) };
 }
 
@@ -249,6 +250,7 @@ export async function signIn(
   input: { username: string; password: string },
   clientId: string,
   ip: string,
+  device: string | null = null,
 ) {
   const isEmail = input.username.includes('@');
   const username = isEmail ? input.username.toLowerCase() : normalisePhone(input.username);
@@ -273,5 +275,5 @@ export async function signIn(
   await Promise.all(taken.map((t) => t.giveBack()));
   // A deleted account signs in no more (only the right password learns that it was deleted).
   if (user.deactivatedAt) throw profileErrors.deactivated();
-  return { token: await createUserSession(deps, user.id, clientId), user: await profileOf(deps, user) };
+  return { token: await createUserSession(deps, user.id, clientId, device), user: await profileOf(deps, user) };
 }

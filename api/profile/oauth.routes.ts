@@ -5,6 +5,7 @@ import type { AppDeps } from '../platform/deps.ts';
 import { SignInSchema } from '../../core/contracts/auth.ts';
 import { ApiError, apiErrorHandler, requestLang } from '../http/errors.ts';
 import { signIn } from './auth.service.ts';
+import { deviceLabel } from '../auth/device.ts';
 import { findClient, safeEqual } from '../auth/clients.ts';
 import type { OAuthClient } from '../auth/clients.ts';
 import { clientIp, limitBody, readBody } from '../http/input.ts';
@@ -129,7 +130,13 @@ export function oauthRoutes(deps: AppDeps) {
       if (!creds.success) {
         throw oauthError.invalid_request('username and password are required.', 'username dan password wajib diisi.');
       }
-      const { token } = await signIn(deps, creds.output, client.id, clientIp(c));
+      const { token } = await signIn(
+        deps,
+        creds.output,
+        client.id,
+        clientIp(c),
+        deviceLabel(c.req.header('user-agent')),
+      );
       return c.json(token);
     },
   );

@@ -146,3 +146,15 @@ export function parseTarget(
   if (result.success) return { ok: true, value: result.output };
   return { ok: false, message: result.issues[0].message as InputMessageKey };
 }
+
+/** The devices a guest is signed in on (GET /clients/v1/my-account/devices). */
+export const SignedInDeviceSchema = v.looseObject({
+  id: v.string(),
+  device: v.nullable(v.string()),
+  signedInAt: v.string(),
+  lastSeenAt: v.string(),
+  current: v.boolean(),
+});
+export type SignedInDeviceView = v.InferOutput<typeof SignedInDeviceSchema>;
+export const DeviceIdBody = v.object({ id: v.pipe(v.string(), v.uuid()) });
+export const DevicesSignedOutSchema = v.looseObject({ signedOut: v.number() });

@@ -29,6 +29,7 @@ export const accountProfileApiEn = {
   'stayGuests.byPhone': 'this phone number',
   'waitlist.roomsFree': 'Rooms are free for these nights: you can book them now.',
   'waitlist.cap': (n: number) => `You can wait for at most ${n} stays at a time. Leave one first.`,
+  'sessions.notFound': 'This device is already signed out.',
   'waitlist.notFound': 'This waitlist entry is no longer open.',
   'waitlist.offerSubject': 'A room freed up for you at Bobobox',
   'waitlist.offerText': (p: { hotel: string; dates: string; minutes: number; url: string }) =>

@@ -36,6 +36,7 @@ export const accountProfileApiId: Catalogue = {
   'waitlist.roomsFree': 'Masih ada kamar untuk malam-malam ini: kamu bisa langsung memesannya.',
   'waitlist.cap': (n: number) =>
     `Kamu bisa menunggu paling banyak ${n} pesanan sekaligus. Keluar dari salah satunya dulu ya.`,
+  'sessions.notFound': 'Perangkat ini sudah keluar dari akunmu.',
   'waitlist.notFound': 'Antrean ini sudah tidak berlaku.',
   'waitlist.offerSubject': 'Ada kamar kosong untukmu di Bobobox',
   'waitlist.offerText': (p: { hotel: string; dates: string; minutes: number; url: string }) =>

@@ -12,7 +12,7 @@ import { formatDate } from '../../core/dates.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import { expect, FROM_THIS_MACHINE, test } from './fixtures.ts';
 import { LANG_CASES, localizedPath } from '../helpers/i18n.ts';
-import { apiGuest, apiReservation, codeFor, hydrated, signInPage, uniqueGuest } from './journey-helpers.ts';
+import { apiGuest, apiReservation, codeFor, hydrated, signInPage, uniqueGuest, WEB } from './journey-helpers.ts';
 
 // The account area, part B, in both languages on a phone and a desktop: the Bobopoints page with its
 // three tabs for a guest who has active, pending and past points (made through the API and the
@@ -248,5 +248,58 @@ for (const { lang } of LANG_CASES) {
     const gone = await request.get('/api/clients/v1/my-account', { headers: auth(free) });
     expect(gone.status()).toBe(401);
     await other.close();
+  });
+
+  test(`signed-in devices: this one first and a phone; signing the others out ends the phone's session (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    const guest = await apiGuest(request, `dev${lang}`);
+    // The same guest signs in on a phone too.
+    const phone = await request.post('/api/oauth2/token', {
+      form: { grant_type: 'password', client_id: WEB.client_id, username: guest.email, password: guest.password },
+      headers: {
+        'x-api-key': WEB.apiKey,
+        'user-agent':
+          'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
+      },
+    });
+    expect(phone.status(), await phone.text()).toBe(200);
+    const phoneTokens = (await phone.json()) as { access_token: string; refresh_token: string };
+
+    await signInPage(page, guest);
+    await page.goto(localizedPath(lang, '/my-account/profile/'));
+    await hydrated(page);
+    const section = page.getByRole('region', { name: t.profile.devicesTitle });
+    const items = section.locator('[data-device]');
+    await expect(items).toHaveCount(2);
+    await expect(items.first()).toHaveAttribute('data-device', 'current');
+    await expect(items.first()).toContainText(t.profile.deviceThis);
+    await expect(items.nth(1)).toContainText('Chrome 156 · Android');
+    await expect(
+      items.nth(1).getByRole('button', { name: new RegExp(`^${t.profile.deviceSignOut} Chrome 156`) }),
+    ).toBeVisible();
+    const axe = await new AxeBuilder({ page }).include('[data-devices]').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+      [],
+    );
+
+    await section.getByRole('button', { name: t.profile.devicesSignOutOthers }).click();
+    await expect(section.locator('[data-devices-message]')).toHaveText(t.profile.devicesSignedOut);
+    await expect(items).toHaveCount(1);
+    await expect(section).toContainText(t.profile.devicesOnlyThis);
+    // The phone's tokens are dead: its refresh is refused, its access token too; this page stays signed in.
+    const refused = await request.post('/api/oauth2/token', {
+      form: { grant_type: 'refresh_token', client_id: WEB.client_id, refresh_token: phoneTokens.refresh_token },
+      headers: { 'x-api-key': WEB.apiKey },
+    });
+    expect(refused.status()).toBe(400);
+    const me = await request.get('/api/clients/v1/my-account', {
+      headers: { Authorization: `Bearer ${phoneTokens.access_token}` },
+    });
+    expect(me.status()).toBe(401);
+    await page.reload();
+    await hydrated(page);
+    await expect(page.locator('[data-profile-page]')).toBeVisible();
   });
 }

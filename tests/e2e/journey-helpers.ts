@@ -77,7 +77,7 @@ export async function dismissAlert(page: Page) {
   }).toPass({ timeout: 15_000 });
 }
 
-const WEB = { client_id: 'bobobox-web', apiKey: 'dev-only-web-api-key' };
+export const WEB = { client_id: 'bobobox-web', apiKey: 'dev-only-web-api-key' };
 
 /** A verified guest made through the API (register, outbox code, complete): tokens and profile. */
 export async function apiGuest(request: APIRequestContext, tag: string) {
