@@ -14,6 +14,7 @@ import { paymentChargeRoutes } from './payments/charge.routes.ts';
 import { pointsRoutes } from './points/points.routes.ts';
 import { isUploadRequest, profileRoutes } from './profile/profile.routes.ts';
 import { sessionsRoutes } from './profile/sessions.routes.ts';
+import { passkeysRoutes } from './profile/passkeys.routes.ts';
 import { promotionRoutes } from './promotions/promotions.routes.ts';
 import { reservationRoutes } from './reservations/reservations.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
@@ -117,6 +118,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', pointsRoutes(deps));
   app.route('/', profileRoutes(deps));
   app.route('/', sessionsRoutes(deps));
+  app.route('/', passkeysRoutes(deps));
   app.route('/', ancillaryRoutes(deps));
   app.route('/', formRoutes(deps));
   app.route('/', eventRoutes(deps));

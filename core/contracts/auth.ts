@@ -158,3 +158,34 @@ export const SignedInDeviceSchema = v.looseObject({
 export type SignedInDeviceView = v.InferOutput<typeof SignedInDeviceSchema>;
 export const DeviceIdBody = v.object({ id: v.pipe(v.string(), v.uuid()) });
 export const DevicesSignedOutSchema = v.looseObject({ signedOut: v.number() });
+
+/** A WebAuthn ceremony's answer from the browser (@simplewebauthn/browser's JSON), checked by the server library. */
+const WebAuthnResponse = v.looseObject({
+  id: v.pipe(v.string(), v.maxLength(1024)),
+  rawId: v.pipe(v.string(), v.maxLength(1024)),
+  type: v.literal('public-key'),
+  response: v.looseObject({ clientDataJSON: v.pipe(v.string(), v.maxLength(8192)) }),
+});
+export const PasskeyNameSchema = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40));
+export const PasskeyAddBody = v.object({
+  challengeId: v.pipe(v.string(), v.uuid()),
+  name: PasskeyNameSchema,
+  response: WebAuthnResponse,
+});
+export const PasskeyLoginBody = v.object({ challengeId: v.pipe(v.string(), v.uuid()), response: WebAuthnResponse });
+export const PasskeyIdBody = v.object({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(1024)) });
+export const PasskeyRenameBody = v.object({
+  id: v.pipe(v.string(), v.minLength(1), v.maxLength(1024)),
+  name: PasskeyNameSchema,
+});
+export const PasskeyOptionsSchema = v.looseObject({
+  challengeId: v.string(),
+  options: v.looseObject({ challenge: v.string() }),
+});
+export const PasskeySchema = v.looseObject({
+  id: v.string(),
+  name: v.string(),
+  createdAt: v.string(),
+  lastUsedAt: v.nullable(v.string()),
+});
+export type PasskeyView = v.InferOutput<typeof PasskeySchema>;

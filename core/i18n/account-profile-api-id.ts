@@ -36,6 +36,11 @@ export const accountProfileApiId: Catalogue = {
   'waitlist.roomsFree': 'Masih ada kamar untuk malam-malam ini: kamu bisa langsung memesannya.',
   'waitlist.cap': (n: number) =>
     `Kamu bisa menunggu paling banyak ${n} pesanan sekaligus. Keluar dari salah satunya dulu ya.`,
+  'passkeys.expired': 'Permintaan passkey ini sudah kedaluwarsa. Coba lagi ya.',
+  'passkeys.invalid': 'Passkey ini gagal kami periksa. Coba lagi ya.',
+  'passkeys.unknown': 'Passkey ini belum terhubung ke akun mana pun di sini. Masuk dengan kata sandimu dulu ya.',
+  'passkeys.notFound': 'Passkey ini sudah tidak ada di akunmu.',
+  'passkeys.duplicate': 'Passkey ini sudah ada di akunmu.',
   'sessions.notFound': 'Perangkat ini sudah keluar dari akunmu.',
   'waitlist.notFound': 'Antrean ini sudah tidak berlaku.',
   'waitlist.offerSubject': 'Ada kamar kosong untukmu di Bobobox',
