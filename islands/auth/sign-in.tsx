@@ -13,11 +13,44 @@ import {
   validate,
   withRedirect,
 } from './form-kit.tsx';
-import { signIn } from '../stores/auth-actions.ts';
+import { useEffect, useState } from 'react';
+import { signIn, signInWithPasskey } from '../stores/auth-actions.ts';
 
 export function SignIn({ lang, t }: { lang: Lang; t: Dictionary['auth'] }) {
   const f = useForm({ username: '', password: '' });
   const search = useLocationSearch() ?? '';
+  const [passkeyError, setPasskeyError] = useState('');
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  // Conditional UI: where the browser offers it, the username field lists the guest's passkeys; the
+  // request waits until one is picked (or until the button starts a prompt of its own, which aborts it).
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      if (typeof window.PublicKeyCredential?.isConditionalMediationAvailable !== 'function') return;
+      if (!(await window.PublicKeyCredential.isConditionalMediationAvailable())) return;
+      try {
+        await signInWithPasskey(true);
+        if (live) window.location.assign(redirectTarget(lang, window.location.search));
+      } catch {
+        // Aborted by the button, or nothing picked: the form stays as it is.
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [lang]);
+  const passkey = async () => {
+    setPasskeyError('');
+    setPasskeyBusy(true);
+    try {
+      await signInWithPasskey(false);
+      window.location.assign(redirectTarget(lang, window.location.search));
+    } catch (error) {
+      const refused = apiErrors(error, lang, '')._form;
+      setPasskeyError(refused || t.passkeyFailed);
+      setPasskeyBusy(false);
+    }
+  };
   const submit = async () => {
     const checked = validate(SignInSchema, f.values, lang);
     f.setErrors(checked.ok ? {} : checked.errors);
@@ -50,7 +83,22 @@ export function SignIn({ lang, t }: { lang: Lang; t: Dictionary['auth'] }) {
         </p>
       }
     >
-      <Field label={t.username} autoComplete="username" {...f.bind('username')} />
+      <button
+        type="button"
+        className="rounded-lg border border-brand-600 px-4 py-2.5 font-semibold text-brand-700 disabled:opacity-60"
+        disabled={passkeyBusy}
+        onClick={() => void passkey()}
+        data-passkey-signin
+      >
+        {t.passkeySignIn}
+      </button>
+      {passkeyError && (
+        <p role="alert" className="text-sm text-red-800" data-passkey-error>
+          {passkeyError}
+        </p>
+      )}
+      <p className="text-center text-sm text-muted">{t.passkeyOr}</p>
+      <Field label={t.username} autoComplete="username webauthn" {...f.bind('username')} />
       <Field label={t.password} type="password" autoComplete="current-password" {...f.bind('password')} />
       <a
         className="self-end text-sm font-semibold text-brand-700 underline"

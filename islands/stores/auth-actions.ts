@@ -1,3 +1,4 @@
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { keepSession, openCall } from '../lib/api-client.ts';
 import type { TokenResponse } from '../lib/api-client.ts';
 
@@ -10,6 +11,28 @@ export type CodeTarget = { channel: Channel; target: string };
 /** Password sign-in; the session is kept (tokens and profile). */
 export async function signIn(credentials: { username: string; password: string }): Promise<void> {
   keepSession(await openCall<TokenResponse>({ method: 'post', path: 'auth/login', form: credentials }));
+}
+
+/**
+ * Sign in with a passkey (issue 29): the browser's passkey prompt, or with `autofill` the passkeys the
+ * username field offers (conditional UI; the promise waits until the guest picks one). The WebAuthn
+ * library loads only here.
+ */
+export async function signInWithPasskey(autofill = false): Promise<void> {
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  const start = await openCall<{ data: { challengeId: string; options: PublicKeyCredentialRequestOptionsJSON } }>({
+    method: 'post',
+    path: 'auth/passkeys/options',
+    json: {},
+  });
+  const response = await startAuthentication({ optionsJSON: start.data.options, useBrowserAutofill: autofill });
+  keepSession(
+    await openCall<TokenResponse>({
+      method: 'post',
+      path: 'auth/passkeys/login',
+      json: { challengeId: start.data.challengeId, response },
+    }),
+  );
 }
 
 /** Create the account; resolves with where its verification code went. */
