@@ -7,6 +7,7 @@ import { ApiError } from '../http/errors.ts';
 import { msg } from '../http/messages.ts';
 import { authCodeGuesses, authCodes, authSessions, users } from '../auth/auth.schema.ts';
 import { revokeAllUserSessions } from '../auth/tokens.service.ts';
+import { passkeys, webauthnChallenges } from '../auth/passkeys.schema.ts';
 import { jakartaToday } from '../../core/dates.ts';
 import { normalisePhone } from '../../core/contracts/contact-point.ts';
 import { blobStoreOf } from '../storage/blob-store.ts';
@@ -80,6 +81,9 @@ export async function deleteAccount(deps: AppDeps, userId: number) {
       .set({ deactivatedAt: now })
       .where(and(eq(users.id, userId), isNull(users.deactivatedAt)));
     await revokeAllUserSessions({ ...deps, database: { ...deps.database, db: tx } }, userId, 'account_deleted');
+    // Passkeys go too: an account brought back by customer service signs in with its password first.
+    await tx.delete(passkeys).where(eq(passkeys.userId, userId));
+    await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
   });
   return {
     deactivated: true as const,
@@ -220,6 +224,8 @@ export async function purgeDeletedAccounts(
       const files = await forgetEverywhere(tx, id, { ...user, addresses });
       await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, user.email));
       await tx.delete(authSessions).where(eq(authSessions.userId, id));
+      await tx.delete(passkeys).where(eq(passkeys.userId, id));
+      await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, id));
       await tx.delete(authCodes).where(eq(authCodes.userId, id));
       await tx.delete(authCodeGuesses).where(eq(authCodeGuesses.userId, id));
       await rows(

@@ -148,4 +148,16 @@ describe('passkeys', () => {
     const s3 = await loginOptions(g.client);
     expect((await login(g.client, s3.challengeId, key.authenticate(s3.options))).status).toBe(401);
   });
+
+  it('a deleted account loses its passkeys: they sign in no more', async () => {
+    const g = await guest();
+    const key = new SoftAuthenticator(rpID, origins[0]!);
+    expect((await addPasskey(g, key)).status).toBe(201);
+    const deleted = await post(app, '/api/clients/v1/my-account/delete', {}, { token: g.token });
+    expect(deleted.status).toBe(200);
+    const start = await loginOptions(g.client);
+    const res = await login(g.client, start.challengeId, key.authenticate(start.options));
+    expect(res.status).toBe(401);
+    expect((await res.json()).code).toBe('passkey_unknown');
+  });
 });
