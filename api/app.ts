@@ -15,6 +15,7 @@ import { pointsRoutes } from './points/points.routes.ts';
 import { isUploadRequest, profileRoutes } from './profile/profile.routes.ts';
 import { sessionsRoutes } from './profile/sessions.routes.ts';
 import { passkeysRoutes } from './profile/passkeys.routes.ts';
+import { ssoRoutes } from './profile/sso.routes.ts';
 import { promotionRoutes } from './promotions/promotions.routes.ts';
 import { reservationRoutes } from './reservations/reservations.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
@@ -119,6 +120,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', profileRoutes(deps));
   app.route('/', sessionsRoutes(deps));
   app.route('/', passkeysRoutes(deps));
+  app.route('/', ssoRoutes(deps));
   app.route('/', ancillaryRoutes(deps));
   app.route('/', formRoutes(deps));
   app.route('/', eventRoutes(deps));

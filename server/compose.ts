@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Hono } from 'hono';
 import type { AppDeps, MailTransport } from '../api/platform/deps.ts';
 import type { PaymentGateway } from '../api/platform/payment-gateway.ts';
@@ -57,7 +58,12 @@ export async function startMail(deps: AppDeps): Promise<ActiveMail> {
 export async function devTools(
   deps: AppDeps,
   sandbox: SandboxGateway | null,
-): Promise<{ app: Hono; prefixes: string[] } | null> {
+): Promise<{
+  app: Hono;
+  prefixes: string[];
+  /** The local OpenID provider (single sign-on), a Node handler of its own paths. */
+  oidc: { prefix: string; handle: (req: IncomingMessage, res: ServerResponse) => Promise<void> };
+} | null> {
   // Production never has a development tool, whatever else the environment says.
   if (deps.env.NODE_ENV === 'production') return null;
   const outbox = outboxPageEnabled(deps.env);
@@ -91,5 +97,7 @@ export async function devTools(
   const { previewRoutes } = await import('./dev/preview.routes.ts');
   app.route('/', previewRoutes());
   prefixes.push('/dev/preview/');
-  return { app, prefixes };
+  // The local OpenID provider of single sign-on (issue 29): its paths are its own (no trailing slash).
+  const { devOidcProvider, DEV_OIDC_PATH } = await import('./dev/oidc.routes.ts');
+  return { app, prefixes, oidc: { prefix: `${DEV_OIDC_PATH}/`, handle: devOidcProvider(deps).handle } };
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { errors, requestLang } from '../api/http/errors.ts';
 import type { Env } from '../api/platform/env.ts';
@@ -112,7 +113,21 @@ export function isLoopback(address: string | undefined): boolean {
 export function isLocalRequest(c: Context): boolean {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   const peer = incoming ? incoming.socket?.remoteAddress : '127.0.0.1';
-  const forwarded = [c.req.header('x-forwarded-for'), c.req.header('x-real-ip'), c.req.header('forwarded')]
+  return fromThisMachine(peer, [c.req.header('x-forwarded-for'), c.req.header('x-real-ip'), c.req.header('forwarded')]);
+}
+
+/** The same rule for a Node request (the development tools served outside Hono). */
+export function isLocalNodeRequest(req: IncomingMessage): boolean {
+  const one = (h: string | string[] | undefined) => (Array.isArray(h) ? h.join(',') : h);
+  return fromThisMachine(req.socket.remoteAddress, [
+    one(req.headers['x-forwarded-for']),
+    one(req.headers['x-real-ip']),
+    one(req.headers.forwarded),
+  ]);
+}
+
+function fromThisMachine(peer: string | undefined, headers: (string | undefined)[]): boolean {
+  const forwarded = headers
     .filter((h): h is string => !!h)
     .flatMap((h) => h.split(','))
     .map((part) => (/for=/i.test(part) ? part.replace(/^.*for=/i, '').replace(/;.*$/, '') : part).trim())

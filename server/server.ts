@@ -27,7 +27,7 @@ import {
   publishEmbargoed,
 } from './content-hooks/content-hooks.service.ts';
 import { devTools, insurerFor, startGateway, startMail } from './compose.ts';
-import { productionProblems, refusalMessage } from './modes.ts';
+import { isLocalNodeRequest, productionProblems, refusalMessage } from './modes.ts';
 import { guardConnections } from './connection-guard.ts';
 import { applySecurityHeaders, baseSecurityHeaders, contentSecurityPolicy } from './security-headers.ts';
 import { trustProxy } from '../api/http/client-address.ts';
@@ -210,6 +210,7 @@ export async function createOneServer(opts: {
   // Developer tools exist only while their embedded defaults are the active transport/gateway.
   const dev = await devTools(deps, payments.sandbox);
   const devPrefixes = dev?.prefixes ?? [];
+  const devRawPrefixes = dev ? [dev.oidc.prefix] : [];
   if (dev) root$.route('/', dev.app);
   const apiListener = getRequestListener(root$.fetch);
   // The pages reach the API in process: the root app's own request(), no socket (site/lib/page-api.ts).
@@ -277,6 +278,20 @@ export async function createOneServer(opts: {
 
   const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    // The local OpenID provider (development): loopback only, like every development tool.
+    if (dev && pathname.startsWith(dev.oidc.prefix)) {
+      if (!isLocalNodeRequest(req)) {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ code: 'not_found' }));
+        return;
+      }
+      dev.oidc.handle(req, res).catch((error: unknown) => {
+        log.error({ err: error }, 'local OpenID provider error');
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
+      return;
+    }
     const toApi =
       pathname === '/api' ||
       pathname.startsWith('/api/') ||
@@ -313,7 +328,9 @@ export async function createOneServer(opts: {
 
   return {
     server,
-    devPaths: dev ? [...devPrefixes, ...(env.TEST_FIXTURE_ROUTES ? ['/api/dev/fixtures/'] : [])] : [],
+    devPaths: dev
+      ? [...devPrefixes, ...devRawPrefixes, ...(env.TEST_FIXTURE_ROUTES ? ['/api/dev/fixtures/'] : [])]
+      : [],
     builds,
     deps,
     scheduler,

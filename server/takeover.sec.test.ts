@@ -34,6 +34,9 @@ async function attempts(base: string) {
   return {
     outbox: (await fetch(`${base}/api/dev/outbox`)).status,
     outboxPage: (await fetch(`${base}/dev/outbox/`)).status,
+    // The local OpenID provider (issue 29): anyone could sign in as anyone through it.
+    oidc: (await fetch(`${base}/dev/oidc/.well-known/openid-configuration`)).status,
+    ssoLocal: (await fetch(`${base}/api/auth/sso/local/start?lang=en`, { redirect: 'manual' })).status,
     pay: (await fetch(`${base}/dev/payment-simulator/BBX-20261125-ABCDEFGH/pay/`, { method: 'POST' })).status,
     forgedToken: (
       await fetch(`${base}/api/clients/v1/payment`, {
@@ -73,7 +76,15 @@ describe('taking over a deployment', () => {
     });
     running.push(one);
     expect(one.devPaths).toEqual([]);
-    expect(await attempts(base)).toEqual({ outbox: 404, outboxPage: 404, pay: 404, forgedToken: 401, webhook: 401 });
+    expect(await attempts(base)).toEqual({
+      outbox: 404,
+      outboxPage: 404,
+      oidc: 404,
+      ssoLocal: 404,
+      pay: 404,
+      forgedToken: 401,
+      webhook: 401,
+    });
   });
 
   it('the same attempts reach the tools in development (so the production answers above are not accidents)', async () => {
@@ -82,6 +93,9 @@ describe('taking over a deployment', () => {
     const dev = await attempts(base);
     expect(dev.outbox).toBe(200);
     expect(dev.outboxPage).toBe(200);
+    expect(dev.oidc).toBe(200);
+    // Reached (its harness's SITE_URL names another port, so the provider is told unreachable: 303).
+    expect([302, 303]).toContain(dev.ssoLocal);
     expect(dev.forgedToken).toBe(200);
     expect(dev.webhook).toBe(202);
   });

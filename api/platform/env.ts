@@ -196,6 +196,17 @@ export const EnvSchema = v.object({
   /** Its API key (Bearer). Required with INSURER_API_URL. */
   INSURER_API_KEY: v.optional(v.pipe(v.string(), v.minLength(8))),
 
+  // --- Single sign-on (issue 29; api/profile/sso.service.ts). Each provider needs its client id and
+  // secret; development also offers the local provider (/dev/oidc/, never in production).
+  /** Google ("Continue with Google"): an OAuth client of type web, redirect URI {SITE_URL}/api/auth/sso/google/callback. */
+  SSO_GOOGLE_CLIENT_ID: v.optional(v.pipe(v.string(), v.minLength(8))),
+  SSO_GOOGLE_CLIENT_SECRET: v.optional(v.pipe(v.string(), v.minLength(8))),
+  /** Any other OpenID provider by its issuer URL (discovery), with the name the buttons show. */
+  SSO_OIDC_ISSUER: v.optional(v.pipe(v.string(), v.url())),
+  SSO_OIDC_CLIENT_ID: v.optional(v.pipe(v.string(), v.minLength(1))),
+  SSO_OIDC_CLIENT_SECRET: v.optional(v.pipe(v.string(), v.minLength(8))),
+  SSO_OIDC_NAME: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(40)), 'OpenID'),
+
   // --- The results map of /search/ (issue 28). Unset = the site's own offline style (/map/style.json).
   /** A hosted MapLibre style (OpenStreetMap vector tiles, for example); its origin joins the CSP's connect-src. */
   MAP_STYLE_URL: v.optional(v.pipe(v.string(), v.url())),

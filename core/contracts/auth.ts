@@ -189,3 +189,21 @@ export const PasskeySchema = v.looseObject({
   lastUsedAt: v.nullable(v.string()),
 });
 export type PasskeyView = v.InferOutput<typeof PasskeySchema>;
+
+/** Single sign-on (issue 29): the one-use ticket of the provider's answer, and what the guest adds to it. */
+const SsoTicket = v.pipe(v.string(m('required')), v.regex(/^[A-Za-z0-9_-]{20,100}$/, m('code_format')));
+export const SsoTicketBody = v.object({ ticket: SsoTicket });
+export const SsoLinkBody = v.object({
+  ticket: SsoTicket,
+  username: v.pipe(v.string(m('required')), v.trim(), v.nonEmpty(m('required')), v.maxLength(254, m('too_long'))),
+  password: v.pipe(v.string(m('required')), v.nonEmpty(m('required')), v.maxLength(128, m('too_long'))),
+});
+export const SsoRegisterBody = v.object({ ticket: SsoTicket, fullName: FullNameSchema, phone: PhoneSchema });
+export const SsoProviderSchema = v.looseObject({ key: v.string(), name: v.string() });
+export const SsoStepSchema = v.looseObject({
+  kind: v.picklist(['signin', 'link', 'register', 'unverified']),
+  redirect: v.string(),
+  provider: v.optional(v.string()),
+  email: v.optional(v.nullable(v.string())),
+  name: v.optional(v.nullable(v.string())),
+});

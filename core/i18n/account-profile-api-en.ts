@@ -34,6 +34,13 @@ export const accountProfileApiEn = {
   'passkeys.unknown': 'This passkey is not linked to an account here. Sign in with your password instead.',
   'passkeys.notFound': 'This passkey is no longer on your account.',
   'passkeys.duplicate': 'This passkey is already on your account.',
+  'sso.unknownProvider': 'This sign-in provider is not available here.',
+  'sso.expired': 'This sign-in has expired or was already used. Please start again.',
+  'sso.failed': 'The sign-in provider did not confirm who you are. Please start again.',
+  'sso.unverified':
+    'The provider has not verified this e-mail, so we cannot link it to an account. Sign in with your password, or register.',
+  'sso.linkedElsewhere': 'This provider account is already linked to another Bobobox account.',
+  'sso.unavailable': 'The sign-in provider cannot be reached right now. Please try again later, or use your password.',
   'sessions.notFound': 'This device is already signed out.',
   'waitlist.notFound': 'This waitlist entry is no longer open.',
   'waitlist.offerSubject': 'A room freed up for you at Bobobox',

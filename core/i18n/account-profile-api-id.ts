@@ -41,6 +41,13 @@ export const accountProfileApiId: Catalogue = {
   'passkeys.unknown': 'Passkey ini belum terhubung ke akun mana pun di sini. Masuk dengan kata sandimu dulu ya.',
   'passkeys.notFound': 'Passkey ini sudah tidak ada di akunmu.',
   'passkeys.duplicate': 'Passkey ini sudah ada di akunmu.',
+  'sso.unknownProvider': 'Penyedia login ini tidak tersedia di sini.',
+  'sso.expired': 'Proses masuk ini sudah kedaluwarsa atau sudah dipakai. Mulai lagi ya.',
+  'sso.failed': 'Penyedia login belum memastikan siapa kamu. Mulai lagi ya.',
+  'sso.unverified':
+    'Penyedia login belum memverifikasi e-mail ini, jadi kami tidak bisa menghubungkannya ke akun. Masuk dengan kata sandimu, atau daftar.',
+  'sso.linkedElsewhere': 'Akun penyedia login ini sudah terhubung ke akun Bobobox lain.',
+  'sso.unavailable': 'Penyedia login sedang tidak bisa dihubungi. Coba lagi nanti, atau pakai kata sandimu.',
   'sessions.notFound': 'Perangkat ini sudah keluar dari akunmu.',
   'waitlist.notFound': 'Antrean ini sudah tidak berlaku.',
   'waitlist.offerSubject': 'Ada kamar kosong untukmu di Bobobox',

@@ -40,6 +40,8 @@ export async function fakeBuild(dir = mkdtempSync(path.join(os.tmpdir(), 'sec-bu
 export async function startOneServer(
   source: Record<string, string>,
   runSiteBuild: (outDir: string) => Promise<void> = async (outDir) => void (await fakeBuild(outDir)),
+  /** A port of its own (0: any); the caller sets SITE_URL to match when the server must reach itself. */
+  port = 0,
 ): Promise<{ one: OneServer; base: string }> {
   const env = loadEnv({ DATA_DIR: 'memory://', ...source });
   const database = await openDatabase(env);
@@ -55,7 +57,7 @@ export async function startOneServer(
     await database.close();
     throw error;
   });
-  await new Promise<void>((resolve) => one.server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => one.server.listen(port, '127.0.0.1', resolve));
   return { one, base: `http://127.0.0.1:${(one.server.address() as AddressInfo).port}` };
 }
 

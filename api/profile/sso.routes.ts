@@ -1,0 +1,162 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
+import * as v from 'valibot';
+import type { AppDeps } from '../platform/deps.ts';
+import { requireClient } from '../auth/middleware.ts';
+import { deviceLabel } from '../auth/device.ts';
+import { ApiError, requestLang } from '../http/errors.ts';
+import { clientIp, limitBody, validBody } from '../http/input.ts';
+import { documented } from '../http/contract.ts';
+import {
+  SsoLinkBody,
+  SsoProviderSchema,
+  SsoRegisterBody,
+  SsoStepSchema,
+  SsoTicketBody,
+} from '../../core/contracts/auth.ts';
+import { SignedInSchema } from '../../core/contracts/responses.ts';
+import { continueSso, finishSso, linkSso, registerSso, ssoProviders, SSO_COOKIE, startSso } from './sso.service.ts';
+
+/** A same-site path to come back to after signing in; home otherwise. */
+function safeRedirect(value: string | undefined, lang: 'id' | 'en'): string {
+  const home = lang === 'id' ? '/id/' : '/';
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return home;
+  return value.slice(0, 500);
+}
+
+/** Single sign-on (api/profile/sso.service.ts): the redirects, and the steps the /signin/sso/ page takes. */
+export function ssoRoutes(deps: AppDeps) {
+  const app = new Hono();
+  const client = requireClient(deps);
+  const secure = new URL(deps.env.SITE_URL).protocol === 'https:';
+  const cookieOf = (c: Context) => getCookie(c, SSO_COOKIE);
+  const page = (lang: string, query: string) => `${lang === 'id' ? '/id' : ''}/signin/sso/?${query}`;
+
+  app.get(
+    '/auth/sso/providers',
+    documented({
+      response: v.array(SsoProviderSchema),
+      summary: 'The single sign-on providers offered',
+      auth: 'client',
+      tag: 'auth',
+    }),
+    client,
+    (c) => c.json({ data: ssoProviders(deps.env).map((p) => ({ key: p.key, name: p.name })) }),
+  );
+  // A browser navigation (no token): the attempt's id goes into an HttpOnly cookie, then to the provider.
+  app.get('/auth/sso/:provider/start', async (c) => {
+    const lang = c.req.query('lang') === 'en' ? 'en' : 'id';
+    c.header('Cache-Control', 'no-store');
+    try {
+      const { url, attemptId } = await startSso(deps, c.req.param('provider'), {
+        lang,
+        redirect: safeRedirect(c.req.query('redirect'), lang),
+      });
+      setCookie(c, SSO_COOKIE, attemptId, {
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure,
+        path: '/api/auth/sso',
+        maxAge: 600,
+      });
+      return c.redirect(url, 302);
+    } catch (error) {
+      // An unknown provider is a 404; a provider that cannot be reached says so on the sign-in page.
+      if (!(error instanceof ApiError) || error.status === 404) throw error;
+      return c.redirect(page(lang, new URLSearchParams({ error: error.code }).toString()), 303);
+    }
+  });
+  app.get('/auth/sso/:provider/callback', async (c) => {
+    const query = new URL(c.req.url).search;
+    c.header('Cache-Control', 'no-store');
+    try {
+      const done = await finishSso(deps, c.req.param('provider'), { attemptId: cookieOf(c), query });
+      return c.redirect(page(done.lang, new URLSearchParams({ ticket: done.ticket }).toString()), 303);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      return c.redirect(page(requestLang(c), new URLSearchParams({ error: error.code }).toString()), 303);
+    }
+  });
+  app.post(
+    '/auth/sso/continue',
+    documented({
+      response: SsoStepSchema,
+      summary: "The next step of a single sign-on (the provider's answer): signed in at once, or link or register",
+      auth: 'client',
+      body: SsoTicketBody,
+      tag: 'auth',
+      limited: true,
+    }),
+    limitBody(),
+    client,
+    async (c) => {
+      const input = await validBody(c, SsoTicketBody);
+      const step = await continueSso(
+        deps,
+        { ticket: input.ticket, cookie: cookieOf(c) },
+        c.get('auth').clientId,
+        deviceLabel(c.req.header('user-agent')),
+      );
+      c.header('Cache-Control', 'no-store');
+      if (step.kind !== 'signin') return c.json({ data: step });
+      deleteCookie(c, SSO_COOKIE, { path: '/api/auth/sso' });
+      return c.json({ data: { kind: step.kind, redirect: step.redirect }, ...step.token, user: step.user });
+    },
+  );
+  app.post(
+    '/auth/sso/link',
+    documented({
+      answer: SignedInSchema,
+      summary:
+        'Link the provider to the account the password proves (the one with its e-mail, or another); never an unverified e-mail',
+      auth: 'client',
+      body: SsoLinkBody,
+      tag: 'auth',
+      limited: true,
+    }),
+    limitBody(),
+    client,
+    async (c) => {
+      const input = await validBody(c, SsoLinkBody);
+      const done = await linkSso(
+        deps,
+        { ...input, cookie: cookieOf(c) },
+        c.get('auth').clientId,
+        clientIp(c),
+        deviceLabel(c.req.header('user-agent')),
+      );
+      deleteCookie(c, SSO_COOKIE, { path: '/api/auth/sso' });
+      c.header('Cache-Control', 'no-store');
+      return c.json({ ...done.token, user: done.user, redirect: done.redirect });
+    },
+  );
+  app.post(
+    '/auth/sso/register',
+    documented({
+      answer: SignedInSchema,
+      summary:
+        'Complete the registration of a new person through the provider (its verified e-mail, a name and a phone)',
+      auth: 'client',
+      body: SsoRegisterBody,
+      tag: 'auth',
+      limited: true,
+      ok: 201,
+    }),
+    limitBody(),
+    client,
+    async (c) => {
+      const input = await validBody(c, SsoRegisterBody);
+      const done = await registerSso(
+        deps,
+        { ticket: input.ticket, cookie: cookieOf(c), name: input.fullName, telephone: input.phone },
+        c.get('auth').clientId,
+        deviceLabel(c.req.header('user-agent')),
+      );
+      deleteCookie(c, SSO_COOKIE, { path: '/api/auth/sso' });
+      c.header('Cache-Control', 'no-store');
+      return c.json({ ...done.token, user: done.user, redirect: done.redirect }, 201);
+    },
+  );
+  return app;
+}
