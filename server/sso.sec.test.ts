@@ -93,12 +93,12 @@ async function atProvider(b: Browser, person: Person, authorize = (url: string) 
   throw new Error('the provider never sent the browser back');
 }
 
-/** The callback, followed: the ticket of the /signin/sso/ page, or the error it names. */
+/** The callback, followed: the ticket of the /account-choice/ page, or the error it names. */
 async function callback(b: Browser, url: string) {
   const res = await b.go(url);
   expect(res.status).toBe(303);
   const to = new URL(b.location(res, url));
-  expect(to.pathname).toMatch(/\/signin\/sso\/$/);
+  expect(to.pathname).toMatch(/\/account-choice\/$/);
   return { ticket: to.searchParams.get('ticket'), error: to.searchParams.get('error') };
 }
 

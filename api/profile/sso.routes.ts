@@ -25,13 +25,13 @@ function safeRedirect(value: string | undefined, lang: 'id' | 'en'): string {
   return value.slice(0, 500);
 }
 
-/** Single sign-on (api/profile/sso.service.ts): the redirects, and the steps the /signin/sso/ page takes. */
+/** Single sign-on (api/profile/sso.service.ts): the redirects, and the steps the /account-choice/ page takes. */
 export function ssoRoutes(deps: AppDeps) {
   const app = new Hono();
   const client = requireClient(deps);
   const secure = new URL(deps.env.SITE_URL).protocol === 'https:';
   const cookieOf = (c: Context) => getCookie(c, SSO_COOKIE);
-  const page = (lang: string, query: string) => `${lang === 'id' ? '/id' : ''}/signin/sso/?${query}`;
+  const page = (lang: string, query: string) => `${lang === 'id' ? '/id' : ''}/account-choice/?${query}`;
 
   app.get(
     '/auth/sso/providers',

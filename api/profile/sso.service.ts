@@ -248,7 +248,7 @@ async function ticketOf(deps: AppDeps, ticket: string, cookie: string | undefine
 
 const providerName = (deps: AppDeps, key: string) => ssoProviders(deps.env).find((p) => p.key === key)?.name ?? key;
 
-/** What the ticket asks of the guest (the /signin/sso/ page); a sign-in happens at once. */
+/** What the ticket asks of the guest (the /account-choice/ page); a sign-in happens at once. */
 export async function continueSso(
   deps: AppDeps,
   input: { ticket: string; cookie: string | undefined },

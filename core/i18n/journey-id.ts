@@ -231,6 +231,16 @@ export const journeyId: Pick<Dictionary, 'search' | 'booking' | 'auth'> = {
     signIn: 'Masuk',
     noAccount: 'Belum punya akun?',
     signUpLink: 'Daftar',
+    ssoContinue: 'Lanjut dengan {provider}',
+    accountChoiceTitle: 'Pilih akunmu',
+    ssoWorking: 'Sedang memeriksa proses masukmu…',
+    ssoLinkIntro:
+      'Sudah ada akun dengan {email}. Untuk memakai {provider} di akun itu, masuk sekali dengan kata sandinya. Atau masuk ke akunmu yang lain untuk menghubungkan {provider} di sana.',
+    ssoLink: 'Hubungkan dan masuk',
+    ssoRegisterIntro:
+      'Selamat datang! {provider} sudah memastikan {email}. Lengkapi nama dan nomor HP-mu untuk selesai.',
+    ssoRegister: 'Buat akunku',
+    ssoStartOver: 'Kembali ke halaman masuk',
     passkeySignIn: 'Masuk dengan passkey',
     passkeyOr: 'atau dengan kata sandimu',
     passkeyFailed: 'Masuk dengan passkey belum selesai. Coba lagi, atau pakai kata sandimu.',

@@ -14,11 +14,19 @@ import {
   withRedirect,
 } from './form-kit.tsx';
 import { useEffect, useState } from 'react';
-import { signIn, signInWithPasskey } from '../stores/auth-actions.ts';
+import { signIn, signInWithPasskey, ssoProviders } from '../stores/auth-actions.ts';
+import { fill } from '../../core/i18n/fill.ts';
 
 export function SignIn({ lang, t }: { lang: Lang; t: Dictionary['auth'] }) {
   const f = useForm({ username: '', password: '' });
   const search = useLocationSearch() ?? '';
+  // Single sign-on: the providers this server offers, read after hydration (none in the static page).
+  const [providers, setProviders] = useState<{ key: string; name: string }[]>([]);
+  useEffect(() => {
+    ssoProviders()
+      .then(setProviders)
+      .catch(() => undefined);
+  }, []);
   const [passkeyError, setPasskeyError] = useState('');
   const [passkeyBusy, setPasskeyBusy] = useState(false);
   // Conditional UI: where the browser offers it, the username field lists the guest's passkeys; the
@@ -83,6 +91,16 @@ export function SignIn({ lang, t }: { lang: Lang; t: Dictionary['auth'] }) {
         </p>
       }
     >
+      {providers.map((p) => (
+        <a
+          key={p.key}
+          className="rounded-lg border border-slate-400 px-4 py-2.5 text-center font-semibold"
+          href={`/api/auth/sso/${p.key}/start?${new URLSearchParams({ lang, redirect: redirectTarget(lang, search) })}`}
+          data-sso-provider={p.key}
+        >
+          {fill(t.ssoContinue, { provider: p.name })}
+        </a>
+      ))}
       <button
         type="button"
         className="rounded-lg border border-brand-600 px-4 py-2.5 font-semibold text-brand-700 disabled:opacity-60"

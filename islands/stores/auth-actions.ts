@@ -85,3 +85,49 @@ export async function resetPassword(
     form: { resetToken, password: input.password, confirmPassword: input.confirmPassword },
   });
 }
+
+/** The single sign-on providers this server offers (issue 29). */
+export async function ssoProviders(): Promise<{ key: string; name: string }[]> {
+  return (await openCall<{ data: { key: string; name: string }[] }>({ path: 'auth/sso/providers' })).data;
+}
+
+export type SsoStep = {
+  kind: 'signin' | 'link' | 'register' | 'unverified';
+  redirect: string;
+  provider?: string;
+  email?: string | null;
+  name?: string | null;
+};
+
+/** The provider's answer (the ticket of /account-choice/): signed in at once, or what to do next. */
+export async function continueSso(ticket: string): Promise<SsoStep> {
+  const body = await openCall<TokenResponse & { data: SsoStep }>({
+    method: 'post',
+    path: 'auth/sso/continue',
+    json: { ticket },
+  });
+  if (body.data.kind === 'signin') keepSession(body);
+  return body.data;
+}
+
+/** Link the provider to the account these credentials prove, and sign in to it. */
+export async function linkSso(ticket: string, username: string, password: string): Promise<string> {
+  const body = await openCall<TokenResponse & { redirect: string }>({
+    method: 'post',
+    path: 'auth/sso/link',
+    json: { ticket, username, password },
+  });
+  keepSession(body);
+  return body.redirect;
+}
+
+/** A new person's account through the provider (its verified e-mail), signed in. */
+export async function registerSso(ticket: string, fullName: string, phone: string): Promise<string> {
+  const body = await openCall<TokenResponse & { redirect: string }>({
+    method: 'post',
+    path: 'auth/sso/register',
+    json: { ticket, fullName, phone },
+  });
+  keepSession(body);
+  return body.redirect;
+}

@@ -16,6 +16,9 @@ export const AUTH_PAGES = [
   { page: 'acc-verif', title: 'accVerifTitle' },
   // OTP verify for an e-mail or phone of an existing account (?channel=&target=).
   { page: 'otp-verif', title: 'otpTitle' },
+  // Account choice for single sign-on (spec section 2): the provider's answer (?ticket=) signs in,
+  // links after the guest proves an account, or completes a new person's registration.
+  { page: 'account-choice', title: 'accountChoiceTitle' },
 ] as const satisfies readonly { page: string; title: keyof Dictionary['auth'] }[];
 
 export type AuthPage = (typeof AUTH_PAGES)[number]['page'];

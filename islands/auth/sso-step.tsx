@@ -1,0 +1,137 @@
+import { useEffect, useState } from 'react';
+import { accountProfileApiEn } from '../../core/i18n/account-profile-api-en.ts';
+import { accountProfileApiId } from '../../core/i18n/account-profile-api-id.ts';
+import type { Dictionary } from '../../core/i18n/en.ts';
+import { fill } from '../../core/i18n/fill.ts';
+import type { Lang } from '../../core/locales.ts';
+import { localizedPath } from '../../core/locales.ts';
+import { Field, FormShell, SubmitButton, apiErrors, useForm, useLocationSearch } from './form-kit.tsx';
+import { continueSso, linkSso, registerSso, type SsoStep as Step } from '../stores/auth-actions.ts';
+
+// Account choice for single sign-on (spec section 2; issue 29): the provider's answer arrives as a
+// one-use ticket (bound to this browser's cookie). A linked identity signs in at once; a verified
+// e-mail of an existing account links once the guest signs in to it, or to another account of theirs;
+// a new person completes the registration (name, phone); an unverified e-mail is never linked.
+
+const SSO_ERRORS = ['sso_expired', 'sso_failed', 'sso_unavailable'] as const;
+const apiCopy = { en: accountProfileApiEn, id: accountProfileApiId } as const;
+
+type State = { status: 'working' } | { status: 'error'; message: string } | { status: 'step'; step: Step };
+
+export function SsoStep({ lang, t }: { lang: Lang; t: Dictionary['auth'] }) {
+  const search = useLocationSearch();
+  const [state, setState] = useState<State>({ status: 'working' });
+  const link = useForm({ username: '', password: '' });
+  const join = useForm({ fullName: '', phone: '' });
+
+  // An error or a missing ticket in the address is known as soon as the address is read.
+  const params = search === null ? null : new URLSearchParams(search);
+  const urlError = params && (params.get('error') || !params.get('ticket')) ? params.get('error') : null;
+  const failedBefore =
+    params && (urlError !== null || !params.get('ticket'))
+      ? apiCopy[lang][
+          ((SSO_ERRORS as readonly string[]).includes(urlError ?? '')
+            ? urlError!.replace('sso_', 'sso.')
+            : 'sso.expired') as 'sso.expired' | 'sso.failed' | 'sso.unavailable'
+        ]
+      : null;
+
+  useEffect(() => {
+    const ticket = search === null ? null : new URLSearchParams(search).get('ticket');
+    if (!ticket || new URLSearchParams(search ?? '').get('error')) return;
+    continueSso(ticket)
+      .then((step) => {
+        if (step.kind === 'signin') {
+          window.location.assign(step.redirect);
+          return;
+        }
+        link.setValues({ username: step.email ?? '', password: '' });
+        join.setValues({ fullName: step.name ?? '', phone: '' });
+        setState({ status: 'step', step });
+      })
+      .catch((e: unknown) =>
+        setState({ status: 'error', message: apiErrors(e, lang, t.genericError)._form ?? t.genericError }),
+      );
+    // The ticket is read once per page (the forms' setters are stable).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search]);
+
+  const ticket = () => new URLSearchParams(search ?? '').get('ticket') ?? '';
+  const back = (
+    <a className="font-semibold text-brand-700 underline" href={localizedPath(lang, '/signin/')}>
+      {t.ssoStartOver}
+    </a>
+  );
+
+  const shown: State = failedBefore ? { status: 'error', message: failedBefore } : state;
+  if (shown.status === 'working')
+    return (
+      <div className="rounded-2xl bg-white p-6 shadow-sm" data-sso-step="working">
+        <h1 className="mb-2 text-2xl font-extrabold">{t.accountChoiceTitle}</h1>
+        <p role="status">{t.ssoWorking}</p>
+      </div>
+    );
+  if (shown.status === 'error' || shown.step.kind === 'unverified')
+    return (
+      <div className="rounded-2xl bg-white p-6 shadow-sm" data-sso-step="refused">
+        <h1 className="mb-2 text-2xl font-extrabold">{t.accountChoiceTitle}</h1>
+        <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-sm text-red-800" data-sso-message>
+          {shown.status === 'error' ? shown.message : apiCopy[lang]['sso.unverified']}
+        </p>
+        <p className="flex gap-4 text-sm">
+          {back}
+          <a className="font-semibold text-brand-700 underline" href={localizedPath(lang, '/signup/')}>
+            {t.signUpLink}
+          </a>
+        </p>
+      </div>
+    );
+
+  const { step } = shown;
+  const words = { provider: step.provider ?? '', email: step.email ?? '' };
+  if (step.kind === 'link')
+    return (
+      <FormShell
+        testId="sso-link"
+        title={t.accountChoiceTitle}
+        intro={fill(t.ssoLinkIntro, words)}
+        error={link.errors._form}
+        footer={back}
+        onSubmit={() => {
+          link.setBusy(true);
+          linkSso(ticket(), link.values.username, link.values.password)
+            .then((to) => window.location.assign(to))
+            .catch((e: unknown) => {
+              link.setErrors(apiErrors(e, lang, t.genericError));
+              link.setBusy(false);
+            });
+        }}
+      >
+        <Field label={t.username} autoComplete="username" {...link.bind('username')} />
+        <Field label={t.password} type="password" autoComplete="current-password" {...link.bind('password')} />
+        <SubmitButton busy={link.busy} label={t.ssoLink} busyLabel={t.ssoWorking} />
+      </FormShell>
+    );
+  return (
+    <FormShell
+      testId="sso-register"
+      title={t.accountChoiceTitle}
+      intro={fill(t.ssoRegisterIntro, words)}
+      error={join.errors._form}
+      footer={back}
+      onSubmit={() => {
+        join.setBusy(true);
+        registerSso(ticket(), join.values.fullName, join.values.phone)
+          .then((to) => window.location.assign(to))
+          .catch((e: unknown) => {
+            join.setErrors(apiErrors(e, lang, t.genericError));
+            join.setBusy(false);
+          });
+      }}
+    >
+      <Field label={t.fullName} autoComplete="name" {...join.bind('fullName')} />
+      <Field label={t.phone} hint={t.phoneHint} type="tel" inputMode="tel" autoComplete="tel" {...join.bind('phone')} />
+      <SubmitButton busy={join.busy} label={t.ssoRegister} busyLabel={t.ssoWorking} />
+    </FormShell>
+  );
+}
