@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_SECRETS } from '../api/platform/env.ts';
 import { startOneServer } from '../tests/helpers/one-server.ts';
 import { devOidcProvider } from './dev/oidc.routes.ts';
+import { relyingParty } from '../api/profile/passkeys.service.ts';
+import { SoftAuthenticator } from '../api/profile/passkeys.test-helpers.ts';
 import type { OneServer } from './server.ts';
 
 // Issue 29, items 1 to 3: single sign-on through the local OpenID provider of the embedded default,
@@ -249,5 +251,56 @@ describe('single sign-on through the local provider', () => {
     });
     expect(url).toContain('code=');
     expect((await callback(b, url)).error).toBe('sso_failed');
+  });
+
+  it('unlinks a provider only while another way in remains (a password, another provider, a passkey)', async () => {
+    const b = new Browser();
+    const who = email('unlink');
+    const { ticket } = await callback(b, await atProvider(b, { email: who }));
+    await api(b, '/auth/sso/continue', { ticket });
+    const made = await api(b, '/auth/sso/register', { ticket, fullName: 'Tamu Tanpa Sandi', phone: phone() });
+    const token = made.body.access_token as string;
+    const call = async (path: string, init: { method?: string; body?: unknown; lang?: string } = {}) => {
+      const res = await fetch(`${base}/api${path}`, {
+        method: init.method ?? 'GET',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'accept-language': init.lang ?? 'en',
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    const listed = await call('/clients/v1/my-account/identities');
+    expect(listed.body.data).toEqual([expect.objectContaining({ provider: 'Local ID', email: who })]);
+    const id = listed.body.data[0].id as number;
+    // Made through the provider, with no password: its only way in stays.
+    const refused = await call('/clients/v1/my-account/identities/remove', {
+      method: 'POST',
+      body: { id },
+      lang: 'id',
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/satu-satunya/);
+    // A passkey is another way in: now it may go.
+    const { rpID, origins } = relyingParty(one.deps.env);
+    const key = new SoftAuthenticator(rpID, origins[0]!);
+    const start = await call('/clients/v1/my-account/passkeys/options', { method: 'POST', body: {} });
+    const added = await call('/clients/v1/my-account/passkeys', {
+      method: 'POST',
+      body: {
+        challengeId: start.body.data.challengeId,
+        name: 'Ponsel',
+        response: key.register(start.body.data.options),
+      },
+    });
+    expect(added.status).toBe(201);
+    expect((await call('/clients/v1/my-account/identities/remove', { method: 'POST', body: { id } })).status).toBe(200);
+    expect((await call('/clients/v1/my-account/identities')).body.data).toEqual([]);
+    // Unlinked: the provider no longer signs this account in by itself.
+    const c = new Browser();
+    const next = await callback(c, await atProvider(c, { email: who }));
+    expect((await api(c, '/auth/sso/continue', { ticket: next.ticket })).body.data.kind).toBe('link');
   });
 });

@@ -3,12 +3,15 @@ import type { Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import type { AppDeps } from '../platform/deps.ts';
-import { requireClient } from '../auth/middleware.ts';
+import { requireClient, requireUser } from '../auth/middleware.ts';
+import { userIdOf } from '../http/context.ts';
 import { deviceLabel } from '../auth/device.ts';
 import { ApiError, requestLang } from '../http/errors.ts';
 import { clientIp, limitBody, validBody } from '../http/input.ts';
 import { documented } from '../http/contract.ts';
 import {
+  IdentityIdBody,
+  LinkedIdentitySchema,
   SsoLinkBody,
   SsoProviderSchema,
   SsoRegisterBody,
@@ -16,7 +19,17 @@ import {
   SsoTicketBody,
 } from '../../core/contracts/auth.ts';
 import { SignedInSchema } from '../../core/contracts/responses.ts';
-import { continueSso, finishSso, linkSso, registerSso, ssoProviders, SSO_COOKIE, startSso } from './sso.service.ts';
+import {
+  continueSso,
+  finishSso,
+  linkedIdentities,
+  linkSso,
+  registerSso,
+  ssoProviders,
+  SSO_COOKIE,
+  startSso,
+  unlinkIdentity,
+} from './sso.service.ts';
 
 /** A same-site path to come back to after signing in; home otherwise. */
 function safeRedirect(value: string | undefined, lang: 'id' | 'en'): string {
@@ -29,6 +42,7 @@ function safeRedirect(value: string | undefined, lang: 'id' | 'en'): string {
 export function ssoRoutes(deps: AppDeps) {
   const app = new Hono();
   const client = requireClient(deps);
+  const user = requireUser(deps);
   const secure = new URL(deps.env.SITE_URL).protocol === 'https:';
   const cookieOf = (c: Context) => getCookie(c, SSO_COOKIE);
   const page = (lang: string, query: string) => `${lang === 'id' ? '/id' : ''}/account-choice/?${query}`;
@@ -156,6 +170,35 @@ export function ssoRoutes(deps: AppDeps) {
       deleteCookie(c, SSO_COOKIE, { path: '/api/auth/sso' });
       c.header('Cache-Control', 'no-store');
       return c.json({ ...done.token, user: done.user, redirect: done.redirect }, 201);
+    },
+  );
+  app.get(
+    '/clients/v1/my-account/identities',
+    documented({
+      response: v.array(LinkedIdentitySchema),
+      summary: 'The sign-in providers linked to the account',
+      auth: 'user',
+      tag: 'profile',
+    }),
+    user,
+    async (c) => c.json({ data: await linkedIdentities(deps, userIdOf(c)) }, 200, { 'Cache-Control': 'no-store' }),
+  );
+  app.post(
+    '/clients/v1/my-account/identities/remove',
+    documented({
+      response: v.looseObject({ ok: v.literal(true) }),
+      summary: 'Unlink a sign-in provider while another way in remains (a password, another provider, a passkey)',
+      auth: 'user',
+      body: IdentityIdBody,
+      tag: 'profile',
+      limited: true,
+    }),
+    limitBody(),
+    user,
+    async (c) => {
+      const input = await validBody(c, IdentityIdBody);
+      await unlinkIdentity(deps, userIdOf(c), input.id);
+      return c.json({ data: { ok: true as const } });
     },
   );
   return app;

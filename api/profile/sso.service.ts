@@ -8,6 +8,7 @@ import { ApiError } from '../http/errors.ts';
 import { msg } from '../http/messages.ts';
 import { users } from '../auth/auth.schema.ts';
 import { ssoAttempts, ssoTickets, userIdentities } from '../auth/sso.schema.ts';
+import { passkeys } from '../auth/passkeys.schema.ts';
 import { createUserSession } from '../auth/tokens.service.ts';
 import { authErrors } from '../auth/auth.errors.ts';
 import { ensureWelcomePoints } from '../points/points.service.ts';
@@ -75,6 +76,8 @@ export const ssoErrors = {
   unverified: () => new ApiError(403, 'sso_unverified', msg('sso.unverified')),
   linkedElsewhere: () => new ApiError(409, 'sso_linked_elsewhere', msg('sso.linkedElsewhere')),
   unavailable: () => new ApiError(502, 'sso_unavailable', msg('sso.unavailable')),
+  identityNotFound: () => new ApiError(404, 'not_found', msg('sso.identityNotFound')),
+  lastWayIn: () => new ApiError(409, 'sso_last_way_in', msg('sso.lastWayIn')),
   emailTaken: () => new ApiError(409, 'email_taken', msg('auth.emailTaken')),
 };
 
@@ -342,4 +345,44 @@ export async function registerSso(
   const user = (await getUser(deps, userId))!;
   const token = await createUserSession(deps, userId, clientId, device);
   return { redirect: t.redirect, token, user: await profileOf(deps, user) };
+}
+
+/** The provider identities linked to the guest's account (the profile lists them). */
+export async function linkedIdentities(deps: AppDeps, userId: number) {
+  const found = await deps.database.db
+    .select()
+    .from(userIdentities)
+    .where(eq(userIdentities.userId, userId))
+    .orderBy(userIdentities.createdAt);
+  return found.map((i) => ({
+    id: i.id,
+    provider: providerName(deps, i.provider),
+    email: i.email,
+    linkedAt: i.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * Unlink a provider while another way in remains: a password, another provider, or a passkey. An
+ * account made through a provider has no password until the guest sets one ("forgot password").
+ */
+export async function unlinkIdentity(deps: AppDeps, userId: number, id: number) {
+  const db = deps.database.db;
+  await db.transaction(async (tx) => {
+    // One unlink at a time per account: two at once could each see the other as the way in left.
+    await tx.execute(sql`select pg_advisory_xact_lock(7302, ${userId})`);
+    const [user] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+    const mine = await tx
+      .select({ id: userIdentities.id })
+      .from(userIdentities)
+      .where(eq(userIdentities.userId, userId));
+    if (!user || !mine.some((i) => i.id === id)) throw ssoErrors.identityNotFound();
+    const [keys] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(passkeys)
+      .where(eq(passkeys.userId, userId));
+    const otherWays = (user.passwordHash !== NO_PASSWORD ? 1 : 0) + (mine.length - 1) + Number(keys?.n ?? 0);
+    if (otherWays === 0) throw ssoErrors.lastWayIn();
+    await tx.delete(userIdentities).where(and(eq(userIdentities.id, id), eq(userIdentities.userId, userId)));
+  });
 }

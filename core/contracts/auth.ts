@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { EmailSchema, normalisePhone, PHONE_PATTERN } from './contact-point.ts';
+import { PositiveInt } from './common.ts';
 
 // Auth request contracts shared by the API and the browser islands. Browser-safe: valibot only.
 // Issue messages are stable keys; `inputMessages[key][lang]` gives the text in id or en.
@@ -207,3 +208,11 @@ export const SsoStepSchema = v.looseObject({
   email: v.optional(v.nullable(v.string())),
   name: v.optional(v.nullable(v.string())),
 });
+export const LinkedIdentitySchema = v.looseObject({
+  id: v.number(),
+  provider: v.string(),
+  email: v.nullable(v.string()),
+  linkedAt: v.string(),
+});
+export type LinkedIdentityView = v.InferOutput<typeof LinkedIdentitySchema>;
+export const IdentityIdBody = v.object({ id: PositiveInt });

@@ -41,6 +41,9 @@ export const accountProfileApiEn = {
     'The provider has not verified this e-mail, so we cannot link it to an account. Sign in with your password, or register.',
   'sso.linkedElsewhere': 'This provider account is already linked to another Bobobox account.',
   'sso.unavailable': 'The sign-in provider cannot be reached right now. Please try again later, or use your password.',
+  'sso.identityNotFound': 'This sign-in provider is no longer linked to your account.',
+  'sso.lastWayIn':
+    'This is your only way to sign in. Set a password first (Forgot password) or add a passkey, then remove it.',
   'sessions.notFound': 'This device is already signed out.',
   'waitlist.notFound': 'This waitlist entry is no longer open.',
   'waitlist.offerSubject': 'A room freed up for you at Bobobox',

@@ -48,6 +48,9 @@ export const accountProfileApiId: Catalogue = {
     'Penyedia login belum memverifikasi e-mail ini, jadi kami tidak bisa menghubungkannya ke akun. Masuk dengan kata sandimu, atau daftar.',
   'sso.linkedElsewhere': 'Akun penyedia login ini sudah terhubung ke akun Bobobox lain.',
   'sso.unavailable': 'Penyedia login sedang tidak bisa dihubungi. Coba lagi nanti, atau pakai kata sandimu.',
+  'sso.identityNotFound': 'Penyedia login ini sudah tidak terhubung ke akunmu.',
+  'sso.lastWayIn':
+    'Ini satu-satunya caramu untuk masuk. Buat kata sandi dulu (Lupa kata sandi) atau tambahkan passkey, lalu hapus.',
   'sessions.notFound': 'Perangkat ini sudah keluar dari akunmu.',
   'waitlist.notFound': 'Antrean ini sudah tidak berlaku.',
   'waitlist.offerSubject': 'Ada kamar kosong untukmu di Bobobox',

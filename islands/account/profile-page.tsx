@@ -8,6 +8,7 @@ import { LoadError, Loading } from './account-kit.tsx';
 import { DeleteAccount } from './profile/delete-account.tsx';
 import { SignedInDevices } from './profile/devices.tsx';
 import { Passkeys } from './profile/passkeys.tsx';
+import { LinkedProviders } from './profile/identities.tsx';
 import { ProfileDetails } from './profile/details.tsx';
 import { IdentityVerification } from './profile/identity.tsx';
 import { ProfilePicture } from './profile/picture.tsx';
@@ -33,6 +34,7 @@ export default function ProfilePage({ lang }: { lang: Lang }) {
       <ProfilePicture t={t} profile={profile} />
       <ProfileDetails lang={lang} t={t} profile={profile} />
       <IdentityVerification t={t} profile={profile} />
+      <LinkedProviders t={t} />
       <Passkeys lang={lang} t={t} />
       <SignedInDevices lang={lang} t={t} />
       <DeleteAccount t={t} />

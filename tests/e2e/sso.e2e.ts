@@ -2,6 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { accountProfileApiEn } from '../../core/i18n/account-profile-api-en.ts';
 import { accountProfileApiId } from '../../core/i18n/account-profile-api-id.ts';
+import { accountProfileEn } from '../../core/i18n/account-profile-en.ts';
+import { accountProfileId } from '../../core/i18n/account-profile-id.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import { expect, FROM_THIS_MACHINE, test } from './fixtures.ts';
 import { apiGuest, hydrated, uniqueGuest } from './journey-helpers.ts';
@@ -14,6 +16,7 @@ import { dict, LANG_CASES, localizedPath } from '../helpers/i18n.ts';
 // provider's e-mail is one account's and the guest links another of theirs.
 
 const apiCopy = { en: accountProfileApiEn, id: accountProfileApiId } as const;
+const profileCopy = { en: accountProfileEn, id: accountProfileId } as const;
 const PROVIDER = 'Local ID';
 
 /**
@@ -95,6 +98,15 @@ for (const { lang } of LANG_CASES) {
     await signOnAs(page, lang, { email: guest.email, name: guest.name, verified: true });
     await expect(page).toHaveURL(new RegExp(`${localizedPath(lang, '/my-account/profile/')}$`));
     expect((await signedInAs(page))?.email).toBe(guest.email);
+    // The profile lists the provider; the guest (who has a password) unlinks it.
+    await hydrated(page);
+    const providers = page.getByRole('region', { name: profileCopy[lang].identitiesTitle });
+    await expect(providers.locator(`[data-identity="${PROVIDER}"]`)).toContainText(guest.email);
+    await providers
+      .getByRole('button', { name: fill(profileCopy[lang].identityRemoveLabel, { provider: PROVIDER }) })
+      .click();
+    await expect(providers.locator('[data-identities-message]')).toHaveText(profileCopy[lang].identityRemoved);
+    await expect(providers).toContainText(profileCopy[lang].identitiesNone);
   });
 
   test(`an unverified provider e-mail is not linked; account choice links another account of the guest's (${lang})`, async ({
