@@ -31,6 +31,20 @@ import {
   unlinkIdentity,
 } from './sso.service.ts';
 
+/** The providers this code knows, by key (which are on is the environment's: api/profile/sso.service.ts). */
+const SSO_PROVIDER_KEYS: Record<string, string> = {
+  google: 'Google',
+  oidc: 'the provider of SSO_OIDC_ISSUER',
+  local: 'the local provider (development)',
+};
+
+const SsoStartQuery = v.looseObject({ lang: v.optional(v.picklist(['id', 'en'])), redirect: v.optional(v.string()) });
+const SsoCallbackQuery = v.looseObject({
+  code: v.optional(v.string()),
+  state: v.optional(v.string()),
+  error: v.optional(v.string()),
+});
+
 /** A same-site path to come back to after signing in; home otherwise. */
 function safeRedirect(value: string | undefined, lang: 'id' | 'en'): string {
   const home = lang === 'id' ? '/id/' : '/';
@@ -59,39 +73,68 @@ export function ssoRoutes(deps: AppDeps) {
     (c) => c.json({ data: ssoProviders(deps.env).map((p) => ({ key: p.key, name: p.name })) }),
   );
   // A browser navigation (no token): the attempt's id goes into an HttpOnly cookie, then to the provider.
-  app.get('/auth/sso/:provider/start', async (c) => {
-    const lang = c.req.query('lang') === 'en' ? 'en' : 'id';
-    c.header('Cache-Control', 'no-store');
-    try {
-      const { url, attemptId } = await startSso(deps, c.req.param('provider'), {
-        lang,
-        redirect: safeRedirect(c.req.query('redirect'), lang),
-      });
-      setCookie(c, SSO_COOKIE, attemptId, {
-        httpOnly: true,
-        sameSite: 'Lax',
-        secure,
-        path: '/api/auth/sso',
-        maxAge: 600,
-      });
-      return c.redirect(url, 302);
-    } catch (error) {
-      // An unknown provider is a 404; a provider that cannot be reached says so on the sign-in page.
-      if (!(error instanceof ApiError) || error.status === 404) throw error;
-      return c.redirect(page(lang, new URLSearchParams({ error: error.code }).toString()), 303);
-    }
-  });
-  app.get('/auth/sso/:provider/callback', async (c) => {
-    const query = new URL(c.req.url).search;
-    c.header('Cache-Control', 'no-store');
-    try {
-      const done = await finishSso(deps, c.req.param('provider'), { attemptId: cookieOf(c), query });
-      return c.redirect(page(done.lang, new URLSearchParams({ ticket: done.ticket }).toString()), 303);
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status >= 500) throw error;
-      return c.redirect(page(requestLang(c), new URLSearchParams({ error: error.code }).toString()), 303);
-    }
-  });
+  // One static route pair per provider this code knows (an exact redirect URI each).
+  for (const key of Object.keys(SSO_PROVIDER_KEYS)) {
+    app.get(
+      `/auth/sso/${key}/start`,
+      documented({
+        summary: `Start a single sign-on with ${SSO_PROVIDER_KEYS[key]} (a browser navigation; 404 when it is not configured): the attempt in an HttpOnly cookie, then to the provider`,
+        auth: 'none',
+        tag: 'auth',
+        query: SsoStartQuery,
+        redirect: {
+          status: 302,
+          to: "To the provider's authorization endpoint (code flow, PKCE S256, state, nonce, the exact redirect URI); 303 to /account-choice/?error= when the provider cannot be reached",
+        },
+      }),
+      async (c) => {
+        const lang = c.req.query('lang') === 'en' ? 'en' : 'id';
+        c.header('Cache-Control', 'no-store');
+        try {
+          const { url, attemptId } = await startSso(deps, key, {
+            lang,
+            redirect: safeRedirect(c.req.query('redirect'), lang),
+          });
+          setCookie(c, SSO_COOKIE, attemptId, {
+            httpOnly: true,
+            sameSite: 'Lax',
+            secure,
+            path: '/api/auth/sso',
+            maxAge: 600,
+          });
+          return c.redirect(url, 302);
+        } catch (error) {
+          // An unknown provider is a 404; a provider that cannot be reached says so on the sign-in page.
+          if (!(error instanceof ApiError) || error.status === 404) throw error;
+          return c.redirect(page(lang, new URLSearchParams({ error: error.code }).toString()), 303);
+        }
+      },
+    );
+    app.get(
+      `/auth/sso/${key}/callback`,
+      documented({
+        summary: `The answer of ${SSO_PROVIDER_KEYS[key]} (a browser navigation): the code exchanged and the ID token checked`,
+        auth: 'none',
+        tag: 'auth',
+        query: SsoCallbackQuery,
+        redirect: {
+          status: 303,
+          to: 'To /account-choice/?ticket= (one use, only with the same browser cookie), or ?error=sso_expired|sso_failed',
+        },
+      }),
+      async (c) => {
+        const query = new URL(c.req.url).search;
+        c.header('Cache-Control', 'no-store');
+        try {
+          const done = await finishSso(deps, key, { attemptId: cookieOf(c), query });
+          return c.redirect(page(done.lang, new URLSearchParams({ ticket: done.ticket }).toString()), 303);
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.status >= 500) throw error;
+          return c.redirect(page(requestLang(c), new URLSearchParams({ error: error.code }).toString()), 303);
+        }
+      },
+    );
+  }
   app.post(
     '/auth/sso/continue',
     documented({
