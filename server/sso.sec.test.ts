@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_SECRETS } from '../api/platform/env.ts';
 import { startOneServer } from '../tests/helpers/one-server.ts';
 import { devOidcProvider } from './dev/oidc.routes.ts';
+import { purgeDeletedAccounts } from '../api/account/deletion.service.ts';
 import { relyingParty } from '../api/profile/passkeys.service.ts';
 import { SoftAuthenticator } from '../api/profile/passkeys.test-helpers.ts';
 import type { OneServer } from './server.ts';
@@ -302,5 +303,29 @@ describe('single sign-on through the local provider', () => {
     const c = new Browser();
     const next = await callback(c, await atProvider(c, { email: who }));
     expect((await api(c, '/auth/sso/continue', { ticket: next.ticket })).body.data.kind).toBe('link');
+  });
+
+  it('a deleted account signs in with its provider no more, and the purge forgets the link', async () => {
+    const b = new Browser();
+    const who = email('purge');
+    const { ticket } = await callback(b, await atProvider(b, { email: who }));
+    await api(b, '/auth/sso/continue', { ticket });
+    const made = await api(b, '/auth/sso/register', { ticket, fullName: 'Tamu Pergi', phone: phone() });
+    const userId = made.body.user.id as number;
+    const deleted = await fetch(`${base}/api/clients/v1/my-account/delete`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${made.body.access_token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(deleted.status).toBe(200);
+    const c = new Browser();
+    const next = await callback(c, await atProvider(c, { email: who }));
+    expect((await api(c, '/auth/sso/continue', { ticket: next.ticket })).status).toBe(403);
+    await purgeDeletedAccounts(one.deps, new Date(Date.now() + 31 * 86_400_000), { userId });
+    const { rows } = await one.deps.database.executeSql(
+      'select count(*)::int as n from user_identities where user_id = $1',
+      [userId],
+    );
+    expect(Number(rows[0]?.n)).toBe(0);
   });
 });

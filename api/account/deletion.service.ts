@@ -8,6 +8,7 @@ import { msg } from '../http/messages.ts';
 import { authCodeGuesses, authCodes, authSessions, users } from '../auth/auth.schema.ts';
 import { revokeAllUserSessions } from '../auth/tokens.service.ts';
 import { passkeys, webauthnChallenges } from '../auth/passkeys.schema.ts';
+import { userIdentities } from '../auth/sso.schema.ts';
 import { jakartaToday } from '../../core/dates.ts';
 import { normalisePhone } from '../../core/contracts/contact-point.ts';
 import { blobStoreOf } from '../storage/blob-store.ts';
@@ -225,6 +226,7 @@ export async function purgeDeletedAccounts(
       await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, user.email));
       await tx.delete(authSessions).where(eq(authSessions.userId, id));
       await tx.delete(passkeys).where(eq(passkeys.userId, id));
+      await tx.delete(userIdentities).where(eq(userIdentities.userId, id));
       await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, id));
       await tx.delete(authCodes).where(eq(authCodes.userId, id));
       await tx.delete(authCodeGuesses).where(eq(authCodeGuesses.userId, id));
