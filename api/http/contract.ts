@@ -45,8 +45,8 @@ export type RouteContract = {
   graphql?: boolean;
   /** Takes an Idempotency-Key (api/http/idempotency.ts): a retry with it gets the first answer. */
   idempotent?: boolean;
-  /** A browser navigation answered with a redirect (single sign-on): its status and where it leads. */
-  redirect?: { status: 302 | 303; to: string };
+  /** A browser navigation answered with a redirect (single sign-on): its statuses and where they lead. */
+  redirect?: { statuses: (302 | 303)[]; to: string };
 };
 
 /**
@@ -99,9 +99,12 @@ function successOf(r: RouteContract): Json {
 
 function responsesFor(r: RouteContract): Json {
   if (r.redirect) {
-    const out: Json = {
-      [r.redirect.status]: { description: r.redirect.to, headers: { Location: { schema: { type: 'string' } } } },
-    };
+    const out: Json = Object.fromEntries(
+      r.redirect.statuses.map((status) => [
+        status,
+        { description: r.redirect!.to, headers: { Location: { schema: { type: 'string' } } } },
+      ]),
+    );
     for (const status of errorStatusesFor(r)) out[status] = errorResponse;
     return out;
   }

@@ -83,7 +83,7 @@ export function ssoRoutes(deps: AppDeps) {
         tag: 'auth',
         query: SsoStartQuery,
         redirect: {
-          status: 302,
+          statuses: [302, 303],
           to: "To the provider's authorization endpoint (code flow, PKCE S256, state, nonce, the exact redirect URI); 303 to /account-choice/?error= when the provider cannot be reached",
         },
       }),
@@ -118,7 +118,7 @@ export function ssoRoutes(deps: AppDeps) {
         tag: 'auth',
         query: SsoCallbackQuery,
         redirect: {
-          status: 303,
+          statuses: [303],
           to: 'To /account-choice/?ticket= (one use, only with the same browser cookie), or ?error=sso_expired|sso_failed',
         },
       }),
