@@ -60,6 +60,8 @@ for (const { lang } of LANG_CASES) {
     );
 
     // Signed out on this device (the stored session gone), then in again with the passkey alone.
+    // (On a content page: an account page would itself react to the sign-out and navigate.)
+    await page.goto(`${local}${localizedPath(lang, '/privacy-policy/')}`);
     await page.evaluate(() => {
       localStorage.clear();
       document.cookie = 'isLoggedIn=; max-age=0; path=/';
@@ -86,6 +88,7 @@ for (const { lang } of LANG_CASES) {
     await again.getByRole('button', { name: fill(p.passkeyRemoveLabel, { name: 'Ponsel' }) }).click();
     await expect(again.locator('[data-passkeys-message]')).toHaveText(p.passkeyRemoved);
     await expect(again).toContainText(p.passkeysNone);
+    await page.goto(`${local}${localizedPath(lang, '/privacy-policy/')}`);
     await page.evaluate(() => localStorage.clear());
     await page.goto(`${local}${localizedPath(lang, '/signin/')}`);
     await hydrated(page);
