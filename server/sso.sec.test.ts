@@ -9,6 +9,10 @@ import { purgeDeletedAccounts } from '../api/account/deletion.service.ts';
 import { relyingParty } from '../api/profile/passkeys.service.ts';
 import { SoftAuthenticator } from '../api/profile/passkeys.test-helpers.ts';
 import type { OneServer } from './server.ts';
+import { eq } from 'drizzle-orm';
+import { latestCode } from '../api/auth/test-helpers.ts';
+import { outboxMessages } from '../api/outbox/outbox.schema.ts';
+import { emailEn } from '../core/i18n/email-en.ts';
 
 // Issue 29, items 1 to 3: single sign-on through the local OpenID provider of the embedded default,
 // over real HTTP (the one server on a loopback port; this test plays the browser, with a cookie jar).
@@ -190,6 +194,54 @@ describe('single sign-on through the local provider', () => {
     const next = await callback(c, await atProvider(c, { email: a.email }));
     const signedIn = await api(c, '/auth/sso/continue', { ticket: next.ticket });
     expect(signedIn.body.user.email).toBe(other.email);
+  });
+
+  it("links after a code sent to the account's e-mail proves it (no password needed), never on a wrong code", async () => {
+    const a = await register(email('code'));
+    const b = new Browser();
+    const { ticket } = await callback(b, await atProvider(b, { email: a.email }));
+    // No code was sent yet: a guess links nothing.
+    const early = await api(b, '/auth/sso/link-by-code', { ticket, code: '0000' });
+    expect([early.status, early.body.code]).toEqual([422, 'code_expired']);
+    const sent = await api(b, '/auth/sso/link-code', { ticket }, 'id');
+    expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+    expect(sent.body).toMatchObject({ channel: 'email', target: a.email });
+    // The resend cool-down holds, in the guest's language.
+    const again = await api(b, '/auth/sso/link-code', { ticket }, 'id');
+    expect(again.status).toBe(429);
+    const code = await latestCode(one.deps, a.email);
+    // Another browser holding the ticket (not its cookie) cannot spend the code.
+    const thief = new Browser();
+    expect((await api(thief, '/auth/sso/link-by-code', { ticket, code })).status).toBe(400);
+    const wrong = await api(b, '/auth/sso/link-by-code', { ticket, code: code === '1234' ? '4321' : '1234' }, 'id');
+    expect([wrong.status, wrong.body.code]).toEqual([422, 'code_invalid']);
+    expect(wrong.body.message).toMatch(/kode/i);
+    const linked = await api(b, '/auth/sso/link-by-code', { ticket, code });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    expect(linked.body.user.email).toBe(a.email);
+    expect(linked.body.refresh_token).toMatch(/^rt_/);
+    // The code and the ticket were used once.
+    expect((await api(b, '/auth/sso/link-by-code', { ticket, code })).status).toBe(400);
+    expect((await api(b, '/auth/sso/link-code', { ticket })).status).toBe(400);
+    const c = new Browser();
+    const next = await callback(c, await atProvider(c, { email: a.email }));
+    expect((await api(c, '/auth/sso/continue', { ticket: next.ticket })).body.user.email).toBe(a.email);
+  });
+
+  it('sends no code for a new person, nor for an unverified e-mail', async () => {
+    const b = new Browser();
+    const fresh = await callback(b, await atProvider(b, { email: email('nocode') }));
+    expect((await api(b, '/auth/sso/link-code', { ticket: fresh.ticket })).status).toBe(400);
+    const a = await register(email('unvcode'));
+    const u = new Browser();
+    const unverified = await callback(u, await atProvider(u, { email: a.email, verified: false }));
+    expect((await api(u, '/auth/sso/link-code', { ticket: unverified.ticket })).status).toBe(403);
+    const sent = await one.deps.database.db
+      .select({ subject: outboxMessages.subject })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.to, a.email));
+    // Only the sign-up's verification code went to this address.
+    expect(sent.map((m) => m.subject)).toEqual([emailEn.code.verify_email.subject]);
   });
 
   it('never links an unverified e-mail, not even with the right password', async () => {

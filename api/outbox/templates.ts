@@ -3,7 +3,7 @@ import { emailId } from '../../core/i18n/email-id.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { escapeHtml } from '../../core/html.ts';
 
-export type CodeMailPurpose = 'verify_email' | 'verify_phone' | 'reset_password';
+export type CodeMailPurpose = 'verify_email' | 'verify_phone' | 'reset_password' | 'sso_link';
 
 /** Both catalogues (core/i18n/email-*.ts), by language. */
 const emails = { en: emailEn, id: emailId };

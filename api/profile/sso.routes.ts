@@ -13,18 +13,21 @@ import {
   IdentityIdBody,
   LinkedIdentitySchema,
   SsoLinkBody,
+  SsoLinkCodeBody,
   SsoProviderSchema,
   SsoRegisterBody,
   SsoStepSchema,
   SsoTicketBody,
 } from '../../core/contracts/auth.ts';
-import { SignedInSchema } from '../../core/contracts/responses.ts';
+import { CodeSentSchema, SignedInSchema } from '../../core/contracts/responses.ts';
 import {
   continueSso,
   finishSso,
   linkedIdentities,
   linkSso,
+  linkSsoByCode,
   registerSso,
+  sendSsoLinkCode,
   ssoProviders,
   SSO_COOKIE,
   startSso,
@@ -181,6 +184,52 @@ export function ssoRoutes(deps: AppDeps) {
         { ...input, cookie: cookieOf(c) },
         c.get('auth').clientId,
         clientIp(c),
+        deviceLabel(c.req.header('user-agent')),
+      );
+      deleteCookie(c, SSO_COOKIE, { path: '/api/auth/sso' });
+      c.header('Cache-Control', 'no-store');
+      return c.json({ ...done.token, user: done.user, redirect: done.redirect });
+    },
+  );
+  app.post(
+    '/auth/sso/link-code',
+    documented({
+      answer: CodeSentSchema,
+      summary:
+        "Send a 4-digit code to the e-mail of the account the provider's verified e-mail matches, to prove it without a password",
+      auth: 'client',
+      body: SsoTicketBody,
+      tag: 'auth',
+      limited: true,
+      ok: 202,
+    }),
+    limitBody(),
+    client,
+    async (c) => {
+      const input = await validBody(c, SsoTicketBody);
+      const sent = await sendSsoLinkCode(deps, { ticket: input.ticket, cookie: cookieOf(c) }, clientIp(c));
+      c.header('Cache-Control', 'no-store');
+      return c.json(sent, 202);
+    },
+  );
+  app.post(
+    '/auth/sso/link-by-code',
+    documented({
+      answer: SignedInSchema,
+      summary: 'Link the provider to the account the code (sent by /auth/sso/link-code) proves, and sign in',
+      auth: 'client',
+      body: SsoLinkCodeBody,
+      tag: 'auth',
+      limited: true,
+    }),
+    limitBody(),
+    client,
+    async (c) => {
+      const input = await validBody(c, SsoLinkCodeBody);
+      const done = await linkSsoByCode(
+        deps,
+        { ticket: input.ticket, cookie: cookieOf(c), code: input.code },
+        c.get('auth').clientId,
         deviceLabel(c.req.header('user-agent')),
       );
       deleteCookie(c, SSO_COOKIE, { path: '/api/auth/sso' });

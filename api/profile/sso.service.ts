@@ -11,6 +11,8 @@ import { ssoAttempts, ssoTickets, userIdentities } from '../auth/sso.schema.ts';
 import { passkeys } from '../auth/passkeys.schema.ts';
 import { createUserSession } from '../auth/tokens.service.ts';
 import { authErrors } from '../auth/auth.errors.ts';
+import { CODE_RESEND_COOLDOWN_SECONDS, CODE_TTL_SECONDS, consumeCode, issueCode } from '../auth/codes.service.ts';
+import { hitAddressLimit, hitRateLimit, RATE_RULES, startCooldown } from '../rate-limit/rate-limit.service.ts';
 import { ensureWelcomePoints } from '../points/points.service.ts';
 import { profileErrors } from './profile.errors.ts';
 import { getUser, profileOf, signIn } from './auth.service.ts';
@@ -19,8 +21,9 @@ import { getUser, profileOf, signIn } from './auth.service.ts';
 // state and nonce through openid-client, with exact redirect URIs. The provider's answer decides,
 // and the browser that started the sign-on (its HttpOnly cookie) carries it out with a one-use ticket:
 // - an identity already linked signs its account in;
-// - a verified e-mail of an existing account links only after the guest proves an account (its
-//   password), which may be that one or another of theirs (account choice);
+// - a verified e-mail of an existing account links only after the guest proves an account: its
+//   password, or a code sent to that account's e-mail (an account made through another provider has
+//   no password), or the password of another account of theirs (account choice);
 // - an unverified e-mail is never linked, and never makes an account;
 // - a verified e-mail no account has makes one: the guest completes the registration (name, phone),
 //   the e-mail counts as verified, and the welcome Bobopoints come with it.
@@ -310,6 +313,64 @@ export async function linkSso(
   const t = await ticketOf(deps, input.ticket, input.cookie, true);
   await link(deps, t, signedIn.user.id);
   return { redirect: t.redirect, token: signedIn.token, user: signedIn.user };
+}
+
+/** The account a "link" ticket found by its verified e-mail (the only one a code can prove). */
+async function linkTarget(deps: AppDeps, t: Ticket) {
+  if (t.kind === 'unverified' || !t.emailVerified) throw ssoErrors.unverified();
+  if (t.kind !== 'link' || t.userId === null) throw ssoErrors.expired();
+  const user = await getUser(deps, t.userId);
+  if (!user) throw ssoErrors.expired();
+  return user;
+}
+
+/**
+ * Send a 4-digit code to the e-mail of the account the provider's verified e-mail found, to prove it
+ * without a password. The same limits as every code: per address, per target, and a cool-down.
+ */
+export async function sendSsoLinkCode(
+  deps: AppDeps,
+  input: { ticket: string; cookie: string | undefined },
+  ip: string,
+) {
+  const user = await linkTarget(deps, await ticketOf(deps, input.ticket, input.cookie, false));
+  await hitAddressLimit(deps, RATE_RULES.codeRequestByIp, ip);
+  await hitRateLimit(deps, RATE_RULES.codeRequestByTarget, `email:${user.email}`);
+  const wait = await startCooldown(deps, `code:sso_link:email:${user.email}`, CODE_RESEND_COOLDOWN_SECONDS);
+  if (wait > 0) throw authErrors.codeCooldown(wait);
+  await issueCode(deps, {
+    purpose: 'sso_link',
+    channel: 'email',
+    target: user.email,
+    userId: user.id,
+    name: user.name,
+    lang: user.preferredLang === 'en' ? 'en' : 'id',
+  });
+  return {
+    channel: 'email' as const,
+    target: user.email,
+    expiresInSeconds: CODE_TTL_SECONDS,
+    resendAfterSeconds: CODE_RESEND_COOLDOWN_SECONDS,
+  };
+}
+
+/** Link the provider to the account whose e-mail received the code (sendSsoLinkCode), and sign in. */
+export async function linkSsoByCode(
+  deps: AppDeps,
+  input: { ticket: string; cookie: string | undefined; code: string },
+  clientId: string,
+  device: string | null,
+) {
+  const user = await linkTarget(deps, await ticketOf(deps, input.ticket, input.cookie, false));
+  await hitRateLimit(deps, RATE_RULES.codeCheckByTarget, `email:${user.email}`);
+  // The code is checked (its own tries, the account's guesses) before the ticket is used.
+  const consumed = await consumeCode(deps, { purpose: 'sso_link', target: user.email, code: input.code });
+  if (consumed.userId !== user.id) throw ssoErrors.expired();
+  if (user.deactivatedAt) throw profileErrors.deactivated();
+  const t = await ticketOf(deps, input.ticket, input.cookie, true);
+  await link(deps, t, user.id);
+  const token = await createUserSession(deps, user.id, clientId, device);
+  return { redirect: t.redirect, token, user: await profileOf(deps, user) };
 }
 
 /** A new person completes the registration: the provider's verified e-mail, a name and a phone. */

@@ -199,6 +199,7 @@ export const SsoLinkBody = v.object({
   username: v.pipe(v.string(m('required')), v.trim(), v.nonEmpty(m('required')), v.maxLength(254, m('too_long'))),
   password: v.pipe(v.string(m('required')), v.nonEmpty(m('required')), v.maxLength(128, m('too_long'))),
 });
+export const SsoLinkCodeBody = v.object({ ticket: SsoTicket, code: CodeSchema });
 export const SsoRegisterBody = v.object({ ticket: SsoTicket, fullName: FullNameSchema, phone: PhoneSchema });
 export const SsoProviderSchema = v.looseObject({ key: v.string(), name: v.string() });
 export const SsoStepSchema = v.looseObject({

@@ -21,6 +21,12 @@ export const emailEn = {
       intro: 'Someone (hopefully you) asked to reset your password. Enter this code to choose a new one:',
       outro: "Didn't ask for a reset? Your password stays as it is; no action needed.",
     },
+    sso_link: {
+      subject: 'Your Bobobox code to link a sign-in provider',
+      intro:
+        'You are linking a sign-in provider (such as Google) to your Bobobox account. Enter this code to confirm it is you:',
+      outro: "Didn't try to sign in with a provider? Ignore this e-mail: nothing is linked without the code.",
+    },
   },
   codeValidity: (minutes: number) =>
     `The code is valid for ${minutes} minutes and can be used once. Never share it with anyone, including Bobobox staff.`,

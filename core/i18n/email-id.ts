@@ -21,6 +21,12 @@ export const emailId: EmailCatalogue = {
       intro: 'Ada permintaan untuk mengatur ulang kata sandi akunmu. Masukkan kode ini untuk membuat kata sandi baru:',
       outro: 'Tidak merasa memintanya? Kata sandimu tetap aman, tidak perlu melakukan apa pun.',
     },
+    sso_link: {
+      subject: 'Kode Bobobox untuk menghubungkan akun masuk',
+      intro:
+        'Kamu sedang menghubungkan akun masuk (misalnya Google) ke akun Bobobox-mu. Masukkan kode ini untuk memastikan itu memang kamu:',
+      outro: 'Tidak merasa masuk lewat akun lain? Abaikan e-mail ini: tanpa kode ini, tidak ada yang terhubung.',
+    },
   },
   codeValidity: (minutes) =>
     `Kode ini berlaku ${minutes} menit dan hanya bisa dipakai sekali. Jangan bagikan ke siapa pun, termasuk tim Bobobox.`,

@@ -234,8 +234,12 @@ export const journeyEn = {
     accountChoiceTitle: 'Choose your account',
     ssoWorking: 'Checking your sign-in…',
     ssoLinkIntro:
-      'An account with {email} already exists. To use {provider} with it, sign in to it once with its password. Or sign in to another account of yours to link {provider} there instead.',
+      'An account with {email} already exists. To use {provider} with it, prove once that it is yours: sign in with its password, or ask for a code by e-mail below. Or sign in to another account of yours to link {provider} there instead.',
     ssoLink: 'Link and sign in',
+    ssoCodeIntro: 'No password on this account, or rather not type it? We can e-mail a 4-digit code to {email}.',
+    ssoCodeSend: 'E-mail me a code',
+    ssoCodeSent: 'We sent a 4-digit code to {email}. It is valid for 10 minutes.',
+    ssoCodeLink: 'Link with the code',
     ssoRegisterIntro: 'Welcome! {provider} confirmed {email}. Add your name and phone number to finish.',
     ssoRegister: 'Create my account',
     ssoStartOver: 'Back to sign in',

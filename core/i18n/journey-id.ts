@@ -235,8 +235,13 @@ export const journeyId: Pick<Dictionary, 'search' | 'booking' | 'auth'> = {
     accountChoiceTitle: 'Pilih akunmu',
     ssoWorking: 'Sedang memeriksa proses masukmu…',
     ssoLinkIntro:
-      'Sudah ada akun dengan {email}. Untuk memakai {provider} di akun itu, masuk sekali dengan kata sandinya. Atau masuk ke akunmu yang lain untuk menghubungkan {provider} di sana.',
+      'Sudah ada akun dengan {email}. Untuk memakai {provider} di akun itu, pastikan sekali bahwa akun itu milikmu: masuk dengan kata sandinya, atau minta kode lewat e-mail di bawah. Atau masuk ke akunmu yang lain untuk menghubungkan {provider} di sana.',
     ssoLink: 'Hubungkan dan masuk',
+    ssoCodeIntro:
+      'Akun ini belum punya kata sandi, atau kamu tidak ingin mengetiknya? Kami bisa kirim kode 4 angka ke {email}.',
+    ssoCodeSend: 'Kirim kode ke e-mailku',
+    ssoCodeSent: 'Kode 4 angka sudah kami kirim ke {email}. Berlaku 10 menit.',
+    ssoCodeLink: 'Hubungkan dengan kode',
     ssoRegisterIntro:
       'Selamat datang! {provider} sudah memastikan {email}. Lengkapi nama dan nomor HP-mu untuk selesai.',
     ssoRegister: 'Buat akunku',

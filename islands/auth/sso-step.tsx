@@ -1,16 +1,29 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import * as v from 'valibot';
+import { CodeSchema } from '../../core/contracts/auth.ts';
 import { accountProfileApiEn } from '../../core/i18n/account-profile-api-en.ts';
 import { accountProfileApiId } from '../../core/i18n/account-profile-api-id.ts';
 import type { Dictionary } from '../../core/i18n/en.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
-import { Field, FormShell, SubmitButton, apiErrors, useForm, useLocationSearch } from './form-kit.tsx';
-import { continueSso, linkSso, registerSso, type SsoStep as Step } from '../stores/auth-actions.ts';
+import { Field, FormShell, SubmitButton, apiErrors, useForm, useLocationSearch, validate } from './form-kit.tsx';
+import {
+  continueSso,
+  linkSso,
+  linkSsoByCode,
+  registerSso,
+  sendSsoLinkCode,
+  type SsoStep as Step,
+} from '../stores/auth-actions.ts';
+import { countdown } from '../stores/timer.ts';
+import { useIslandStore } from '../lib/use-island-store.ts';
+import { RESEND_SECONDS } from './code-form.tsx';
 
 // Account choice for single sign-on (spec section 2; issue 29): the provider's answer arrives as a
 // one-use ticket (bound to this browser's cookie). A linked identity signs in at once; a verified
-// e-mail of an existing account links once the guest signs in to it, or to another account of theirs;
+// e-mail of an existing account links once the guest proves it (its password, or a code sent to its
+// e-mail: an account made through another provider has no password), or signs in to another of theirs;
 // a new person completes the registration (name, phone); an unverified e-mail is never linked.
 
 const SSO_ERRORS = ['sso_expired', 'sso_failed', 'sso_unavailable'] as const;
@@ -96,7 +109,12 @@ export function SsoStep({ lang, t }: { lang: Lang; t: Dictionary['auth'] }) {
         title={t.accountChoiceTitle}
         intro={fill(t.ssoLinkIntro, words)}
         error={link.errors._form}
-        footer={back}
+        footer={
+          <>
+            <LinkByCode lang={lang} t={t} ticket={ticket} email={step.email ?? ''} />
+            {back}
+          </>
+        }
         onSubmit={() => {
           link.setBusy(true);
           linkSso(ticket(), link.values.username, link.values.password)
@@ -133,5 +151,82 @@ export function SsoStep({ lang, t }: { lang: Lang; t: Dictionary['auth'] }) {
       <Field label={t.phone} hint={t.phoneHint} type="tel" inputMode="tel" autoComplete="tel" {...join.bind('phone')} />
       <SubmitButton busy={join.busy} label={t.ssoRegister} busyLabel={t.ssoWorking} />
     </FormShell>
+  );
+}
+
+/** Proving the account with a code sent to its e-mail, instead of its password. */
+function LinkByCode({
+  lang,
+  t,
+  ticket,
+  email,
+}: {
+  lang: Lang;
+  t: Dictionary['auth'];
+  ticket: () => string;
+  email: string;
+}) {
+  const f = useForm({ code: '' });
+  const [sentAt, setSentAt] = useState<number | null>(null);
+  const $cooldown = useMemo(() => countdown((sentAt ?? 0) + RESEND_SECONDS * 1000), [sentAt]);
+  const left = Math.ceil(useIslandStore($cooldown) / 1000);
+  const cooldown = sentAt === null ? 0 : left;
+  const send = () => {
+    f.setErrors({});
+    sendSsoLinkCode(ticket())
+      .then(() => setSentAt(Date.now()))
+      .catch((e: unknown) => f.setErrors(apiErrors(e, lang, t.genericError)));
+  };
+  return (
+    <section aria-labelledby="sso-code-title" className="mb-6 border-t border-slate-200 pt-4" data-sso-code>
+      <h2 id="sso-code-title" className="sr-only">
+        {t.code}
+      </h2>
+      <p className="mb-3 text-muted">{fill(t.ssoCodeIntro, { email })}</p>
+      <button
+        type="button"
+        className="mb-3 font-semibold text-brand-700 underline disabled:text-muted disabled:no-underline"
+        disabled={cooldown > 0}
+        onClick={send}
+      >
+        {sentAt === null ? t.ssoCodeSend : cooldown > 0 ? fill(t.resendIn, { s: cooldown }) : t.resend}
+      </button>
+      <p aria-live="polite" className="mb-3 text-emerald-800">
+        {sentAt !== null ? fill(t.ssoCodeSent, { email }) : ''}
+      </p>
+      {sentAt === null && f.errors._form && (
+        <p role="alert" className="mb-3 rounded-lg bg-red-50 p-3 text-red-800" data-form-error>
+          {f.errors._form}
+        </p>
+      )}
+      {sentAt !== null && (
+        <form
+          noValidate
+          data-auth-form="sso-link-code"
+          className="flex flex-col gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const checked = validate(v.object({ code: CodeSchema }), f.values, lang);
+            f.setErrors(checked.ok ? {} : checked.errors);
+            if (!checked.ok) return;
+            f.setBusy(true);
+            linkSsoByCode(ticket(), checked.output.code)
+              .then((to) => window.location.assign(to))
+              .catch((e: unknown) => {
+                f.setErrors(apiErrors(e, lang, t.genericError));
+                f.setBusy(false);
+              });
+          }}
+        >
+          <Field label={t.code} inputMode="numeric" autoComplete="one-time-code" maxLength={4} {...f.bind('code')} />
+          <SubmitButton busy={f.busy} label={t.ssoCodeLink} busyLabel={t.ssoWorking} />
+          {f.errors._form && (
+            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800" data-form-error>
+              {f.errors._form}
+            </p>
+          )}
+        </form>
+      )}
+    </section>
   );
 }

@@ -121,6 +121,22 @@ export async function linkSso(ticket: string, username: string, password: string
   return body.redirect;
 }
 
+/** A 4-digit code to the e-mail of the account the provider's e-mail matches (instead of its password). */
+export async function sendSsoLinkCode(ticket: string): Promise<void> {
+  await openCall({ method: 'post', path: 'auth/sso/link-code', json: { ticket } });
+}
+
+/** Link the provider to the account the code proves, signed in; where to go next. */
+export async function linkSsoByCode(ticket: string, code: string): Promise<string> {
+  const body = await openCall<TokenResponse & { redirect: string }>({
+    method: 'post',
+    path: 'auth/sso/link-by-code',
+    json: { ticket, code },
+  });
+  keepSession(body);
+  return body.redirect;
+}
+
 /** A new person's account through the provider (its verified e-mail), signed in. */
 export async function registerSso(ticket: string, fullName: string, phone: string): Promise<string> {
   const body = await openCall<TokenResponse & { redirect: string }>({

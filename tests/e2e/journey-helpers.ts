@@ -16,13 +16,21 @@ export function uniqueGuest(tag: string) {
   };
 }
 
-/** The newest 4-digit code sent to an address, read from GET /api/dev/outbox. */
-export async function codeFor(request: APIRequestContext, to: string): Promise<string> {
+/**
+ * The newest 4-digit code sent to an address, read from GET /api/dev/outbox; with `subjects`, only
+ * from a message with one of them (the outbox delivers in the background: an older code may be the
+ * newest there for a moment).
+ */
+export async function codeFor(request: APIRequestContext, to: string, subjects?: string[]): Promise<string> {
   let code = '';
   await expect(async () => {
     const res = await request.get('/api/dev/outbox', { headers: FROM_THIS_MACHINE });
-    const body = (await res.json()) as { messages: { to: string; codes: string[]; created: string }[] };
-    const mine = body.messages.filter((m) => m.to.includes(to) && m.codes.length);
+    const body = (await res.json()) as {
+      messages: { to: string; subject: string | null; codes: string[]; created: string }[];
+    };
+    const mine = body.messages.filter(
+      (m) => m.to.includes(to) && m.codes.length && (!subjects || subjects.includes(m.subject ?? '')),
+    );
     expect(mine.length).toBeGreaterThan(0);
     code = mine.sort((a, b) => b.created.localeCompare(a.created))[0].codes[0];
   }).toPass({ timeout: 15_000 });

@@ -4,9 +4,11 @@ import { accountProfileApiEn } from '../../core/i18n/account-profile-api-en.ts';
 import { accountProfileApiId } from '../../core/i18n/account-profile-api-id.ts';
 import { accountProfileEn } from '../../core/i18n/account-profile-en.ts';
 import { accountProfileId } from '../../core/i18n/account-profile-id.ts';
+import { emailEn } from '../../core/i18n/email-en.ts';
+import { emailId } from '../../core/i18n/email-id.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import { expect, test } from './fixtures.ts';
-import { apiGuest, hydrated, uniqueGuest } from './journey-helpers.ts';
+import { apiGuest, codeFor, hydrated, uniqueGuest } from './journey-helpers.ts';
 import { dict, LANG_CASES, localizedPath } from '../helpers/i18n.ts';
 
 // Single sign-on in Chromium through the local OpenID provider of the embedded default (issue 29,
@@ -111,6 +113,38 @@ for (const { lang } of LANG_CASES) {
       .click();
     await expect(providers.locator('[data-identities-message]')).toHaveText(profileCopy[lang].identityRemoved);
     await expect(providers).toContainText(profileCopy[lang].identitiesNone);
+  });
+
+  test(`a guest proves the account with a code e-mailed to it instead of the password, and links the provider (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    await viaLocalProvider(page);
+    const guest = await apiGuest(request, `ssoc${lang}`);
+    await signOnAs(page, lang, { email: guest.email, name: guest.name, verified: true });
+    await hydrated(page);
+    const byCode = page.locator('[data-sso-code]');
+    await expect(byCode).toContainText(fill(a.ssoCodeIntro, { email: guest.email }));
+    await byCode.getByRole('button', { name: a.ssoCodeSend }).click();
+    await expect(byCode.getByText(fill(a.ssoCodeSent, { email: guest.email }))).toBeVisible();
+    // The resend waits for its cool-down.
+    await expect(byCode.getByRole('button', { name: /\d+/ })).toBeDisabled();
+    const form = page.locator('[data-auth-form="sso-link-code"]');
+    const code = await codeFor(request, guest.email, [emailEn.code.sso_link.subject, emailId.code.sso_link.subject]);
+    await form.getByLabel(a.code).fill(code === '1234' ? '4321' : '1234');
+    await form.getByRole('button', { name: a.ssoCodeLink }).click();
+    await expect(form.locator('[data-form-error]')).toBeVisible();
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+      [],
+    );
+    await form.getByLabel(a.code).fill(code);
+    await form.getByRole('button', { name: a.ssoCodeLink }).click();
+    await expect(page).toHaveURL(new RegExp(`${localizedPath(lang, '/my-account/profile/')}$`));
+    expect((await signedInAs(page))?.email).toBe(guest.email);
+    await hydrated(page);
+    const providers = page.getByRole('region', { name: profileCopy[lang].identitiesTitle });
+    await expect(providers.locator(`[data-identity="${PROVIDER}"]`)).toContainText(guest.email);
   });
 
   test(`an unverified provider e-mail is not linked; account choice links another account of the guest's (${lang})`, async ({
