@@ -206,6 +206,17 @@ export const EnvSchema = v.object({
   SSO_OIDC_CLIENT_ID: v.optional(v.pipe(v.string(), v.minLength(1))),
   SSO_OIDC_CLIENT_SECRET: v.optional(v.pipe(v.string(), v.minLength(8))),
   SSO_OIDC_NAME: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(40)), 'OpenID'),
+  /**
+   * Sign in with Apple: the Services ID (client id; return URL {SITE_URL}/api/auth/sso/apple/callback),
+   * the team, and a Sign in with Apple key (its id and its .p8 private key, PEM; "\n" may stand for
+   * line breaks). The client secret is a JWT signed with that key, minted by the server.
+   */
+  SSO_APPLE_CLIENT_ID: v.optional(v.pipe(v.string(), v.minLength(1))),
+  SSO_APPLE_TEAM_ID: v.optional(v.pipe(v.string(), v.regex(/^[A-Z0-9]{10}$/))),
+  SSO_APPLE_KEY_ID: v.optional(v.pipe(v.string(), v.regex(/^[A-Z0-9]{10}$/))),
+  SSO_APPLE_PRIVATE_KEY: v.optional(v.pipe(v.string(), v.includes('PRIVATE KEY'))),
+  /** Apple's issuer; change it only to run the Apple flow against a stand-in (the tests do). */
+  SSO_APPLE_ISSUER: v.optional(v.pipe(v.string(), v.url()), 'https://appleid.apple.com'),
 
   // --- The results map of /search/ (issue 28). Unset = the site's own offline style (/map/style.json).
   /** A hosted MapLibre style (OpenStreetMap vector tiles, for example); its origin joins the CSP's connect-src. */

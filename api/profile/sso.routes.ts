@@ -30,6 +30,7 @@ import {
   sendSsoLinkCode,
   ssoProviders,
   SSO_COOKIE,
+  ssoErrors,
   startSso,
   unlinkIdentity,
 } from './sso.service.ts';
@@ -37,11 +38,19 @@ import {
 /** The providers this code knows, by key (which are on is the environment's: api/profile/sso.service.ts). */
 const SSO_PROVIDER_KEYS: Record<string, string> = {
   google: 'Google',
+  apple: 'Apple',
   oidc: 'the provider of SSO_OIDC_ISSUER',
   local: 'the local provider (development)',
 };
 
 const SsoStartQuery = v.looseObject({ lang: v.optional(v.picklist(['id', 'en'])), redirect: v.optional(v.string()) });
+/** Apple's answer (response_mode=form_post): the form its page posts, `user` (the name) on the first sign-in only. */
+const SsoCallbackForm = v.looseObject({
+  code: v.optional(v.string()),
+  state: v.optional(v.string()),
+  error: v.optional(v.string()),
+  user: v.optional(v.string()),
+});
 const SsoCallbackQuery = v.looseObject({
   code: v.optional(v.string()),
   state: v.optional(v.string()),
@@ -98,10 +107,13 @@ export function ssoRoutes(deps: AppDeps) {
             lang,
             redirect: safeRedirect(c.req.query('redirect'), lang),
           });
+          // Apple answers with a POST from its own site: only a SameSite=None cookie (Secure) comes
+          // with it. The cookie binds the browser; the state and PKCE still guard the answer.
+          const formPost = key === 'apple';
           setCookie(c, SSO_COOKIE, attemptId, {
             httpOnly: true,
-            sameSite: 'Lax',
-            secure,
+            sameSite: formPost ? 'None' : 'Lax',
+            secure: secure || formPost,
             path: '/api/auth/sso',
             maxAge: 600,
           });
@@ -113,6 +125,34 @@ export function ssoRoutes(deps: AppDeps) {
         }
       },
     );
+    if (key === 'apple')
+      app.post(
+        `/auth/sso/${key}/callback`,
+        documented({
+          summary: `The answer of ${SSO_PROVIDER_KEYS[key]} (response_mode=form_post: its page posts the form): the code exchanged and the ID token checked`,
+          auth: 'none',
+          tag: 'auth',
+          form: { fields: SsoCallbackForm, files: false },
+          redirect: {
+            statuses: [303],
+            to: 'To /account-choice/?ticket= (one use, only with the same browser cookie), or ?error=sso_expired|sso_failed',
+          },
+        }),
+        limitBody(),
+        async (c) => {
+          c.header('Cache-Control', 'no-store');
+          try {
+            const type = c.req.header('content-type') ?? '';
+            if (!type.startsWith('application/x-www-form-urlencoded')) throw ssoErrors.failed();
+            const form = new URLSearchParams(await c.req.text());
+            const done = await finishSso(deps, key, { attemptId: cookieOf(c), form });
+            return c.redirect(page(done.lang, new URLSearchParams({ ticket: done.ticket }).toString()), 303);
+          } catch (error) {
+            if (!(error instanceof ApiError) || error.status >= 500) throw error;
+            return c.redirect(page(requestLang(c), new URLSearchParams({ error: error.code }).toString()), 303);
+          }
+        },
+      );
     app.get(
       `/auth/sso/${key}/callback`,
       documented({

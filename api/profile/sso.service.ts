@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
+import { importPKCS8, SignJWT } from 'jose';
 import type { AppDeps } from '../platform/deps.ts';
 import type { Env } from '../platform/env.ts';
 import { nowOf } from '../platform/clock.ts';
@@ -28,7 +29,19 @@ import { getUser, profileOf, signIn } from './auth.service.ts';
 // - a verified e-mail no account has makes one: the guest completes the registration (name, phone),
 //   the e-mail counts as verified, and the welcome Bobopoints come with it.
 
-export type SsoProvider = { key: string; name: string; issuer: string; clientId: string; clientSecret: string };
+export type SsoProvider = {
+  key: string;
+  name: string;
+  issuer: string;
+  clientId: string;
+  /** A fixed client secret; Apple's is a JWT the server signs with its key (`appleKey`). */
+  clientSecret?: string;
+  appleKey?: { teamId: string; keyId: string; privateKey: string };
+  /** The scopes asked for: Apple knows `name`, not `profile`. */
+  scope: string;
+  /** The answer comes as a POST from the provider's page (Apple's response_mode=form_post). */
+  formPost?: boolean;
+};
 
 const ATTEMPT_MS = 10 * 60_000;
 const TICKET_MS = 10 * 60_000;
@@ -52,6 +65,21 @@ export function ssoProviders(env: Env): SsoProvider[] {
       issuer: 'https://accounts.google.com',
       clientId: env.SSO_GOOGLE_CLIENT_ID,
       clientSecret: env.SSO_GOOGLE_CLIENT_SECRET,
+      scope: 'openid email profile',
+    });
+  if (env.SSO_APPLE_CLIENT_ID && env.SSO_APPLE_TEAM_ID && env.SSO_APPLE_KEY_ID && env.SSO_APPLE_PRIVATE_KEY)
+    out.push({
+      key: 'apple',
+      name: 'Apple',
+      issuer: env.SSO_APPLE_ISSUER,
+      clientId: env.SSO_APPLE_CLIENT_ID,
+      appleKey: {
+        teamId: env.SSO_APPLE_TEAM_ID,
+        keyId: env.SSO_APPLE_KEY_ID,
+        privateKey: env.SSO_APPLE_PRIVATE_KEY.replaceAll('\\n', '\n'),
+      },
+      scope: 'openid email name',
+      formPost: true,
     });
   if (env.SSO_OIDC_ISSUER && env.SSO_OIDC_CLIENT_ID && env.SSO_OIDC_CLIENT_SECRET)
     out.push({
@@ -60,6 +88,7 @@ export function ssoProviders(env: Env): SsoProvider[] {
       issuer: env.SSO_OIDC_ISSUER,
       clientId: env.SSO_OIDC_CLIENT_ID,
       clientSecret: env.SSO_OIDC_CLIENT_SECRET,
+      scope: 'openid email profile',
     });
   if (env.NODE_ENV !== 'production')
     out.push({
@@ -68,6 +97,7 @@ export function ssoProviders(env: Env): SsoProvider[] {
       issuer: `${new URL(env.SITE_URL).origin}/dev/oidc`,
       clientId: LOCAL_PROVIDER_CLIENT_ID,
       clientSecret: localProviderSecret(env),
+      scope: 'openid email profile',
     });
   return out;
 }
@@ -88,6 +118,41 @@ export const ssoErrors = {
 export const redirectUriOf = (env: Pick<Env, 'SITE_URL'>, key: string) =>
   `${new URL(env.SITE_URL).origin}/api/auth/sso/${key}/callback`;
 
+/** How long Apple's client secret (a JWT) lives, and when a new one is minted (Apple allows 6 months). */
+const APPLE_SECRET_MS = 24 * 3_600_000;
+const APPLE_RENEW_MS = 12 * 3_600_000;
+const appleSecrets = new Map<string, { jwt: string; at: number }>();
+
+/**
+ * Apple's client secret: an ES256 JWT from the team (iss) for the Services ID (sub) to Apple (aud),
+ * signed with the Sign in with Apple key (kid), minted again after half its life.
+ */
+export async function appleClientSecret(p: SsoProvider, now = Date.now()): Promise<string> {
+  if (!p.appleKey) throw new Error(`${p.key} has no Apple key`);
+  const cached = appleSecrets.get(p.clientId);
+  if (cached && now - cached.at < APPLE_RENEW_MS) return cached.jwt;
+  const key = await importPKCS8(p.appleKey.privateKey, 'ES256');
+  const jwt = await new SignJWT({})
+    .setProtectedHeader({ alg: 'ES256', kid: p.appleKey.keyId })
+    .setIssuer(p.appleKey.teamId)
+    .setSubject(p.clientId)
+    .setAudience(p.issuer)
+    .setIssuedAt(Math.floor(now / 1000))
+    .setExpirationTime(Math.floor((now + APPLE_SECRET_MS) / 1000))
+    .sign(key);
+  appleSecrets.set(p.clientId, { jwt, at: now });
+  return jwt;
+}
+
+/** Apple's token call: the client id and the current secret JWT in the body (client_secret_post). */
+const appleClientAuth =
+  (p: SsoProvider): oidc.ClientAuth =>
+  (_as, client, body) => {
+    const minted = appleSecrets.get(p.clientId);
+    body.set('client_id', client.client_id);
+    if (minted) body.set('client_secret', minted.jwt);
+  };
+
 const configs = new Map<string, Promise<oidc.Configuration>>();
 /** The provider's configuration (discovery, once per process; tests may hand one in). */
 export function providerConfig(p: SsoProvider): Promise<oidc.Configuration> {
@@ -98,14 +163,31 @@ export function providerConfig(p: SsoProvider): Promise<oidc.Configuration> {
     found = oidc.discovery(
       new URL(p.issuer),
       p.clientId,
-      p.clientSecret,
-      undefined,
+      p.appleKey ? undefined : p.clientSecret,
+      p.appleKey ? appleClientAuth(p) : undefined,
       insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
     );
     configs.set(key, found);
     found.catch(() => configs.delete(key));
   }
   return found;
+}
+
+/**
+ * The name Apple sends once, beside the code on the first sign-in (the form's `user`, JSON:
+ * {"name":{"firstName","lastName"}}); never in the ID token. Anything else reads as no name.
+ */
+export function appleUserName(user: string | null): string | null {
+  if (!user || user.length > 2000) return null;
+  try {
+    const parsed = JSON.parse(user) as { name?: { firstName?: unknown; lastName?: unknown } };
+    const parts = [parsed.name?.firstName, parsed.name?.lastName].filter(
+      (x): x is string => typeof x === 'string' && x.trim() !== '',
+    );
+    return parts.length ? parts.join(' ').trim().slice(0, 100) : null;
+  } catch {
+    return null;
+  }
 }
 
 const sha = (text: string) => createHash('sha256').update(text).digest('base64url');
@@ -145,7 +227,8 @@ export async function startSso(
   });
   const url = oidc.buildAuthorizationUrl(configuration, {
     redirect_uri: redirectUriOf(deps.env, key),
-    scope: 'openid email profile',
+    scope: p.scope,
+    ...(p.formPost ? { response_mode: 'form_post' } : {}),
     code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
     code_challenge_method: 'S256',
     state,
@@ -162,7 +245,7 @@ export async function startSso(
 export async function finishSso(
   deps: AppDeps,
   key: string,
-  input: { attemptId: string | undefined; query: string },
+  input: { attemptId: string | undefined; query: string } | { attemptId: string | undefined; form: URLSearchParams },
   config: (p: SsoProvider) => Promise<oidc.Configuration> = providerConfig,
 ): Promise<{ ticket: string; lang: string; kind: string }> {
   const p = findProvider(deps.env, key);
@@ -177,19 +260,26 @@ export async function finishSso(
   let claims: oidc.IDToken | undefined;
   try {
     const configuration = await config(p);
-    const tokens = await oidc.authorizationCodeGrant(
-      configuration,
-      new URL(`${redirectUriOf(deps.env, key)}${input.query}`),
-      {
-        pkceCodeVerifier: attempt.verifier,
-        expectedState: attempt.state,
-        expectedNonce: attempt.nonce,
-        idTokenExpected: true,
-      },
-    );
+    if (p.appleKey) await appleClientSecret(p);
+    // A form_post answer (Apple) is the provider page's POST; the others come in the query.
+    const answer =
+      'form' in input
+        ? new Request(redirectUriOf(deps.env, key), {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: input.form,
+          })
+        : new URL(`${redirectUriOf(deps.env, key)}${input.query}`);
+    const tokens = await oidc.authorizationCodeGrant(configuration, answer, {
+      pkceCodeVerifier: attempt.verifier,
+      expectedState: attempt.state,
+      expectedNonce: attempt.nonce,
+      idTokenExpected: true,
+    });
     claims = tokens.claims();
-    // A provider that keeps the e-mail out of the ID token gives it at userinfo (for the same subject).
-    if (claims && claims.email === undefined) {
+    // A provider that keeps the e-mail out of the ID token gives it at userinfo (for the same subject);
+    // Apple has no userinfo: its ID token carries the e-mail.
+    if (claims && claims.email === undefined && configuration.serverMetadata().userinfo_endpoint) {
       const info = await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub);
       claims = { ...claims, email: info.email, email_verified: info.email_verified, name: info.name ?? claims['name'] };
     }
@@ -198,8 +288,14 @@ export async function finishSso(
   }
   if (!claims?.sub) throw ssoErrors.failed();
   const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : null;
-  const verified = claims.email_verified === true;
-  const name = typeof claims.name === 'string' ? claims.name.trim().slice(0, 100) : null;
+  // Apple writes the flag as a string ("true").
+  const verified = claims.email_verified === true || claims.email_verified === 'true';
+  const name =
+    typeof claims.name === 'string'
+      ? claims.name.trim().slice(0, 100)
+      : 'form' in input
+        ? appleUserName(input.form.get('user'))
+        : null;
   const db = deps.database.db;
   const [linked] = await db
     .select({ userId: userIdentities.userId })

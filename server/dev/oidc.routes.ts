@@ -18,30 +18,38 @@ const MAX_FORM = 4096;
 type Person = { email: string; name: string; verified: boolean };
 
 /** The redirect URIs the dev client may use: the one server's callback, by SITE_URL and by localhost. */
-export function devRedirectUris(siteUrl: string): string[] {
+export function devRedirectUris(siteUrl: string, key = 'local'): string[] {
   const site = new URL(siteUrl);
   const local = `${site.protocol}//localhost${site.port ? `:${site.port}` : ''}`;
-  return [...new Set([site.origin, local])].map((origin) => `${origin}/api/auth/sso/local/callback`);
+  return [...new Set([site.origin, local])].map((origin) => `${origin}/api/auth/sso/${key}/callback`);
 }
 
-export function devOidcProvider(deps: Pick<AppDeps, 'env'>, opts: { issuerOrigin?: string } = {}) {
+/**
+ * The provider, for the one server's local client; `apple` makes it an Apple stand-in for the tests
+ * (the apple callback, its client id and a fixed secret sent in the body, `email_verified` as the
+ * string Apple writes, a `name` scope).
+ */
+export function devOidcProvider(
+  deps: Pick<AppDeps, 'env'>,
+  opts: { issuerOrigin?: string; apple?: { clientId: string; clientSecret: string } } = {},
+) {
   const people = new Map<string, Person>();
   const issuer = `${opts.issuerOrigin ?? new URL(deps.env.SITE_URL).origin}${DEV_OIDC_PATH}`;
   const provider = new Provider(issuer, {
     clients: [
       {
-        client_id: LOCAL_PROVIDER_CLIENT_ID,
-        client_secret: localProviderSecret(deps.env),
-        redirect_uris: devRedirectUris(deps.env.SITE_URL),
+        client_id: opts.apple?.clientId ?? LOCAL_PROVIDER_CLIENT_ID,
+        client_secret: opts.apple?.clientSecret ?? localProviderSecret(deps.env),
+        redirect_uris: devRedirectUris(deps.env.SITE_URL, opts.apple ? 'apple' : 'local'),
         response_types: ['code'],
         grant_types: ['authorization_code'],
-        token_endpoint_auth_method: 'client_secret_basic',
+        token_endpoint_auth_method: opts.apple ? 'client_secret_post' : 'client_secret_basic',
       },
     ],
     pkce: { required: () => true },
     // The e-mail claims in the ID token itself, as Google's are (the client also reads userinfo).
     conformIdTokenClaims: false,
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'], name: ['name'] },
     cookies: { keys: [createHmac('sha256', deps.env.AUTH_JWT_SECRET).update('dev-oidc-cookies').digest('hex')] },
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `${DEV_OIDC_PATH}/interaction/${interaction.uid}` },
@@ -50,7 +58,10 @@ export function devOidcProvider(deps: Pick<AppDeps, 'env'>, opts: { issuerOrigin
       if (!person) return undefined;
       return {
         accountId: sub,
-        claims: () => ({ sub, email: person.email, email_verified: person.verified, name: person.name }),
+        claims: () =>
+          opts.apple
+            ? { sub, email: person.email, email_verified: String(person.verified) }
+            : { sub, email: person.email, email_verified: person.verified, name: person.name },
       };
     },
     // Our own client only: every scope it asks for is granted without a consent screen.
@@ -58,7 +69,7 @@ export function devOidcProvider(deps: Pick<AppDeps, 'env'>, opts: { issuerOrigin
       const accountId = ctx.oidc.session?.accountId;
       if (!accountId || !ctx.oidc.client) return undefined;
       const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId });
-      grant.addOIDCScope('openid email profile');
+      grant.addOIDCScope(opts.apple ? 'openid email name' : 'openid email profile');
       await grant.save();
       return grant;
     },
