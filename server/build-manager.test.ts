@@ -1,9 +1,20 @@
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import {
   BuildManager,
+  FOREIGN_MARK_MS,
+  MARK_TOUCH_MS,
   failureFromOutput,
   linkModules,
   listBuilds,
@@ -148,6 +159,40 @@ describe('BuildManager', () => {
     }
     // What neither serves is still removed: each one's live build and the one before it remain.
     expect(listBuilds(buildsDir).length).toBeLessThanOrEqual(4);
+    vi.restoreAllMocks();
+  });
+});
+
+describe('builds other hosts marked (a fleet sharing one volume)', () => {
+  it("prunes a build another host's process marked a day ago and not since, keeps one it touched lately", async () => {
+    quiet();
+    const root = mkdtempSync(path.join(os.tmpdir(), 'builds-'));
+    writeFakeBuild(path.join(root, 'initial'), 'v0');
+    const buildsDir = path.join(root, 'builds');
+    const foreign = (name: string, ageMs: number) => {
+      const dir = path.join(buildsDir, name);
+      writeFakeBuild(dir, name, { builtAt: '2026-01-01T00:00:00.000Z' });
+      mkdirSync(path.join(dir, '.users'), { recursive: true });
+      const mark = path.join(dir, '.users', 'container-7f3a~1');
+      writeFileSync(mark, 'x');
+      const at = new Date(Date.now() - ageMs);
+      utimesSync(mark, at, at);
+      return dir;
+    };
+    const gone = foreign('gone-container', FOREIGN_MARK_MS + 60_000);
+    const alive = foreign('live-container', MARK_TOUCH_MS);
+    let count = 0;
+    const manager = new BuildManager({
+      root,
+      buildsDir,
+      initial: await loadBuild(path.join(root, 'initial')),
+      build: async (outDir) => writeFakeBuild(outDir, `v${++count}`),
+    });
+    await manager.rebuild('publish');
+    await manager.rebuild('publish');
+    expect(existsSync(gone)).toBe(false);
+    expect(existsSync(alive)).toBe(true);
+    manager.release();
     vi.restoreAllMocks();
   });
 });

@@ -7,6 +7,7 @@ import {
   readFileSync,
   realpathSync,
   rmSync,
+  statSync,
   symlinkSync,
   unlinkSync,
   writeFileSync,
@@ -139,7 +140,10 @@ export function runBuild(root: string, outDir: string, env: NodeJS.ProcessEnv = 
 // database), each into a folder of its own that is never changed once complete. Several processes may
 // share the folder (two servers from one checkout): each marks the builds it serves with a file named
 // after its host and pid, and a build is removed only when no live process marks it and it is not the
-// newest good one, so no process ever deletes a build another is serving.
+// newest good one, so no process ever deletes a build another is serving. A process on another host
+// (a container fleet sharing a volume) cannot be asked whether it lives: its mark counts while it is
+// fresh, and every process touches its marks every hour, so a mark untouched for a day is a process
+// gone (a container replaced) and its builds are pruned like any other.
 
 /** The folder of content rebuilds: DATA_DIR/builds (an in-memory DATA_DIR keeps them in the checkout). */
 export function siteBuildsDir(dataDir: string, root: string): string {
@@ -148,13 +152,22 @@ export function siteBuildsDir(dataDir: string, root: string): string {
 
 const USERS = '.users';
 const thisProcess = () => `${os.hostname()}~${process.pid}`;
+/** How long another host's mark counts without being touched, and how often a process touches its own. */
+export const FOREIGN_MARK_MS = 24 * 3_600_000;
+export const MARK_TOUCH_MS = 3_600_000;
 
-function isLive(marker: string): boolean {
+function isLive(dir: string, marker: string, now = Date.now()): boolean {
   const at = marker.lastIndexOf('~');
   const host = marker.slice(0, at);
   const pid = Number(marker.slice(at + 1));
-  // Another host's process cannot be asked: its mark counts as live.
-  if (host !== os.hostname()) return true;
+  // Another host's process cannot be asked: its mark counts while it is fresh.
+  if (host !== os.hostname()) {
+    try {
+      return now - statSync(path.join(dir, USERS, marker)).mtimeMs < FOREIGN_MARK_MS;
+    } catch {
+      return false;
+    }
+  }
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
@@ -191,7 +204,7 @@ export function usedByOthers(dir: string): boolean {
   } catch {
     return false;
   }
-  return markers.some((marker) => marker !== thisProcess() && isLive(marker));
+  return markers.some((marker) => marker !== thisProcess() && isLive(dir, marker));
 }
 
 function usedByAnyone(dir: string): boolean {
@@ -201,7 +214,7 @@ function usedByAnyone(dir: string): boolean {
   } catch {
     return false;
   }
-  return markers.some((marker) => (marker === thisProcess() ? true : isLive(marker)));
+  return markers.some((marker) => (marker === thisProcess() ? true : isLive(dir, marker)));
 }
 
 /** A complete build's place in line: the newest published content first, then the newest build. */
@@ -300,6 +313,7 @@ export class BuildManager {
   private running: Promise<BuildOutcome> | null = null;
   private waiting: Waiting[] = [];
   private lastAttemptFailed = false;
+  private readonly touching: NodeJS.Timeout;
   lastFailure: BuildFailure | null = null;
 
   constructor(opts: {
@@ -313,6 +327,12 @@ export class BuildManager {
     this.current = opts.initial;
     this.build = opts.build ?? ((outDir) => runBuild(this.root, outDir));
     markInUse(this.current.dir);
+    // Other hosts judge this process's marks by their age: keep them fresh.
+    this.touching = setInterval(() => {
+      markInUse(this.current.dir);
+      if (this.previous) markInUse(this.previous.dir);
+    }, MARK_TOUCH_MS);
+    this.touching.unref();
   }
 
   /** The last error message (null when the last build went live). */
@@ -417,6 +437,7 @@ export class BuildManager {
 
   /** Stop marking the builds this process served (at shutdown). */
   release(): void {
+    clearInterval(this.touching);
     releaseBuild(this.current.dir);
     if (this.previous) releaseBuild(this.previous.dir);
   }

@@ -89,4 +89,82 @@ describe('content sync across nodes', () => {
       c.stop();
     }
   });
+
+  it('a node whose rebuild failed tries again with a doubling wait until it serves the version, without another publish', async () => {
+    let clock = 1_000_000;
+    const tries: { reason: string; at: number }[] = [];
+    let failuresLeft = 2;
+    const sync = await startContentSync({
+      database,
+      rebuild: async (reason) => {
+        tries.push({ reason, at: clock });
+        return { published: failuresLeft-- <= 0 };
+      },
+      intervalMs: 60_000,
+      retryBaseMs: 5_000,
+      now: () => clock,
+    });
+    try {
+      const { version, built } = await sync.publish('sanity webhook: promo-gagal');
+      expect(await built).toEqual({ published: false });
+      expect([sync.seen(), sync.served()]).toEqual([version, version - 1]);
+      // Within the backoff a poll builds nothing.
+      clock += 4_000;
+      await sync.check();
+      expect(tries).toHaveLength(1);
+      clock += 1_000;
+      await sync.check();
+      expect(tries.map((t) => t.reason)).toEqual([
+        'sanity webhook: promo-gagal',
+        `content version ${version} (retry 1)`,
+      ]);
+      // The second failure doubles the wait (10 s).
+      clock += 9_000;
+      await sync.check();
+      expect(tries).toHaveLength(2);
+      clock += 1_000;
+      await sync.check();
+      expect(tries).toHaveLength(3);
+      expect(sync.served()).toBe(version);
+      // Served: nothing more to do.
+      clock += 60_000;
+      await sync.check();
+      expect(tries).toHaveLength(3);
+    } finally {
+      sync.stop();
+    }
+  });
+
+  it('a rebuild that throws counts as a failure, and a newer version is tried at once, whatever the backoff', async () => {
+    let clock = 0;
+    const tries: number[] = [];
+    let throwing = true;
+    const sync = await startContentSync({
+      database,
+      rebuild: async (_reason, version) => {
+        tries.push(version);
+        if (throwing) throw new Error('astro build crashed');
+        return { published: true };
+      },
+      intervalMs: 60_000,
+      retryBaseMs: 60_000,
+      now: () => clock,
+    });
+    const other = await startContentSync({ database, rebuild: async () => ({ published: true }), intervalMs: 60_000 });
+    try {
+      const first = await sync.publish('webhook 1');
+      await expect(first.built).rejects.toThrow(/crashed/);
+      await sync.check();
+      expect(tries).toEqual([first.version]);
+      throwing = false;
+      // Another node records a newer publish: this one tries it at once.
+      const second = await other.publish('webhook 2');
+      await sync.check();
+      expect(tries).toEqual([first.version, second.version]);
+      expect(sync.served()).toBe(second.version);
+    } finally {
+      sync.stop();
+      other.stop();
+    }
+  });
 });

@@ -58,6 +58,8 @@ describe('/metrics', () => {
       'reservation_holds_open',
       'site_build_age_seconds',
       'site_build_state{state="stale"}',
+      'site_content_version{which="served"}',
+      'site_content_version{which="newest"}',
       'jobs{',
     ])
       expect(text, series).toContain(series);

@@ -35,6 +35,10 @@ afterAll(async () => {
   for (const one of nodes) await one.close();
 });
 
+/** Nodes whose next rebuild fails once (a transient failure: a killed build, a full disk for a moment). */
+const failNext = new Set<string>();
+const failed: string[] = [];
+
 async function node(name: string) {
   const env = loadEnv({ DATABASE_URL: url!, DATA_DIR: 'memory://', SMTP_URL: 'smtp://127.0.0.1:9' });
   const database = await openDatabase(env);
@@ -46,7 +50,13 @@ async function node(name: string) {
     root,
     build: await loadBuild(path.join(root, 'dist')),
     // The content each node's build reads: the same published source for every node.
-    runSiteBuild: async (outDir) => fakeBuild(outDir, published),
+    runSiteBuild: async (outDir) => {
+      if (failNext.delete(name)) {
+        failed.push(name);
+        throw new Error('the build was killed');
+      }
+      fakeBuild(outDir, published);
+    },
     nextContentChange: async () => null,
     contentPollMs: 500,
   });
@@ -56,7 +66,7 @@ async function node(name: string) {
 }
 
 describe('publishing across two nodes on PostgreSQL', () => {
-  it('the node the webhook did not reach serves the publish within its poll; a replay to it is refused', async () => {
+  it('the node the webhook did not reach serves the publish within its poll, a replay to it is refused, and a node whose rebuild failed catches up alone', async () => {
     vi.spyOn(console, 'log').mockImplementation(() => {});
     const setup = await freshPgDatabase(url!);
     await migrate(setup);
@@ -85,6 +95,33 @@ describe('publishing across two nodes on PostgreSQL', () => {
     const replay = await fetch(`${b}/api/hooks/sanity`, { method: 'POST', body, headers });
     expect(replay.status).toBe(401);
     expect(await (await fetch(`${a}/api/site/build-status`)).json()).toMatchObject({ contentVersion: 1 });
+
+    // A node's rebuild of the next version fails once: it serves that version within a minute
+    // anyway, by its own retry, with no other publish.
+    failNext.add('b');
+    published = 'summer promo';
+    const next = JSON.stringify({ _id: 'promo-summer', _type: 'promo' });
+    const signed = await encodeSignatureHeader(next, Date.now(), EMBEDDED_SECRETS.SANITY_WEBHOOK_SECRET);
+    const second = await fetch(`${a}/api/hooks/sanity`, {
+      method: 'POST',
+      body: next,
+      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER_NAME]: signed },
+    });
+    expect(await second.json()).toMatchObject({ version: 2, published: true });
+    await expect.poll(() => failed, { timeout: 10_000 }).toEqual(['b']);
+    // Behind for now, and it says so (health names both versions).
+    const behind = (await (await fetch(`${b}/api/health`)).json()).build;
+    expect(behind).toMatchObject({ newestContentVersion: 2 });
+    const retryStarted = Date.now();
+    await expect
+      .poll(async () => (await fetch(`${b}/`)).text(), { timeout: 60_000, interval: 500 })
+      .toContain('summer promo');
+    expect(Date.now() - retryStarted).toBeLessThan(60_000);
+    expect((await (await fetch(`${b}/api/health`)).json()).build).toMatchObject({
+      contentVersion: 2,
+      newestContentVersion: 2,
+    });
+    expect(failed).toEqual(['b']);
     vi.restoreAllMocks();
-  });
+  }, 90_000);
 });

@@ -96,6 +96,8 @@ export async function createOneServer(opts: {
   buildsDir?: string;
   /** How often this node checks the shared content version (default 10 s). */
   contentPollMs?: number;
+  /** The first wait before a failed content rebuild is tried again (server/content-sync.ts; 5 s). */
+  contentRetryMs?: number;
   /** How long the webhook's answer waits for the rebuild (default 20 s). */
   webhookWaitMs?: number;
 }): Promise<OneServer> {
@@ -143,6 +145,8 @@ export async function createOneServer(opts: {
       await scheduler.arm().catch((error: unknown) => log.error({ err: error }, 'could not arm the content schedule'));
       return outcome;
     });
+  // The content sync starts after the API's dependencies (it rebuilds through them); health reads it.
+  let sync: { seen(): number } | null = null;
   // Hashing the site's sources walks the whole tree: do it once, not on every health probe.
   const sourcesHash = computeInputHash(root);
   const lifecycle: Lifecycle = { draining: false };
@@ -154,7 +158,15 @@ export async function createOneServer(opts: {
     // The build's state for /api/health; the failure's text is for editors only (build status).
     buildInfo: () => {
       const { state, builtAt, contentVersion } = builds.status();
-      return { present: true, stale: builds.current.info.inputHash !== sourcesHash, state, builtAt, contentVersion };
+      return {
+        present: true,
+        stale: builds.current.info.inputHash !== sourcesHash,
+        state,
+        builtAt,
+        contentVersion,
+        // The newest shared version this node knows of: above contentVersion while it catches up.
+        newestContentVersion: sync?.seen() ?? contentVersion,
+      };
     },
   };
   // Stock reads (availability, search) through this node's cache, invalidated by every commit's
@@ -170,11 +182,13 @@ export async function createOneServer(opts: {
   deps.outbox = sender;
   const content = await startContentSync({
     database,
+    retryBaseMs: opts.contentRetryMs,
     rebuild: rebuildAndRearm,
     builtVersion: builds.current.info.contentVersion ?? 0,
     intervalMs: opts.contentPollMs,
     goLive: (documentId) => publishEmbargoed(documentId),
   });
+  sync = content;
   const jobs = await startBackgroundJobs({ deps, sender, content });
   started.jobs = jobs;
   const root$ = new Hono();
@@ -240,6 +254,8 @@ export async function createOneServer(opts: {
       stale: builds.current.info.inputHash !== sourcesHash,
       rebuilding: builds['running'] !== null,
       lastError: builds.lastError,
+      contentVersion: builds.current.info.contentVersion ?? 0,
+      newestContentVersion: content.seen(),
     }),
   });
   const trust = trustProxy(env.TRUST_PROXY);

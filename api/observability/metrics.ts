@@ -81,7 +81,15 @@ export function countPaymentNotification(result: string): void {
 /** What the scrape-time gauges read: the node's database and its site build. */
 export interface MetricSources {
   database: Database;
-  build?: () => { builtAt: string | null; stale: boolean; rebuilding: boolean; lastError: string | null };
+  build?: () => {
+    builtAt: string | null;
+    stale: boolean;
+    rebuilding: boolean;
+    lastError: string | null;
+    /** The shared content version the live build shows, and the newest one this node knows of. */
+    contentVersion?: number;
+    newestContentVersion?: number;
+  };
   /** The pg-boss schema (tests use their own). */
   jobSchema?: string;
 }
@@ -188,6 +196,20 @@ new Gauge({
     this.set({ state: 'stale' }, build?.stale ? 1 : 0);
     this.set({ state: 'rebuilding' }, build?.rebuilding ? 1 : 0);
     this.set({ state: 'failed' }, build?.lastError ? 1 : 0);
+  },
+});
+
+new Gauge({
+  name: 'site_content_version',
+  help: 'Shared content versions on this node: served (what its live build shows) and newest (known from the database); they differ while it catches up',
+  labelNames: ['which'] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    const build = sources?.build?.();
+    if (build?.contentVersion === undefined) return;
+    this.set({ which: 'served' }, build.contentVersion);
+    this.set({ which: 'newest' }, build.newestContentVersion ?? build.contentVersion);
   },
 });
 

@@ -230,6 +230,8 @@ export const HealthSchema = obj({
     stale: v.boolean(),
     state: v.optional(v.picklist(['ok', 'building', 'failed'])),
     contentVersion: v.optional(n),
+    /** The newest shared content version the node knows of (above contentVersion while it catches up). */
+    newestContentVersion: v.optional(n),
   }),
   database: obj({ kind: s, ok: v.boolean() }),
 });
