@@ -136,7 +136,7 @@ describe('content sync across nodes', () => {
   });
 
   it('a rebuild that throws counts as a failure, and a newer version is tried at once, whatever the backoff', async () => {
-    let clock = 0;
+    const clock = 0;
     const tries: number[] = [];
     let throwing = true;
     const sync = await startContentSync({
