@@ -5,9 +5,10 @@ import { rows } from '../db/query.ts';
 import { hotels } from '../hotels/hotels.schema.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
 import { runOps } from '../../scripts/ops.ts';
-import { PaymentStatus } from '../../core/payment-status.ts';
 import { Temporal } from 'temporal-polyfill';
 import { analyticsEvents } from './events.schema.ts';
+import { settledPayment } from '../payments/test-charges.ts';
+import { funnel } from './events.service.ts';
 import { EVENTS_MAX_BODY_BYTES } from './events.routes.ts';
 import { EVENTS_BY_IP } from './events.service.ts';
 
@@ -145,8 +146,10 @@ describe('npm run ops -- funnel', () => {
     const mudik = { utm_source: 'instagram', utm_campaign: 'mudik-2026' };
     const at = (iso: string) => t.setNow(new Date(iso));
     // The journey's reservation, paid; and another one left waiting.
-    const paid = await holdRoom('2026-03-20');
-    await db().update(reservations).set({ paymentStatusId: PaymentStatus.paid }).where(eq(reservations.id, paid));
+    // Made on 2 March from the campaign (its create call carried it), paid the same day: 540.000.
+    at('2026-03-02T02:00:00.000Z');
+    const paid = await holdRoom('2026-03-20', { campaign_identifier: 'mudik-2026' });
+    await settledPayment(db(), { reservationId: paid, amount: 540_000, at: new Date('2026-03-02T02:30:00.000Z') });
     const waiting = await holdRoom('2026-03-22');
     // 1 March 23:30 Jakarta time: before the range.
     at('2026-03-01T16:30:00.000Z');
@@ -198,18 +201,45 @@ describe('npm run ops -- funnel', () => {
         ?.trim()
         .split(/\s{2,}/);
     };
-    // searches, rooms, checkouts, purchases, conversion, revenue
-    expect(row(jakarta!.city, 'destination')).toEqual([jakarta!.city, '3', '2', '1', '1', '33%', 'Rp 540.000']);
-    expect(row(other.city, 'destination')).toEqual([other.city, '1', '0', '0', '0', '0%', 'Rp 0']);
-    expect(row('mudik-2026', 'campaign')).toEqual(['mudik-2026', '2', '1', '1', '1', '50%', 'Rp 540.000']);
-    expect(row('(none)', 'campaign')).toEqual(['(none)', '2', '1', '0', '0', '0%', 'Rp 0']);
-    expect(row('total', 'campaign')).toEqual(['total', '4', '2', '1', '1', '25%', 'Rp 540.000']);
+    // searches, rooms, checkouts, holds, purchases, conversion, revenue: holds and purchases from the
+    // reservations (two made that day, one paid), the revenue what was paid, whatever events claimed.
+    expect(row(jakarta!.city, 'destination')).toEqual([jakarta!.city, '3', '2', '1', '2', '1', '33%', 'Rp 540.000']);
+    expect(row(other.city, 'destination')).toEqual([other.city, '1', '0', '0', '0', '0', '0%', 'Rp 0']);
+    expect(row('mudik-2026', 'campaign')).toEqual(['mudik-2026', '2', '1', '1', '1', '1', '50%', 'Rp 540.000']);
+    expect(row('(none)', 'campaign')).toEqual(['(none)', '2', '1', '0', '1', '0', '0%', 'Rp 0']);
+    expect(row('total', 'campaign')).toEqual(['total', '4', '2', '1', '2', '1', '25%', 'Rp 540.000']);
 
     const empty = await runOps(['funnel', '--from', '2025-01-01', '--to', '2025-01-31'], t.deps);
     expect(empty).toEqual({
       code: 0,
-      out: ['Booking funnel 2025-01-01 to 2025-01-31 (Jakarta time)', 'No searches, rooms, checkouts or purchases.'],
+      out: [
+        'Booking funnel 2025-01-01 to 2025-01-31 (Jakarta time)',
+        'No searches, rooms, checkouts, holds or purchases.',
+      ],
     });
+  });
+
+  it('a forged purchase event moves neither purchases nor revenue; a day-by-day view per campaign adds up', async () => {
+    const at = (iso: string) => t.setNow(new Date(iso));
+    at('2026-04-10T02:00:00.000Z');
+    const paid = await holdRoom('2026-04-20', { campaign_identifier: 'lebaran-2026' });
+    await settledPayment(db(), { reservationId: paid, amount: 310_000, at: new Date('2026-04-11T02:00:00.000Z') });
+    const range = { from: new Date('2026-04-09T17:00:00.000Z'), to: new Date('2026-04-11T17:00:00.000Z') };
+    const before = await funnel(t.deps, range, 'campaign');
+    // A purchase event for that very reservation, claiming a hundred million, sent first and again.
+    at('2026-04-11T01:00:00.000Z');
+    const forged = { event: 'purchase', ...base, hotel_id: 1, reservation_id: paid, value: 99_000_000 };
+    expect((await send({ events: [forged, forged] })).status).toBe(202);
+    const after = await funnel(t.deps, range, 'campaign');
+    expect(after).toEqual(before);
+    const lebaran = after.find((r) => r.key === 'lebaran-2026')!;
+    expect([lebaran.holds, lebaran.purchases, lebaran.revenue]).toEqual([1, 1, 310_000]);
+    // Per Jakarta day: the hold on the 10th, the payment on the 11th.
+    const days = (await funnel(t.deps, range, 'campaign', { perDay: true })).filter((r) => r.key === 'lebaran-2026');
+    expect(days.map((r) => [r.day, r.holds, r.purchases, r.revenue])).toEqual([
+      ['2026-04-10', 1, 0, 0],
+      ['2026-04-11', 0, 1, 310_000],
+    ]);
   });
 
   it('refuses missing, malformed or reversed dates with its usage', async () => {

@@ -1,6 +1,7 @@
 // `npm run ops -- funnel --from YYYY-MM-DD --to YYYY-MM-DD`: the booking funnel of those days
-// (Jakarta time, both included) from the site's own events (api/events/README.md): searches, room
-// choices, checkouts and purchases per destination (the hotel's city) and per campaign (utm_campaign).
+// (Jakarta time, both included): searches, room choices and checkouts from the site's own events
+// (api/events/README.md), holds and purchases (with their revenue) from the reservations and payments
+// themselves, per destination (the hotel's city) and per campaign (utm_campaign).
 import { Temporal } from 'temporal-polyfill';
 import type { AppDeps } from '../platform/deps.ts';
 import { jakartaStartOfDay, parseDate } from '../../core/dates.ts';
@@ -14,23 +15,26 @@ const pct = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / 
 
 /** A fixed-width table: the first column left-aligned, the counts right-aligned. */
 function table(title: string, rows: FunnelRow[]): string[] {
-  const head = [title, 'searches', 'rooms', 'checkouts', 'purchases', 'conversion', 'revenue'];
+  const head = [title, 'searches', 'rooms', 'checkouts', 'holds', 'purchases', 'conversion', 'revenue'];
   const total = rows.reduce(
     (t, r) => ({
       key: 'total',
+      visits: t.visits + r.visits,
       searches: t.searches + r.searches,
       rooms: t.rooms + r.rooms,
       checkouts: t.checkouts + r.checkouts,
+      holds: t.holds + r.holds,
       purchases: t.purchases + r.purchases,
       revenue: t.revenue + r.revenue,
     }),
-    { key: 'total', searches: 0, rooms: 0, checkouts: 0, purchases: 0, revenue: 0 },
+    { key: 'total', visits: 0, searches: 0, rooms: 0, checkouts: 0, holds: 0, purchases: 0, revenue: 0 },
   );
   const cells = [...rows, total].map((r) => [
     r.key,
     String(r.searches),
     String(r.rooms),
     String(r.checkouts),
+    String(r.holds),
     String(r.purchases),
     pct(r.purchases, r.searches),
     formatRupiah(r.revenue),
@@ -61,7 +65,8 @@ export async function funnelCommand(
     funnel(deps, range, 'campaign'),
   ]);
   const heading = `Booking funnel ${first.toString()} to ${last.toString()} (Jakarta time)`;
-  if (byDestination.length === 0) return { code: 0, out: [heading, 'No searches, rooms, checkouts or purchases.'] };
+  if (byDestination.length === 0)
+    return { code: 0, out: [heading, 'No searches, rooms, checkouts, holds or purchases.'] };
   return {
     code: 0,
     out: [heading, '', ...table('destination', byDestination), '', ...table('campaign', byCampaign)],

@@ -43,59 +43,89 @@ export async function recordEvents(deps: Pick<AppDeps, 'database' | 'now'>, even
 }
 
 export type FunnelRow = {
-  /** The hotel's city, or the campaign's name; '(none)' when the events had none. */
+  /** The hotel's city, or the campaign's name; '(none)' when there was none. */
   key: string;
+  /** The Jakarta day (YYYY-MM-DD), when asked per day. */
+  day?: string;
+  /** Pages viewed (the site's own page_view events). */
+  visits: number;
   searches: number;
   rooms: number;
   checkouts: number;
+  /** Reservations made (rooms held), from the reservations themselves. */
+  holds: number;
+  /** Reservations whose payment arrived, from the payments themselves. */
   purchases: number;
-  /** Rupiah of the purchases. */
+  /** Rupiah the guests paid for them (the settled charge's gross amount). */
   revenue: number;
 };
 
 /**
- * The booking funnel between two instants: searches, room choices, checkouts and purchases, per
- * destination (the hotel's city) or per campaign (utm_campaign). Anyone can send events, so a
- * purchase counts only for a reservation that really was paid (paid, or refunded since), once
- * however often its status page was shown.
+ * The booking funnel between two instants, per destination (the hotel's city) or per campaign
+ * (utm_campaign), optionally per Jakarta day. Visits, searches, rooms and checkouts are the site's
+ * events; holds and purchases are the server's own records: reservations made, and reservations
+ * paid (their first settled charge, in the range) with the amount the guest really paid. Anyone can
+ * send events, so no event, whatever it claims, moves holds, purchases or revenue. A reservation's
+ * campaign is the one its create call carried (REST or GraphQL).
  */
 export async function funnel(
   deps: Pick<AppDeps, 'database'>,
   range: { from: Date; to: Date },
   by: 'destination' | 'campaign',
+  options: { perDay?: boolean } = {},
 ): Promise<FunnelRow[]> {
-  const key = by === 'destination' ? sql`coalesce(h.city, '(none)')` : sql`coalesce(e.campaign, '(none)')`;
+  const eventKey = by === 'destination' ? sql`coalesce(h.city, '(none)')` : sql`coalesce(e.campaign, '(none)')`;
+  const bookingKey =
+    by === 'destination' ? sql`coalesce(h.city, '(none)')` : sql`coalesce(r.campaign_identifier, '(none)')`;
+  const day = (at: ReturnType<typeof sql>) =>
+    options.perDay ? sql`to_char(${at} at time zone 'Asia/Jakarta', 'YYYY-MM-DD')` : sql`''`;
+  const from = sql`${range.from.toISOString()}::timestamptz`;
+  const to = sql`${range.to.toISOString()}::timestamptz`;
   const paid = [PaymentStatus.paid, PaymentStatus.refunded];
-  const found = await rows<FunnelRow>(
+  const found = await rows<FunnelRow & { day: string }>(
     deps.database.db,
-    sql`with purchase_once as (
-          select distinct on (p.reservation_id) p.id
-          from analytics_events p
-          join reservations r on r.id = p.reservation_id
-            and r.payment_status_id in (${sql.join(paid, sql`, `)})
-          where p.name = 'purchase'
-            and p.received_at >= ${range.from.toISOString()}::timestamptz
-            and p.received_at < ${range.to.toISOString()}::timestamptz
-          order by p.reservation_id, p.id)
-        select ${key}::text as key,
-          count(*) filter (where e.name = 'search')::int as searches,
-          count(*) filter (where e.name = 'room_chosen')::int as rooms,
-          count(*) filter (where e.name = 'begin_checkout')::int as checkouts,
-          count(*) filter (where e.id in (select id from purchase_once))::int as purchases,
-          coalesce(sum(e.value) filter (where e.id in (select id from purchase_once)), 0)::bigint as revenue
-        from analytics_events e
-        left join hotels h on h.id = e.hotel_id
-        where e.name in ('search', 'room_chosen', 'begin_checkout', 'purchase')
-          and e.received_at >= ${range.from.toISOString()}::timestamptz
-          and e.received_at < ${range.to.toISOString()}::timestamptz
-        group by 1
-        order by searches desc, key`,
+    sql`select key, day,
+          count(*) filter (where kind = 'page_view')::int as visits,
+          count(*) filter (where kind = 'search')::int as searches,
+          count(*) filter (where kind = 'room_chosen')::int as rooms,
+          count(*) filter (where kind = 'begin_checkout')::int as checkouts,
+          count(*) filter (where kind = 'hold')::int as holds,
+          count(*) filter (where kind = 'paid')::int as purchases,
+          coalesce(sum(amount) filter (where kind = 'paid'), 0)::bigint as revenue
+        from (
+          select ${eventKey}::text as key, ${day(sql`e.received_at`)} as day, e.name as kind, 0 as amount
+          from analytics_events e
+          left join hotels h on h.id = e.hotel_id
+          where e.name in ('page_view', 'search', 'room_chosen', 'begin_checkout')
+            and e.received_at >= ${from} and e.received_at < ${to}
+          union all
+          select ${bookingKey}::text, ${day(sql`r.created_at`)}, 'hold', 0
+          from reservations r
+          left join hotels h on h.id = r.hotel_id
+          where r.created_at >= ${from} and r.created_at < ${to}
+          union all
+          select ${bookingKey}::text, ${day(sql`c.settled_at`)}, 'paid', c.gross_amount
+          from reservations r
+          left join hotels h on h.id = r.hotel_id
+          join lateral (
+            select pc.gross_amount, pc.settled_at from payment_charges pc
+            where pc.reservation_id = r.id and pc.settled_at is not null
+            order by pc.settled_at, pc.id limit 1
+          ) c on true
+          where r.payment_status_id in (${sql.join(paid, sql`, `)})
+            and c.settled_at >= ${from} and c.settled_at < ${to}
+        ) x
+        group by key, day
+        order by day, searches desc, key`,
   );
   return found.map((r) => ({
     key: r.key,
+    ...(options.perDay ? { day: r.day } : {}),
+    visits: Number(r.visits),
     searches: Number(r.searches),
     rooms: Number(r.rooms),
     checkouts: Number(r.checkouts),
+    holds: Number(r.holds),
     purchases: Number(r.purchases),
     revenue: Number(r.revenue),
   }));
