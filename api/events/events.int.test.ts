@@ -306,5 +306,38 @@ describe('the campaign on the reservation', () => {
 
     const bad = await hold({ campaign_identifier: '<script>alert(1)</script>' });
     expect(bad.status).toBe(422);
+
+    // The GraphQL create carries the same campaign fields, with the same checks.
+    const create = (campaign: string) =>
+      t.gql(
+        'secure',
+        'mutation C($input: HotelCreateReservationInput!) { HotelCreateReservation(input: $input) { id } }',
+        {
+          input: {
+            hotel_id: 1,
+            room_type_id: 11,
+            check_in_date_time: '2026-03-24',
+            check_out_date_time: '2026-03-25',
+            total_room: 1,
+            campaign_identifier: campaign,
+            campaign_event: 'PAYDAY',
+            channel_source: 'tiktok / social',
+          },
+        },
+      );
+    const viaGraphql = await create('gajian-maret');
+    expect(viaGraphql.status, JSON.stringify(viaGraphql.data)).toBe(200);
+    const [fromGraphql] = await db()
+      .select()
+      .from(reservations)
+      .where(eq(reservations.id, viaGraphql.data.data.HotelCreateReservation.id));
+    expect(fromGraphql).toMatchObject({
+      campaignIdentifier: 'gajian-maret',
+      campaignEvent: 'PAYDAY',
+      channelSource: 'tiktok / social',
+    });
+    const refused = await create('<script>alert(1)</script>');
+    expect(refused.data.data?.HotelCreateReservation ?? null).toBeNull();
+    expect(refused.data.errors?.length).toBeGreaterThan(0);
   });
 });

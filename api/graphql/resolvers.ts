@@ -227,6 +227,12 @@ export const resolvers = {
           totalRoom: i.total_room,
           promoCode: i.promo_code,
           notes: i.notes,
+          // The same campaign fields as the REST create: the funnel keys reservations by them.
+          campaign: {
+            identifier: i.campaign_identifier || null,
+            event: i.campaign_event || null,
+            channelSource: i.channel_source || null,
+          },
         },
         {
           now,
