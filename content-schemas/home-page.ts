@@ -39,6 +39,13 @@ export const homePage = defineType({
       description: 'Heading above the cabin destinations.',
       validation: (rule) => rule.required().error('Write the destination heading.'),
     }),
+    defineField({
+      name: 'publishAt',
+      title: 'Publish at',
+      type: 'datetime',
+      description:
+        'For a change that should go live later (a season, a campaign): the Studio then schedules it instead of publishing, and the site publishes it at this time. Leave empty to publish at once.',
+    }),
   ],
   preview: { prepare: () => ({ title: 'Home page' }) },
 });

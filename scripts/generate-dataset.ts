@@ -4,7 +4,7 @@
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { destinationDocs } from '../content/dataset/source/destinations.ts';
+import { destinationDocs, placeAliasDocs } from '../content/dataset/source/destinations.ts';
 import { faqDocs } from '../content/dataset/source/faq.ts';
 import { resetKeys } from '../content/dataset/source/helpers.ts';
 import { announcementDocs, hotelDocs } from '../content/dataset/source/hotels.ts';
@@ -26,6 +26,7 @@ export function buildDatasetDocuments() {
     ...destinationDocs(),
     ...hotelDocs(),
     ...announcementDocs(),
+    ...placeAliasDocs(),
   ];
 }
 

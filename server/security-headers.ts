@@ -115,6 +115,12 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], env: CspE
   ].join('; ');
 }
 
+/** Preview pages (/preview/, /id/preview/): the Studio shows them in frames, from its own origins. */
+export const PREVIEW_PATH = /^(\/id)?\/preview\/?$/;
+export function framedByStudio(csp: string, studioOrigins: readonly string[]): string {
+  return csp.replace("frame-ancestors 'none'", `frame-ancestors 'self' ${studioOrigins.join(' ')}`.trim());
+}
+
 /** The headers of every answer, whatever produced it. HSTS only when the public origin is https. */
 export function baseSecurityHeaders(env: Pick<Env, 'SITE_URL'>): [string, string][] {
   const headers: [string, string][] = [

@@ -15,6 +15,7 @@ import type { JobQueue } from '../api/jobs/queue.ts';
 import { startOutboxSender } from '../api/outbox/outbox.sender.ts';
 import { backgroundSettled } from '../api/auth/background.ts';
 import { startContentSync } from './content-sync.ts';
+import { funnel } from '../api/events/events.service.ts';
 import { syncPromotionsFromContent } from './promo-sync.ts';
 import { syncPlaceAliasesFromContent } from './place-alias-sync.ts';
 import { startBackgroundJobs } from './jobs.ts';
@@ -29,7 +30,13 @@ import {
 import { devTools, insurerFor, startGateway, startMail } from './compose.ts';
 import { isLocalNodeRequest, productionProblems, refusalMessage } from './modes.ts';
 import { guardConnections } from './connection-guard.ts';
-import { applySecurityHeaders, baseSecurityHeaders, contentSecurityPolicy } from './security-headers.ts';
+import {
+  applySecurityHeaders,
+  baseSecurityHeaders,
+  contentSecurityPolicy,
+  framedByStudio,
+  PREVIEW_PATH,
+} from './security-headers.ts';
 import { trustProxy } from '../api/http/client-address.ts';
 import { logger, requestContext } from '../api/observability/logger.ts';
 import type { Lifecycle } from '../api/platform/deps.ts';
@@ -202,6 +209,9 @@ export async function createOneServer(opts: {
     isEditor: editorCheck({ projectId: readContentEnv().projectId }),
     studioOrigins: env.STUDIO_ORIGINS,
     claim: (signature, signedAt) => claimWebhook(database, signature, signedAt),
+    previewSecret: () => readContentEnv().previewSecret,
+    armSchedule: () => scheduler.arm(),
+    funnel: (range) => funnel(deps, range, 'campaign', { perDay: true }),
     waitMs: opts.webhookWaitMs,
     now: opts.now,
   });
@@ -286,7 +296,10 @@ export async function createOneServer(opts: {
       );
     };
     res.once('close', done);
-    applySecurityHeaders(res, baseHeaders, cspOf(builds.current));
+    const csp = cspOf(builds.current);
+    // An editor's preview shows inside the Studio's Preview dialog (its frames): only there.
+    const previewing = PREVIEW_PATH.test((req.url ?? '/').split('?')[0] ?? '/');
+    applySecurityHeaders(res, baseHeaders, previewing ? framedByStudio(csp, env.STUDIO_ORIGINS ?? []) : csp);
     // One client's requests in flight on this node are bounded (server/connection-guard.ts).
     if (!guard.admit(req, res)) return markRoute(req, '(refused)');
     requestContext.run({ reqId }, () => handle(req, res));

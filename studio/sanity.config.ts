@@ -1,9 +1,11 @@
-import { defineConfig, type DocumentActionComponent, type DocumentActionProps } from 'sanity';
+import { defineConfig, useClient, type DocumentActionComponent, type DocumentActionProps } from 'sanity';
 import { structureTool, type StructureBuilder, type StructureResolver } from 'sanity/structure';
 import { schemaTypes, SINGLETON_IDS } from '../content-schemas/index.ts';
 import { sitePathFor } from '../content-schemas/site-path.ts';
 import { buildStatusBadge, buildStatusTool } from './build-status.tsx';
 import { translationsTool } from './translation-tool.tsx';
+import { createPreviewAction, guardPublish, type EditorActionOptions } from './editor-actions.tsx';
+import { funnelTool } from './funnel-tool.tsx';
 
 const projectId = process.env.SANITY_STUDIO_PROJECT_ID || 'offline';
 const dataset = process.env.SANITY_STUDIO_DATASET || 'production';
@@ -113,6 +115,14 @@ const OpenOnSite = openOnSiteAction as DocumentActionComponent;
 
 const singletonTypes = new Set<string>(Object.keys(SINGLETON_IDS));
 
+// The editor's own Sanity token goes with the site calls (preview links, schedule, funnel): the site
+// checks it with Sanity. The Studio's client holds it when the Studio signs in with a token.
+const editorActions: EditorActionOptions = {
+  siteUrl,
+  useToken: () => useClient({ apiVersion: '2025-02-19' }).config().token,
+};
+const Preview = createPreviewAction(editorActions);
+
 export default defineConfig({
   name: 'bobobox',
   title: 'Bobobox content',
@@ -121,7 +131,7 @@ export default defineConfig({
   plugins: [structureTool({ structure })],
   // The live site's build state (and a badge on the document that stopped the last publish), and
   // the translation-completeness view.
-  tools: (prev) => [...prev, buildStatusTool(siteUrl), translationsTool],
+  tools: (prev) => [...prev, buildStatusTool(siteUrl), translationsTool, funnelTool(editorActions)],
   schema: {
     types: schemaTypes,
     // Singletons are opened from the structure only; they cannot be created twice.
@@ -133,7 +143,9 @@ export default defineConfig({
       const base = singletonTypes.has(context.schemaType)
         ? prev.filter((a) => !['duplicate', 'delete', 'unpublish'].includes(String(a.action)))
         : prev;
-      return [...base, OpenOnSite];
+      // Publish schedules a document whose go-live time is still to come (studio/editor-actions.tsx).
+      const guarded = base.map((a) => (a.action === 'publish' ? guardPublish(a, editorActions) : a));
+      return [...guarded, Preview, OpenOnSite];
     },
     productionUrl: async (prev, { document }) => {
       const path = sitePathFor(document as Parameters<typeof sitePathFor>[0]);

@@ -1,91 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useClient, type Tool } from 'sanity';
-import { schemaTypes } from '../content-schemas/index.ts';
-import { createTranslationChecker, type TranslationReport } from '../content-schemas/translation-report.ts';
+import { DOCUMENT_TYPES, TranslationsView } from './translation-view.tsx';
 
-// The Studio's Translations tool: per document type, which documents (drafts included) miss
-// Indonesian or English text, and in which fields. The same function computes the report every
-// site build prints and the development page /dev/translations/ (content-schemas/translation-report.ts).
-
-const checker = createTranslationChecker(schemaTypes as never);
-const DOCUMENT_TYPES = schemaTypes.filter((t) => t.type === 'document').map((t) => t.name);
-const LANG_NAMES: Record<string, string> = { id: 'Bahasa Indonesia', en: 'English' };
-const cell = {
-  border: '1px solid #cbd5e1',
-  padding: '0.4rem 0.6rem',
-  textAlign: 'left',
-  verticalAlign: 'top',
-} as const;
+// The Translations tool in the Studio: the view (studio/translation-view.tsx) over every document of
+// the project, drafts included, read with the editor's client.
 
 function TranslationsTool() {
   const client = useClient({ apiVersion: '2025-02-19' });
-  const [report, setReport] = useState<TranslationReport | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    let live = true;
-    client
-      .withConfig({ perspective: 'raw' })
-      .fetch<Record<string, unknown>[]>('*[_type in $types]', { types: DOCUMENT_TYPES })
-      .then((docs) => live && setReport(checker.report(docs)))
-      .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)));
-    return () => {
-      live = false;
-    };
-  }, [client]);
-
-  if (error) return <p style={{ padding: '1rem' }}>Could not read the documents: {error}</p>;
-  if (!report) return <p style={{ padding: '1rem' }}>Checking every document…</p>;
-  return (
-    <div style={{ padding: '1rem', overflow: 'auto', height: '100%' }}>
-      <h1>Translations</h1>
-      <p>
-        {report.documents
-          ? `${report.documents} document(s) miss a language in ${report.fields} field(s).`
-          : 'Every document has Indonesian and English text.'}
-      </p>
-      {report.types.map((type) => (
-        <section key={type.type}>
-          <h2>
-            {type.title}{' '}
-            <small>
-              {type.documents.length} of {type.checked} incomplete
-            </small>
-          </h2>
-          {type.documents.length > 0 && (
-            <table style={{ borderCollapse: 'collapse', width: '100%' }}>
-              <thead>
-                <tr>
-                  <th style={cell}>Document</th>
-                  <th style={cell}>Field</th>
-                  <th style={cell}>Missing</th>
-                </tr>
-              </thead>
-              <tbody>
-                {type.documents.flatMap((doc) =>
-                  doc.fields.map((field) => (
-                    <tr key={`${doc.id}:${field.path}`}>
-                      <td style={cell}>
-                        <a
-                          href={`/intent/edit/id=${encodeURIComponent(doc.id.replace(/^drafts\./, ''))};type=${type.type}`}
-                        >
-                          {doc.title}
-                        </a>
-                        {doc.draft ? ' (draft)' : ''}
-                      </td>
-                      <td style={cell}>
-                        {field.title} <code>{field.path}</code>
-                      </td>
-                      <td style={cell}>{field.missing.map((lang) => LANG_NAMES[lang] ?? lang).join(', ')}</td>
-                    </tr>
-                  )),
-                )}
-              </tbody>
-            </table>
-          )}
-        </section>
-      ))}
-    </div>
+  const load = useCallback(
+    () =>
+      client
+        .withConfig({ perspective: 'raw' })
+        .fetch<Record<string, unknown>[]>('*[_type in $types]', { types: DOCUMENT_TYPES }),
+    [client],
   );
+  return <TranslationsView load={load} />;
 }
 
 /** Registered in sanity.config.ts. */

@@ -45,9 +45,20 @@ describe('the OpenAPI document', () => {
 
   it('the committed copy (npm run openapi:write) is this document plus the routes the server composes in', () => {
     const committed = JSON.parse(readFileSync(path.join(import.meta.dirname, 'openapi.json'), 'utf8'));
-    const { '/hooks/sanity': hook, '/site/build-status': status, ...rest } = committed.paths;
+    const {
+      '/hooks/sanity': hook,
+      '/site/build-status': status,
+      '/site/preview-links': previewLinks,
+      '/site/schedule': schedule,
+      '/site/funnel': funnel,
+      ...rest
+    } = committed.paths;
     expect(hook.post).toBeDefined();
     expect(status.get).toBeDefined();
+    // The Studio's editor endpoints (issue 30), composed in by the server beside the webhook.
+    expect(previewLinks.post).toBeDefined();
+    expect(schedule.post).toBeDefined();
+    expect(funnel.get).toBeDefined();
     expect({ ...committed, paths: rest }).toEqual(JSON.parse(JSON.stringify(doc)));
   });
 

@@ -7,6 +7,10 @@ import type { BuildOutcome, BuildStatus } from '../build-manager.ts';
 import type { EditorCheck } from './editors.ts';
 import { documented } from '../../api/http/contract.ts';
 import { BuildStatusSchema, WebhookAcceptedSchema } from '../../core/contracts/responses.ts';
+import * as v from 'valibot';
+import { Temporal } from 'temporal-polyfill';
+import { jakartaStartOfDay } from '../../core/dates.ts';
+import { PREVIEW_LINK_SECONDS, signPreview } from '../../site/lib/content/preview.ts';
 
 /** How old a signed webhook may be (its signature's timestamp): older ones are refused. */
 export const WEBHOOK_MAX_AGE_MS = 5 * 60_000;
@@ -41,10 +45,69 @@ export interface ContentHookDeps {
    * database share the claims (server/server.ts); the default is this process's memory.
    */
   claim?: (signature: string, signedAt: Date) => Promise<boolean>;
+  /** The booking funnel per campaign and Jakarta day (api/events), for the Studio's Funnel tool. */
+  funnel?: (range: { from: Date; to: Date }) => Promise<FunnelDay[]>;
+  /** Arm the content schedule again (the Studio's Schedule action); the instant it is armed for. */
+  armSchedule?: () => Promise<Date | null>;
+  /** PREVIEW_SECRET, read when a link is asked for (development sets one when its tools mount). */
+  previewSecret?: () => string | undefined;
   /** How long the answer waits for the rebuild before saying it still runs (default 20 s). */
   waitMs?: number;
   now?: () => Date;
 }
+
+/** The instants of Jakarta days `from` to `to` (both included), or null when not a valid range. */
+function jakartaDays(from: string, to: string): { from: Date; to: Date } | null {
+  let first: Temporal.PlainDate;
+  let last: Temporal.PlainDate;
+  try {
+    first = Temporal.PlainDate.from(from, { overflow: 'reject' });
+    last = Temporal.PlainDate.from(to, { overflow: 'reject' });
+  } catch {
+    return null;
+  }
+  const days = first.until(last, { largestUnit: 'days' }).days;
+  if (days < 0 || days >= FUNNEL_MAX_DAYS) return null;
+  return { from: jakartaStartOfDay(first), to: jakartaStartOfDay(last.add({ days: 1 })) };
+}
+
+/** A published or draft document id (what the Studio's document pane knows). */
+export const PreviewLinksBody = v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]{1,128}$/)) });
+export const PreviewLinksSchema = v.object({ en: v.string(), id: v.string(), expiresAt: v.string() });
+export type FunnelDay = {
+  key: string;
+  day?: string;
+  visits: number;
+  searches: number;
+  rooms: number;
+  checkouts: number;
+  holds: number;
+  purchases: number;
+  revenue: number;
+};
+const Day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
+export const FunnelQuery = v.object({ from: Day, to: Day });
+const count = v.number();
+export const FunnelDaysSchema = v.object({
+  from: v.string(),
+  to: v.string(),
+  rows: v.array(
+    v.object({
+      key: v.string(),
+      day: v.optional(v.string()),
+      visits: count,
+      searches: count,
+      rooms: count,
+      checkouts: count,
+      holds: count,
+      purchases: count,
+      revenue: count,
+    }),
+  ),
+});
+/** The longest range the funnel view asks for at once. */
+export const FUNNEL_MAX_DAYS = 92;
+export const ScheduleArmedSchema = v.object({ armedFor: v.nullable(v.string()) });
 
 /** Claims kept in memory for as long as a signature is accepted. */
 export function memoryClaims(now: () => Date = () => new Date()) {
@@ -152,6 +215,111 @@ export function contentHookRoutes(deps: ContentHookDeps) {
     }
     return c.body(null, 204);
   });
+  // Preview links for the Studio's Preview action: minted here, for an editor only, so the preview
+  // secret never reaches the Studio's bundle. One link per language, valid PREVIEW_LINK_SECONDS.
+  // The Studio's Schedule action: the document stays a draft; the server arms its schedule now (it
+  // would otherwise learn of the new time at its next build) and publishes it at its time.
+  // The Studio's Funnel tool: per campaign and Jakarta day, visits, searches, holds, payments and
+  // revenue (holds, payments and revenue from the reservations and payments, never from events).
+  app.options('/site/funnel', (c) => {
+    if (allowStudio(c)) {
+      c.header('Access-Control-Allow-Methods', 'GET');
+      c.header('Access-Control-Allow-Headers', 'Authorization');
+      c.header('Access-Control-Max-Age', '600');
+    }
+    return c.body(null, 204);
+  });
+  app.get(
+    '/site/funnel',
+    documented({
+      answer: FunnelDaysSchema,
+      summary:
+        "The booking funnel per campaign and Jakarta day between two dates (both included, at most 92 days), for an editor: visits, searches, rooms, checkouts from the site's events; holds, purchases and revenue from the reservations and payments",
+      auth: 'none',
+      tag: 'content',
+      query: FunnelQuery,
+      errors: [400, 403],
+    }),
+    async (c) => {
+      allowStudio(c);
+      c.header('Cache-Control', 'no-store');
+      const lang = requestLang(c);
+      if (!(await isEditor(c))) return c.json({ code: 'editors_only', message: msg('content.editorsOnly')[lang] }, 403);
+      const q = v.safeParse(FunnelQuery, { from: c.req.query('from'), to: c.req.query('to') });
+      const range = q.success ? jakartaDays(q.output.from, q.output.to) : null;
+      if (!q.success || !range) return c.json({ code: 'bad_range', message: msg('content.badRange')[lang] }, 400);
+      const rows = deps.funnel ? await deps.funnel(range) : [];
+      return c.json({ from: q.output.from, to: q.output.to, rows });
+    },
+  );
+  app.options('/site/schedule', (c) => {
+    if (allowStudio(c)) {
+      c.header('Access-Control-Allow-Methods', 'POST');
+      c.header('Access-Control-Allow-Headers', 'Authorization, Content-Type');
+      c.header('Access-Control-Max-Age', '600');
+    }
+    return c.body(null, 204);
+  });
+  app.post(
+    '/site/schedule',
+    documented({
+      answer: ScheduleArmedSchema,
+      summary:
+        "Arm the content schedule again after an editor scheduled a document (the Studio's Schedule action); the next scheduled change's time",
+      auth: 'none',
+      tag: 'content',
+      errors: [403],
+    }),
+    async (c) => {
+      allowStudio(c);
+      c.header('Cache-Control', 'no-store');
+      if (!(await isEditor(c)))
+        return c.json({ code: 'editors_only', message: msg('content.editorsOnly')[requestLang(c)] }, 403);
+      const at = deps.armSchedule ? await deps.armSchedule() : null;
+      return c.json({ armedFor: at ? at.toISOString() : null });
+    },
+  );
+  app.options('/site/preview-links', (c) => {
+    if (allowStudio(c)) {
+      c.header('Access-Control-Allow-Methods', 'POST');
+      c.header('Access-Control-Allow-Headers', 'Authorization, Content-Type');
+      c.header('Access-Control-Max-Age', '600');
+    }
+    return c.body(null, 204);
+  });
+  app.post(
+    '/site/preview-links',
+    documented({
+      answer: PreviewLinksSchema,
+      summary:
+        "Signed preview links (English and Indonesian, an hour long) of a draft or scheduled document, for an editor (the Studio's Sanity token; on the embedded default, this machine)",
+      auth: 'none',
+      tag: 'content',
+      body: PreviewLinksBody,
+      errors: [400, 403, 413, 503],
+    }),
+    bodyLimit({
+      maxSize: 2_048,
+      onError: (c) => c.json({ code: 'body_too_large', message: msg('http.bodyTooLarge')[requestLang(c)] }, 413),
+    }),
+    async (c) => {
+      allowStudio(c);
+      c.header('Cache-Control', 'no-store');
+      const lang = requestLang(c);
+      if (!(await isEditor(c))) return c.json({ code: 'editors_only', message: msg('content.editorsOnly')[lang] }, 403);
+      const secret = deps.previewSecret?.();
+      if (!secret) return c.json({ code: 'preview_off', message: msg('content.previewOff')[lang] }, 503);
+      const parsed = v.safeParse(PreviewLinksBody, await c.req.json().catch(() => null));
+      if (!parsed.success) return c.json({ code: 'bad_document_id', message: msg('content.badDocumentId')[lang] }, 400);
+      const at = now();
+      const query = signPreview(secret, parsed.output.id, at);
+      return c.json({
+        en: `/preview/?${query}`,
+        id: `/id/preview/?${query}`,
+        expiresAt: new Date(at.getTime() + PREVIEW_LINK_SECONDS * 1000).toISOString(),
+      });
+    },
+  );
   app.get(
     '/site/build-status',
     documented({

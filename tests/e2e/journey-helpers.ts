@@ -180,7 +180,7 @@ export async function apiDoublePod(request: APIRequestContext, accessToken: stri
   throw new Error('no double pod could be booked');
 }
 
-/** Pay through the sandbox like a bank would: a BCA VA charge, the simulator's "pay", then paid. */
+/** Pay through the sandbox like a bank would: a BCA VA charge, the simulator's "pay", then paid; the charge. */
 export async function apiPay(request: APIRequestContext, accessToken: string, reservationId: number) {
   const headers = { Authorization: `Bearer ${accessToken}` };
   const charge = await request.post('/api/clients/v1/payment/charge', {
@@ -188,7 +188,11 @@ export async function apiPay(request: APIRequestContext, accessToken: string, re
     data: { reservation_id: reservationId, payment_channel_code: 'bca_va', terms_accepted: true },
   });
   expect(charge.status(), await charge.text()).toBe(200);
-  const order = ((await charge.json()) as { data: { order_id: string } }).data.order_id;
+  const { order_id: order, gross_amount: grossAmount } = (
+    (await charge.json()) as {
+      data: { order_id: string; gross_amount: number };
+    }
+  ).data;
   const sim = await request.post(`/dev/payment-simulator/${encodeURIComponent(order)}/pay/`, {
     headers: FROM_THIS_MACHINE,
     maxRedirects: 0,
@@ -198,6 +202,7 @@ export async function apiPay(request: APIRequestContext, accessToken: string, re
     const status = await request.get(`/api/clients/v1/payment/status?reservationId=${reservationId}`, { headers });
     expect(((await status.json()) as { data: { payment_status: number } }).data.payment_status).toBe(2);
   }).toPass({ timeout: 15_000 });
+  return { orderId: order, grossAmount };
 }
 
 /** The host app: the confidential client's token (client_credentials with Basic auth). */

@@ -99,3 +99,20 @@ export function destinationDocs(): Doc[] {
     collection({ slug: 'work-from-cabin', titleId: 'Work from Cabin', titleEn: 'Work from Cabin', summaryId: 'Wi-Fi kencang, meja kerja dan pemandangan hijau.', summaryEn: 'Fast Wi-Fi, a desk and a green view.', bodyId: 'Pindahkan kantormu ke alam untuk seminggu. Kabin dengan Wi-Fi stabil dan colokan di dekat meja.', bodyEn: 'Move your office to nature for a week. Cabins with steady Wi-Fi and sockets by the desk.', destinations: ['ubud', 'gunungmas', 'padusan'] }),
   ];
 }
+
+/** Place names guests type, beside the cities of the branches (the place search's Studio documents). */
+export function placeAliasDocs(): Doc[] {
+  const alias = (id: string, title: string, cities: string[], aliases: string[]): Doc => ({
+    _id: `placeAlias-${id}`,
+    _type: 'placeAlias',
+    title,
+    cities,
+    aliases,
+  });
+  return [
+    alias('yogyakarta', 'Yogyakarta', ['Yogyakarta'], ['kota gudeg', 'kota pelajar', 'ngayogyakarta']),
+    alias('bali', 'Bali', ['Denpasar', 'Gianyar', 'Bangli'], ['pulau dewata', 'island of the gods']),
+    alias('surabaya', 'Surabaya', ['Surabaya'], ['kota pahlawan']),
+    alias('bandung', 'Bandung', ['Bandung'], ['kota kembang']),
+  ];
+}

@@ -57,5 +57,18 @@ export function announcementDocs(): Doc[] {
       publishAt: '2031-10-31T17:00:00Z',
       unpublishAt: '2032-01-15T17:00:00Z',
     },
+    {
+      // Written and scheduled, never published: a draft until its time (the preview shows it).
+      _id: 'drafts.announcement-cabin-holidays-2031',
+      _type: 'announcement',
+      message: ls(
+        'Libur akhir tahun: pesan kabinmu lebih awal, kamarnya cepat habis!',
+        'Year-end holidays: book your cabin early, rooms go fast!',
+      ),
+      tone: 'promo',
+      url: '/bobocabin/',
+      publishAt: '2031-12-01T01:00:00Z',
+      unpublishAt: '2032-01-05T17:00:00Z',
+    },
   ];
 }

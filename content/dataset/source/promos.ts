@@ -208,5 +208,26 @@ export function promoDocs(): Doc[] {
       }),
       _id: 'drafts.promo-natal-ceria',
     },
+    // An editor's unpublished change to a live promo (a new title in both languages): the preview
+    // shows it, the promo page keeps the published one until it is published.
+    {
+      ...promo({
+        slug: 'dompet-digital',
+        titleId: 'Diskon 20% bayar pakai e-wallet, khusus akhir pekan',
+        titleEn: '20% off e-wallet payments, weekends only',
+        summaryId: 'Bayar pakai OVO, DANA, ShopeePay atau GoPay dan hemat 15%.',
+        summaryEn: 'Pay with OVO, DANA, ShopeePay or GoPay and save 15%.',
+        code: 'DOMPETDIGITAL',
+        period: ['2026-10-01', '2027-06-30'],
+        stay: ['2026-10-01', '2027-07-31'],
+        discount: { type: 'percent', value: 15, max: 75_000 },
+        paymentMethods: ['ovo', 'dana', 'shopeepay', 'gopay'],
+        termsId: `1. Diskon 15% maksimal Rp 75.000.
+2. Hanya untuk pembayaran dengan OVO, DANA, ShopeePay atau GoPay.`,
+        termsEn: `1. 15% off up to Rp 75.000.
+2. Only when paying with OVO, DANA, ShopeePay or GoPay.`,
+      }),
+      _id: 'drafts.promo-dompet-digital',
+    },
   ];
 }

@@ -161,5 +161,11 @@ export function settingsDocs(): Doc[] {
     promoHeading: ls('Promo yang lagi jalan', 'Promos running now'),
     destinationHeading: ls('Kabur sebentar ke alam', 'Escape to nature for a while'),
   };
-  return [settings, home];
+  // An editor's unpublished change to the home page (the preview shows it; the live page does not).
+  const homeDraft: Doc = {
+    ...home,
+    _id: 'drafts.homePage',
+    heroTitle: ls('Libur akhir tahun? Pod dan kabin siap menyambutmu', 'Year-end break? Pods and cabins are ready for you'),
+  };
+  return [settings, home, homeDraft];
 }

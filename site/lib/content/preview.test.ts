@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { readContentEnv } from './content-env.ts';
-import { overlayDrafts, previewTarget, signPreview, verifyPreview } from './preview.ts';
+import { overlayDraft, previewTarget, signPreview, verifyPreview } from './preview.ts';
 
 const DATASET = fileURLToPath(new URL('../../../content/dataset/production.ndjson', import.meta.url));
 const SECRET = 'a-test-preview-secret-of-32-chars!';
@@ -35,15 +35,21 @@ describe('signed preview links', () => {
 });
 
 describe('preview content', () => {
-  test('drafts replace their published documents under the published id', () => {
-    const docs = overlayDrafts([
+  test("the previewed draft replaces its published document; other documents' drafts stay out", () => {
+    const docs = [
       { _id: 'a', _type: 'promo', v: 1 },
       { _id: 'drafts.a', _type: 'promo', v: 2 },
       { _id: 'drafts.b', _type: 'promo', v: 3 },
-    ]);
-    expect(docs).toEqual([
+      { _id: 'c', _type: 'promo', v: 4 },
+    ];
+    expect(overlayDraft(docs, 'drafts.a')).toEqual([
+      { _id: 'c', _type: 'promo', v: 4 },
       { _id: 'a', _type: 'promo', v: 2 },
-      { _id: 'b', _type: 'promo', v: 3 },
+    ]);
+    // A published id (a scheduled document): the published documents only.
+    expect(overlayDraft(docs, 'c')).toEqual([
+      { _id: 'a', _type: 'promo', v: 1 },
+      { _id: 'c', _type: 'promo', v: 4 },
     ]);
   });
 
@@ -59,7 +65,15 @@ describe('preview content', () => {
     expect((await target.content.getPromo('tahun-baru-2031', 'id'))?.title).toBe('Sambut Tahun Baru 2031');
   });
 
-  test('a document that is not a promo or destination page has no preview', async () => {
+  test('the home page previews its draft, not an unfinished draft of a promo it lists', async () => {
+    const target = (await previewTarget('drafts.homePage', NOW, env))!;
+    expect(target).toMatchObject({ type: 'homePage', draft: true });
+    expect((await target.content.getHomePage('id')).heroTitle).toBe(
+      'Libur akhir tahun? Pod dan kabin siap menyambutmu',
+    );
+  });
+
+  test('a document that renders no page has no preview', async () => {
     expect(await previewTarget('siteSettings', NOW, env)).toBeNull();
     expect(await previewTarget('promo-does-not-exist', NOW, env)).toBeNull();
   });

@@ -1,18 +1,29 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createClient } from '@sanity/client';
 import * as v from 'valibot';
 import { readContentEnv, type ContentEnv } from './content-env.ts';
 import { bundledSource, readAllDocuments, type ContentSource } from './content-source.ts';
 import { createContent, validateResult, type Content } from './content.ts';
 
-// Preview of a draft or a scheduled document on the site before it goes live, for editors only.
+// Preview of a draft or a scheduled document on the site before it goes live, for editors only:
+// every type that renders a page (PREVIEWABLE), with the live page's components.
 // A preview link names one document and an expiry and carries an HMAC of both under
 // PREVIEW_SECRET; without that secret (production unless an operator sets one) there is no preview
 // at all. On a development server the dev tools set a random secret and sign the links
 // (/dev/preview/). The page renders with the drafts laid over the published documents and the
 // clock at the document's publish time, so it shows exactly what will go live.
 
-const PREVIEWABLE = ['promo', 'destinationPage'];
+/** Every document type that renders a page (an announcement shows on the home page). */
+export const PREVIEWABLE = [
+  'promo',
+  'destinationPage',
+  'homePage',
+  'announcement',
+  'landingPage',
+  'legalDocument',
+  'faqCategory',
+  'page',
+] as const;
+export type PreviewableType = (typeof PREVIEWABLE)[number];
 /** How long a signed link works. */
 export const PREVIEW_LINK_SECONDS = 60 * 60;
 
@@ -37,50 +48,45 @@ export function verifyPreview(secret: string | undefined, query: URLSearchParams
   return timingSafeEqual(expected, Buffer.from(sig, 'hex')) ? id : null;
 }
 
-/** Drafts replace their published documents (under the published id), as Sanity's drafts perspective does. */
-export function overlayDrafts(docs: readonly Record<string, unknown>[]): Record<string, unknown>[] {
-  const byId = new Map<string, Record<string, unknown>>();
-  for (const doc of docs) {
-    const id = String(doc._id);
-    if (!id.startsWith('drafts.') && !byId.has(id)) byId.set(id, doc);
-  }
-  for (const doc of docs) {
-    const id = String(doc._id);
-    if (id.startsWith('drafts.')) byId.set(id.slice('drafts.'.length), { ...doc, _id: id.slice('drafts.'.length) });
-  }
-  return [...byId.values()];
+/**
+ * The content as it will be once this document is published: the published documents, with the
+ * previewed draft (when the link names one) in place of its published version. Other documents'
+ * drafts stay out: they are not part of this publish (an unfinished one elsewhere must not spoil it).
+ */
+export function overlayDraft(docs: readonly Record<string, unknown>[], id: string): Record<string, unknown>[] {
+  const published = docs.filter((d) => !String(d._id).startsWith('drafts.'));
+  const draft = id.startsWith('drafts.') ? docs.find((d) => d._id === id) : undefined;
+  if (!draft) return published;
+  const publishedId = id.slice('drafts.'.length);
+  return [...published.filter((d) => d._id !== publishedId), { ...draft, _id: publishedId }];
 }
 
-function previewSource(env: ContentEnv): ContentSource {
-  if (!env.projectId) {
-    const types = [...PREVIEWABLE, 'siteSettings'];
-    return bundledSource(async () => overlayDrafts(await readAllDocuments({ ...env }, types)));
-  }
-  const client = createClient({
-    projectId: env.projectId,
-    dataset: env.dataset,
-    apiVersion: env.apiVersion,
-    useCdn: false,
-    perspective: 'drafts',
-    token: env.token,
-  });
-  return { kind: 'sanity', query: (groq, params) => client.fetch(groq, params) };
+/** What the pages read besides the document itself: the home page its promos, destinations and
+ * announcements; every page the settings. */
+const PREVIEW_READS = [...PREVIEWABLE, 'siteSettings', 'hotelContent', 'placeAlias'];
+
+/** The preview's documents: read raw (drafts included) from the bundle or from Sanity with the token. */
+function previewSource(env: ContentEnv, id: string): ContentSource {
+  return bundledSource(async () => overlayDraft(await readAllDocuments(env, PREVIEW_READS), id));
 }
 
 const TargetModel = v.nullable(
   v.object({
     _type: v.picklist(PREVIEWABLE),
-    slug: v.string(),
+    slug: v.nullish(v.string()),
     section: v.nullish(v.string()),
+    key: v.nullish(v.string()),
     publishAt: v.nullish(v.string()),
     draft: v.boolean(),
   }),
 );
 
 export type PreviewTarget = {
-  type: 'promo' | 'destinationPage';
-  slug: string;
+  type: PreviewableType;
+  slug: string | null;
   section: string | null;
+  /** The landing page's, legal document's or company page's key. */
+  key: string | null;
   draft: boolean;
   /** When it goes live, if that is later than now. */
   scheduledFor: Date | null;
@@ -95,12 +101,12 @@ export async function previewTarget(
   env: ContentEnv = readContentEnv(),
 ): Promise<PreviewTarget | null> {
   const published = id.replace(/^drafts\./, '');
-  const source = previewSource(env);
+  const source = previewSource(env, id);
   const found = validateResult(
     TargetModel,
     await source.query(
-      `*[_id == $id && _type in $types][0]{ _type, "slug": slug.current, section, publishAt, "draft": $draft }`,
-      { id: published, types: PREVIEWABLE, draft: id.startsWith('drafts.') },
+      `*[_id == $id && _type in $types][0]{ _type, "slug": slug.current, section, key, publishAt, "draft": $draft }`,
+      { id: published, types: [...PREVIEWABLE], draft: id.startsWith('drafts.') },
     ),
     'PREVIEW_TARGET',
   );
@@ -109,9 +115,10 @@ export async function previewTarget(
   const scheduledFor = publishAt && publishAt.getTime() > now.getTime() ? publishAt : null;
   const at = scheduledFor ?? now;
   return {
-    type: found._type as PreviewTarget['type'],
-    slug: found.slug,
+    type: found._type,
+    slug: found.slug ?? null,
     section: found.section ?? null,
+    key: found.key ?? null,
     draft: found.draft,
     scheduledFor,
     content: createContent({ ...env, now: () => at }, source),
