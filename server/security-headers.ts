@@ -117,6 +117,11 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], env: CspE
 
 /** Preview pages (/preview/, /id/preview/): the Studio shows them in frames, from its own origins. */
 export const PREVIEW_PATH = /^(\/id)?\/preview\/?$/;
+/** A preview page, or a hotel page showing an editor's preview of its content (`?preview=`). */
+export function isPreviewRequest(url: string): boolean {
+  const [pathname = '/', query = ''] = url.split('?');
+  return PREVIEW_PATH.test(pathname) || (/^(\/id)?\/search\/[^/]+\/$/.test(pathname) && /(^|&)preview=/.test(query));
+}
 export function framedByStudio(csp: string, studioOrigins: readonly string[]): string {
   return csp.replace("frame-ancestors 'none'", `frame-ancestors 'self' ${studioOrigins.join(' ')}`.trim());
 }

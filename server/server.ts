@@ -35,7 +35,7 @@ import {
   baseSecurityHeaders,
   contentSecurityPolicy,
   framedByStudio,
-  PREVIEW_PATH,
+  isPreviewRequest,
 } from './security-headers.ts';
 import { trustProxy } from '../api/http/client-address.ts';
 import { logger, requestContext } from '../api/observability/logger.ts';
@@ -298,7 +298,7 @@ export async function createOneServer(opts: {
     res.once('close', done);
     const csp = cspOf(builds.current);
     // An editor's preview shows inside the Studio's Preview dialog (its frames): only there.
-    const previewing = PREVIEW_PATH.test((req.url ?? '/').split('?')[0] ?? '/');
+    const previewing = isPreviewRequest(req.url ?? '/');
     applySecurityHeaders(res, baseHeaders, previewing ? framedByStudio(csp, env.STUDIO_ORIGINS ?? []) : csp);
     // One client's requests in flight on this node are bounded (server/connection-guard.ts).
     if (!guard.admit(req, res)) return markRoute(req, '(refused)');

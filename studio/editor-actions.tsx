@@ -22,6 +22,7 @@ export const PREVIEW_TYPES = new Set([
   'legalDocument',
   'faqCategory',
   'page',
+  'hotelContent',
 ]);
 /** The types whose go-live time (`publishAt`) the Studio enforces. */
 export const SCHEDULED_TYPES = new Set(['promo', 'destinationPage', 'announcement', 'homePage']);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { verifyPreview } from '../../site/lib/content/preview.ts';
-import { contentSecurityPolicy, framedByStudio, PREVIEW_PATH } from '../security-headers.ts';
+import { contentSecurityPolicy, framedByStudio, isPreviewRequest, PREVIEW_PATH } from '../security-headers.ts';
 import { contentHookRoutes, type FunnelDay } from './content-hooks.routes.ts';
 import { editorCheck } from './editors.ts';
 

@@ -92,6 +92,16 @@ for (const { lang } of LANG_CASES) {
         livePath: localizedPath(lang, '/'),
       },
       {
+        // A hotel's editorial content previews on the hotel page itself.
+        scenario: editing('hotel-content-1'),
+        draftText: (doc('drafts.hotel-content-1')!.fieldNotes as Record<string, { children: { text: string }[] }[]>)[
+          lang
+        ][0]!.children[0]!.text,
+        liveText: (doc('hotel-content-1')!.fieldNotes as Record<string, { children: { text: string }[] }[]>)[lang][0]!
+          .children[0]!.text,
+        livePath: localizedPath(lang, '/search/1-bobobox-blok-m/'),
+      },
+      {
         scenario: editing('homePage'),
         draftText: text(doc('drafts.homePage')!.heroTitle, lang),
         liveText: text(doc('homePage')!.heroTitle, lang),

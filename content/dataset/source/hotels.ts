@@ -21,7 +21,7 @@ const POD_FACILITIES: [string, string][] = [['WiFi kencang', 'Fast Wi-Fi'], ['Ta
 const CABIN_FACILITIES: [string, string][] = [['Jendela pintar', 'Smart window'], ['Kamar mandi dalam', 'En-suite bathroom'], ['Speaker bluetooth', 'Bluetooth speaker'], ['Area api unggun', 'Bonfire area'], ['Host 24 jam', '24/7 host']];
 
 export function hotelDocs(): Doc[] {
-  return HOTELS.map((h) => ({
+  const docs: Doc[] = HOTELS.map((h) => ({
     _id: `hotel-content-${h.id}`,
     _type: 'hotelContent',
     hotelId: h.id,
@@ -36,6 +36,17 @@ export function hotelDocs(): Doc[] {
     ],
     gallery: [{ _key: key(), ...image(h.cabin ? 'hero-cabin.png' : 'hero-pod.png', `Suasana ${h.name}`, `Inside ${h.name}`) }],
   }));
+  // An editor's unpublished change to a branch's field notes (the preview shows it on the hotel page).
+  const blokM = docs[0]!;
+  docs.push({
+    ...blokM,
+    _id: 'drafts.hotel-content-1',
+    fieldNotes: pt(
+      'Baru: rooftop pantry kini buka 24 jam, lengkap dengan mesin kopi.',
+      'New: the rooftop pantry is now open around the clock, coffee machine included.',
+    ),
+  });
+  return docs;
 }
 
 export function announcementDocs(): Doc[] {

@@ -22,6 +22,7 @@ export const PREVIEWABLE = [
   'legalDocument',
   'faqCategory',
   'page',
+  'hotelContent',
 ] as const;
 export type PreviewableType = (typeof PREVIEWABLE)[number];
 /** How long a signed link works. */
@@ -34,6 +35,24 @@ const sign = (secret: string, id: string, expires: number) =>
 export function signPreview(secret: string, id: string, now: Date): string {
   const expires = Math.floor(now.getTime() / 1000) + PREVIEW_LINK_SECONDS;
   return new URLSearchParams({ id, expires: String(expires), sig: sign(secret, id, expires) }).toString();
+}
+
+/**
+ * A hotel's editorial content previews on the hotel page itself (rendered on demand): the link's
+ * query under names the hotel page does not use for itself (`preview`, `expires`, `sig`).
+ */
+export function hotelPreviewQuery(query: URLSearchParams): URLSearchParams {
+  return new URLSearchParams({
+    preview: query.get('id') ?? '',
+    expires: query.get('expires') ?? '',
+    sig: query.get('sig') ?? '',
+  });
+}
+/** The preview link query a hotel page address carries (back under the names verifyPreview reads). */
+export function previewQueryOfHotelPage(query: URLSearchParams): URLSearchParams | null {
+  const id = query.get('preview');
+  if (!id) return null;
+  return new URLSearchParams({ id, expires: query.get('expires') ?? '', sig: query.get('sig') ?? '' });
 }
 
 /** The document id a preview link may show, or null (no secret, bad or expired signature). */
@@ -63,7 +82,7 @@ export function overlayDraft(docs: readonly Record<string, unknown>[], id: strin
 
 /** What the pages read besides the document itself: the home page its promos, destinations and
  * announcements; every page the settings. */
-const PREVIEW_READS = [...PREVIEWABLE, 'siteSettings', 'hotelContent', 'placeAlias'];
+const PREVIEW_READS = [...PREVIEWABLE, 'siteSettings', 'placeAlias'];
 
 /** The preview's documents: read raw (drafts included) from the bundle or from Sanity with the token. */
 function previewSource(env: ContentEnv, id: string): ContentSource {
@@ -76,6 +95,7 @@ const TargetModel = v.nullable(
     slug: v.nullish(v.string()),
     section: v.nullish(v.string()),
     key: v.nullish(v.string()),
+    hotelId: v.nullish(v.number()),
     publishAt: v.nullish(v.string()),
     draft: v.boolean(),
   }),
@@ -87,6 +107,8 @@ export type PreviewTarget = {
   section: string | null;
   /** The landing page's, legal document's or company page's key. */
   key: string | null;
+  /** A hotel's editorial content: the hotel it belongs to (its page is the hotel page). */
+  hotelId: number | null;
   draft: boolean;
   /** When it goes live, if that is later than now. */
   scheduledFor: Date | null;
@@ -105,7 +127,7 @@ export async function previewTarget(
   const found = validateResult(
     TargetModel,
     await source.query(
-      `*[_id == $id && _type in $types][0]{ _type, "slug": slug.current, section, key, publishAt, "draft": $draft }`,
+      `*[_id == $id && _type in $types][0]{ _type, "slug": slug.current, section, key, hotelId, publishAt, "draft": $draft }`,
       { id: published, types: [...PREVIEWABLE], draft: id.startsWith('drafts.') },
     ),
     'PREVIEW_TARGET',
@@ -119,6 +141,7 @@ export async function previewTarget(
     slug: found.slug ?? null,
     section: found.section ?? null,
     key: found.key ?? null,
+    hotelId: found.hotelId ?? null,
     draft: found.draft,
     scheduledFor,
     content: createContent({ ...env, now: () => at }, source),
