@@ -600,6 +600,21 @@ if (!import.meta.main) {
 } else if (clientArg) {
   const result = await runClient(JSON.parse(readFileSync(clientArg.slice('--client='.length), 'utf8')) as ClientConfig);
   console.log(`CLIENT_JSON ${JSON.stringify(result)}`);
+} else if (backend === 'postgres' && !process.env.DATABASE_URL) {
+  // No PostgreSQL given: a throwaway cluster (pg_virtualenv), as bench:scale and the tests take, over
+  // its Unix socket; the same run inside it. Never PGlite's driver for a PostgreSQL reset.
+  const inner = spawnSync(
+    process.execPath,
+    [
+      new URL('./with-postgres.ts', import.meta.url).pathname,
+      '--unix-socket',
+      process.execPath,
+      import.meta.filename,
+      ...process.argv.slice(2),
+    ],
+    { stdio: 'inherit' },
+  );
+  process.exit(inner.status ?? 1);
 } else if (backend === 'postgres' || backend === 'pglite') {
   const rows = await benchOne(backend);
   if (process.argv.includes('--json')) console.log(`BENCH_JSON ${JSON.stringify(rows)}`);
