@@ -57,7 +57,7 @@ export function SignUp({ lang, t }: { lang: Lang; t: Dictionary['auth'] }) {
       <Field
         label={t.phone}
         type="tel"
-        autoComplete="tel-national"
+        autoComplete="tel"
         inputMode="tel"
         hint={t.phoneHint}
         placeholder="81234567890"

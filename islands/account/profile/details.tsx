@@ -76,7 +76,7 @@ export function ProfileDetails({ lang, t, profile }: { lang: Lang; t: ProfileCop
           label={t.phone}
           type="tel"
           inputMode="tel"
-          autoComplete="tel-national"
+          autoComplete="tel"
           hint={`${t.phoneHint} · ${profile.is_telephone_verified ? t.verified : t.notVerified}`}
           {...f.bind('telephone')}
         />
