@@ -9,7 +9,7 @@ import type { Row } from './bench-api.ts';
 describe('bench:api on PostgreSQL without DATABASE_URL', () => {
   it('starts its own cluster and measures there', () => {
     // The tests' locale (en_US.UTF-8) may not be installed; initdb needs one that is.
-    const env = { ...process.env, LANG: 'C.UTF-8' };
+    const env: NodeJS.ProcessEnv = { ...process.env, LANG: 'C.UTF-8' };
     // Nothing of the suite's own cluster: the run makes its own.
     for (const name of [
       'DATABASE_URL',

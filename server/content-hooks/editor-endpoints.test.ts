@@ -140,5 +140,11 @@ describe('who may frame a page', () => {
     for (const p of ['/preview/', '/id/preview/', '/preview']) expect(PREVIEW_PATH.test(p), p).toBe(true);
     for (const p of ['/', '/promo/preview/', '/id/preview/x/', '/previews/'])
       expect(PREVIEW_PATH.test(p), p).toBe(false);
+    // A hotel page shows a hotel's editorial preview in place.
+    expect(isPreviewRequest('/search/1-bobobox-blok-m/?preview=drafts.hotel-content-1&expires=1&sig=a')).toBe(true);
+    expect(isPreviewRequest('/id/search/1-bobobox-blok-m/?checkin=2031-01-01&preview=x')).toBe(true);
+    expect(isPreviewRequest('/search/1-bobobox-blok-m/?checkin=2031-01-01')).toBe(false);
+    expect(isPreviewRequest('/promo/x/?preview=1')).toBe(false);
+    expect(isPreviewRequest('/preview/?id=x')).toBe(true);
   });
 });
