@@ -52,6 +52,10 @@ async function callSite<T>(siteUrl: string, path: string, token: string | undefi
 
 export type PreviewLinks = { en: string; id: string; expiresAt: string };
 
+/** Signed preview links of a document, minted by the site for the editor whose token this is. */
+export const previewLinks = (siteUrl: string, token: string | undefined, id: string) =>
+  callSite<PreviewLinks>(siteUrl, '/api/site/preview-links', token, { id });
+
 const frame: CSSProperties = { width: '100%', height: '70vh', border: '1px solid #cbd5e1', borderRadius: 6 };
 
 /** The page in both languages side by side, each with a link to open it in a tab. */
@@ -91,7 +95,7 @@ export function createPreviewAction(o: EditorActionOptions): DocumentActionCompo
       disabled: !!state?.busy,
       onHandle: () => {
         setState({ busy: true });
-        callSite<PreviewLinks>(o.siteUrl, '/api/site/preview-links', token, { id })
+        previewLinks(o.siteUrl, token, id)
           .then((links) => setState({ links }))
           .catch((e: unknown) => setState({ error: e instanceof Error ? e.message : String(e) }));
       },

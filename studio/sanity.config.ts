@@ -4,7 +4,14 @@ import { schemaTypes, SINGLETON_IDS } from '../content-schemas/index.ts';
 import { sitePathFor } from '../content-schemas/site-path.ts';
 import { buildStatusBadge, buildStatusTool } from './build-status.tsx';
 import { translationsTool } from './translation-tool.tsx';
-import { createPreviewAction, guardPublish, type EditorActionOptions } from './editor-actions.tsx';
+import {
+  createPreviewAction,
+  futureGoLive,
+  guardPublish,
+  PREVIEW_TYPES,
+  previewLinks,
+  type EditorActionOptions,
+} from './editor-actions.tsx';
 import { funnelTool } from './funnel-tool.tsx';
 
 const projectId = process.env.SANITY_STUDIO_PROJECT_ID || 'offline';
@@ -147,8 +154,17 @@ export default defineConfig({
       const guarded = base.map((a) => (a.action === 'publish' ? guardPublish(a, editorActions) : a));
       return [...guarded, Preview, OpenOnSite];
     },
-    productionUrl: async (prev, { document }) => {
-      const path = sitePathFor(document as Parameters<typeof sitePathFor>[0]);
+    // "Open preview" in the document menu: a draft or a scheduled document opens its signed preview
+    // (minted by the site for this editor), never the live page; a published one opens the live page.
+    productionUrl: async (prev, { document, getClient }) => {
+      const doc = document as Parameters<typeof sitePathFor>[0] & { _id: string; _type: string; publishAt?: string };
+      const pending = doc._id.startsWith('drafts.') || futureGoLive(doc, new Date()) !== null;
+      if (pending && PREVIEW_TYPES.has(doc._type)) {
+        const token = getClient({ apiVersion: '2025-02-19' }).config().token;
+        const links = await previewLinks(siteUrl, token, doc._id).catch(() => null);
+        if (links) return `${siteUrl}${links.en}`;
+      }
+      const path = sitePathFor(doc);
       return path ? `${siteUrl}${path}` : prev;
     },
   },
