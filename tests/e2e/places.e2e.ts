@@ -175,12 +175,18 @@ for (const { lang } of LANG_CASES) {
     await expect(list).toBeHidden();
     await box.press('ArrowDown');
     await expect(list).toBeVisible();
-    await box.press('Enter');
-    await expect(page).toHaveURL(
-      new RegExp(
-        `${localizedPath(lang, '/search/')}6-bobobox-malioboro/\\?checkin=${checkin}&checkout=${checkout}&id=6$`,
+    // The address Enter opens, as the navigation commits: the hotel page may then move the dates itself
+    // (with its notice) when it finds that night unbookable there (one CI run saw it move them to today;
+    // the hotel page's own rule, tested in tests/e2e/trust.e2e.ts, not this box's).
+    await Promise.all([
+      page.waitForURL(
+        new RegExp(
+          `${localizedPath(lang, '/search/')}6-bobobox-malioboro/\\?checkin=${checkin}&checkout=${checkout}&id=6$`,
+        ),
+        { waitUntil: 'commit' },
       ),
-    );
+      box.press('Enter'),
+    ]);
   });
 
   test(`with JavaScript: sorting and filtering live with no reload; the map loads only when opened, in step with the list (${lang})`, async ({
