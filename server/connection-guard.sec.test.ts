@@ -1,7 +1,14 @@
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOneServer } from '../tests/helpers/one-server.ts';
-import { HEADERS_TIMEOUT_MS, MAX_CONNECTIONS_PER_CLIENT, REQUEST_TIMEOUT_MS } from './connection-guard.ts';
+import {
+  HEADERS_TIMEOUT_MS,
+  KEEP_ALIVE_TIMEOUT_MS,
+  MAX_CONNECTIONS_PER_CLIENT,
+  REQUEST_TIMEOUT_MS,
+} from './connection-guard.ts';
 import type { OneServer } from './server.ts';
 
 // Security tier (rate limits that protect): idle connections from one address cannot starve other
@@ -52,5 +59,13 @@ describe('connections per client', () => {
   it('a request must send its headers within 10 s and finish within 30 s (slow clients do not hold sockets)', () => {
     expect(one.server.headersTimeout).toBe(HEADERS_TIMEOUT_MS);
     expect(one.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
+  });
+
+  it("keeps an idle connection open longer than Caddy keeps it to reuse, so a reused socket is never the node's closing one", () => {
+    const caddy = readFileSync(path.join(import.meta.dirname, '..', 'deploy', 'Caddyfile'), 'utf8');
+    const upstream = /transport http \{[^}]*keepalive (\d+)s/.exec(caddy);
+    expect(upstream, 'the Caddyfile names its upstream keepalive').not.toBeNull();
+    expect(one.server.keepAliveTimeout).toBe(KEEP_ALIVE_TIMEOUT_MS);
+    expect(KEEP_ALIVE_TIMEOUT_MS).toBeGreaterThan(Number(upstream![1]) * 1000);
   });
 });

@@ -18,7 +18,10 @@ import { addressKey } from '../api/rate-limit/address-key.ts';
 //   its answer is sent or its connection closes, so 2,000 trickled bodies through the proxy hold 32
 //   of this node's request slots, not 2,000.
 // - Time: a connection must send its headers within HEADERS_TIMEOUT_MS and its whole request within
-//   REQUEST_TIMEOUT_MS; idle keep-alive sockets close after 5 s (server/server.ts).
+//   REQUEST_TIMEOUT_MS; idle keep-alive sockets close after KEEP_ALIVE_TIMEOUT_MS, longer than any
+//   client keeps one to reuse (Caddy's upstream keepalive is 30 s, deploy/Caddyfile; Node's agents
+//   about 5 s): a node closing a socket as its client sends on it answers that request with a reset,
+//   and a POST is not retried (CI saw Playwright's token calls reset by the 5 s it was).
 //
 // These are this node's own resources (sockets, open requests), so the counts live in this process;
 // quotas that must hold across nodes (sign-ups, codes, guesses) are counted in PostgreSQL.
@@ -31,6 +34,7 @@ export const MAX_CONNECTIONS_PER_CLIENT = 64;
 export const MAX_REQUESTS_IN_FLIGHT_PER_CLIENT = 32;
 export const HEADERS_TIMEOUT_MS = 10_000;
 export const REQUEST_TIMEOUT_MS = 30_000;
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 export interface GuardSettings {
   TRUST_PROXY: string;
@@ -53,6 +57,7 @@ export function guardConnections(
   };
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.on('connection', (socket: Socket) => {
     const peer = socket.remoteAddress ?? 'unknown';
     if (trusted(peer, 0)) return;

@@ -345,7 +345,6 @@ export async function createOneServer(opts: {
       });
     });
   };
-  server.keepAliveTimeout = 5_000;
   const guard = guardConnections(server, env);
 
   await syncPromos();
