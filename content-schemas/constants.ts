@@ -100,3 +100,20 @@ export const ANNOUNCEMENT_TONES = [
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Safe link targets: http(s), mailto, tel, or a site-relative path. */
 export const SAFE_URL_PATTERN = /^(?:https?:\/\/|mailto:|tel:|\/(?!\/))/i;
+
+/**
+ * Every document type that renders a page (an announcement shows on the home page, a hotel's content
+ * on its hotel page): what the site previews (site/lib/content/preview.ts) and the Studio's Preview
+ * action offers (studio/editor-actions.tsx).
+ */
+export const PREVIEWABLE_TYPES = [
+  'promo',
+  'destinationPage',
+  'homePage',
+  'announcement',
+  'landingPage',
+  'legalDocument',
+  'faqCategory',
+  'page',
+  'hotelContent',
+] as const;

@@ -1,5 +1,6 @@
 import { useState, type CSSProperties } from 'react';
 import type { DocumentActionComponent, DocumentActionDescription, DocumentActionProps } from 'sanity';
+import { PREVIEWABLE_TYPES } from '../content-schemas/constants.ts';
 
 // The Studio's editor actions (issue 30, items 1 and 2), written against the document action
 // contract only (types from `sanity`, nothing else of it at run time), so a harness can mount them
@@ -12,18 +13,8 @@ import type { DocumentActionComponent, DocumentActionDescription, DocumentAction
 //   (POST <site>/api/site/schedule); the server publishes it at its time. To publish now, the editor
 //   clears the time first.
 
-/** Every document type that renders a page (site/lib/content/preview.ts keeps the same list). */
-export const PREVIEW_TYPES = new Set([
-  'promo',
-  'destinationPage',
-  'homePage',
-  'announcement',
-  'landingPage',
-  'legalDocument',
-  'faqCategory',
-  'page',
-  'hotelContent',
-]);
+/** Every document type that renders a page (content-schemas/constants.ts). */
+export const PREVIEW_TYPES = new Set<string>(PREVIEWABLE_TYPES);
 /** The types whose go-live time (`publishAt`) the Studio enforces. */
 export const SCHEDULED_TYPES = new Set(['promo', 'destinationPage', 'announcement', 'homePage']);
 

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import type { Tool } from 'sanity';
 import type { EditorActionOptions } from './editor-actions.tsx';
+import type { FunnelRow } from '../core/contracts/funnel.ts';
 
 // The Studio's Funnel tool (issue 30, item 4): per campaign, a chart per day of visits, searches,
 // holds and payments, with the revenue, in English or Indonesian. It reads the site's
@@ -8,17 +9,7 @@ import type { EditorActionOptions } from './editor-actions.tsx';
 // reservations and payments themselves, never from what a browser reported. No `sanity` import at run
 // time, so the harness (tests/studio-harness/) mounts it as the Studio does.
 
-export type FunnelRow = {
-  key: string;
-  day?: string;
-  visits: number;
-  searches: number;
-  rooms: number;
-  checkouts: number;
-  holds: number;
-  purchases: number;
-  revenue: number;
-};
+export type { FunnelRow };
 type Lang = 'en' | 'id';
 
 export const FUNNEL_WORDS = {

@@ -5,6 +5,7 @@ import { rows } from '../db/query.ts';
 import type { RateRule } from '../rate-limit/rate-limit.service.ts';
 import type { TrackedEvent } from '../../core/contracts/events.ts';
 import { PaymentStatus } from '../../core/payment-status.ts';
+import type { FunnelRow } from '../../core/contracts/funnel.ts';
 import { analyticsEvents } from './events.schema.ts';
 import { nowOf } from '../platform/clock.ts';
 
@@ -42,23 +43,7 @@ export async function recordEvents(deps: Pick<AppDeps, 'database' | 'now'>, even
   return events.length;
 }
 
-export type FunnelRow = {
-  /** The hotel's city, or the campaign's name; '(none)' when there was none. */
-  key: string;
-  /** The Jakarta day (YYYY-MM-DD), when asked per day. */
-  day?: string;
-  /** Pages viewed (the site's own page_view events). */
-  visits: number;
-  searches: number;
-  rooms: number;
-  checkouts: number;
-  /** Reservations made (rooms held), from the reservations themselves. */
-  holds: number;
-  /** Reservations whose payment arrived, from the payments themselves. */
-  purchases: number;
-  /** Rupiah the guests paid for them (the settled charge's gross amount). */
-  revenue: number;
-};
+export type { FunnelRow } from '../../core/contracts/funnel.ts';
 
 /**
  * The booking funnel between two instants, per destination (the hotel's city) or per campaign

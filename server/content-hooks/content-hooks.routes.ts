@@ -10,6 +10,7 @@ import { BuildStatusSchema, WebhookAcceptedSchema } from '../../core/contracts/r
 import * as v from 'valibot';
 import { Temporal } from 'temporal-polyfill';
 import { jakartaStartOfDay } from '../../core/dates.ts';
+import { FunnelRowSchema, type FunnelRow } from '../../core/contracts/funnel.ts';
 import { PREVIEW_LINK_SECONDS, signPreview } from '../../site/lib/content/preview.ts';
 
 /** How old a signed webhook may be (its signature's timestamp): older ones are refused. */
@@ -46,7 +47,7 @@ export interface ContentHookDeps {
    */
   claim?: (signature: string, signedAt: Date) => Promise<boolean>;
   /** The booking funnel per campaign and Jakarta day (api/events), for the Studio's Funnel tool. */
-  funnel?: (range: { from: Date; to: Date }) => Promise<FunnelDay[]>;
+  funnel?: (range: { from: Date; to: Date }) => Promise<FunnelRow[]>;
   /** Arm the content schedule again (the Studio's Schedule action); the instant it is armed for. */
   armSchedule?: () => Promise<Date | null>;
   /** PREVIEW_SECRET, read when a link is asked for (development sets one when its tools mount). */
@@ -74,37 +75,10 @@ function jakartaDays(from: string, to: string): { from: Date; to: Date } | null 
 /** A published or draft document id (what the Studio's document pane knows). */
 export const PreviewLinksBody = v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]{1,128}$/)) });
 export const PreviewLinksSchema = v.object({ en: v.string(), id: v.string(), expiresAt: v.string() });
-export type FunnelDay = {
-  key: string;
-  day?: string;
-  visits: number;
-  searches: number;
-  rooms: number;
-  checkouts: number;
-  holds: number;
-  purchases: number;
-  revenue: number;
-};
+export type { FunnelRow as FunnelDay } from '../../core/contracts/funnel.ts';
 const Day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
 export const FunnelQuery = v.object({ from: Day, to: Day });
-const count = v.number();
-export const FunnelDaysSchema = v.object({
-  from: v.string(),
-  to: v.string(),
-  rows: v.array(
-    v.object({
-      key: v.string(),
-      day: v.optional(v.string()),
-      visits: count,
-      searches: count,
-      rooms: count,
-      checkouts: count,
-      holds: count,
-      purchases: count,
-      revenue: count,
-    }),
-  ),
-});
+export const FunnelDaysSchema = v.object({ from: v.string(), to: v.string(), rows: v.array(FunnelRowSchema) });
 /** The longest range the funnel view asks for at once. */
 export const FUNNEL_MAX_DAYS = 92;
 export const ScheduleArmedSchema = v.object({ armedFor: v.nullable(v.string()) });
@@ -207,28 +181,24 @@ export function contentHookRoutes(deps: ContentHookDeps) {
     if (origin && studio.has(origin)) c.header('Access-Control-Allow-Origin', origin);
     return !!origin && studio.has(origin);
   };
-  app.options('/site/build-status', (c) => {
-    if (allowStudio(c)) {
-      c.header('Access-Control-Allow-Methods', 'GET');
-      c.header('Access-Control-Allow-Headers', 'Authorization');
-      c.header('Access-Control-Max-Age', '600');
-    }
-    return c.body(null, 204);
-  });
+  /** The browser's preflight before a Studio call: answered for the Studio's origins only. */
+  const studioPreflight = (path: string, method: 'GET' | 'POST', headers: string) =>
+    app.options(path, (c) => {
+      if (allowStudio(c)) {
+        c.header('Access-Control-Allow-Methods', method);
+        c.header('Access-Control-Allow-Headers', headers);
+        c.header('Access-Control-Max-Age', '600');
+      }
+      return c.body(null, 204);
+    });
+  studioPreflight('/site/build-status', 'GET', 'Authorization');
   // Preview links for the Studio's Preview action: minted here, for an editor only, so the preview
   // secret never reaches the Studio's bundle. One link per language, valid PREVIEW_LINK_SECONDS.
   // The Studio's Schedule action: the document stays a draft; the server arms its schedule now (it
   // would otherwise learn of the new time at its next build) and publishes it at its time.
   // The Studio's Funnel tool: per campaign and Jakarta day, visits, searches, holds, payments and
   // revenue (holds, payments and revenue from the reservations and payments, never from events).
-  app.options('/site/funnel', (c) => {
-    if (allowStudio(c)) {
-      c.header('Access-Control-Allow-Methods', 'GET');
-      c.header('Access-Control-Allow-Headers', 'Authorization');
-      c.header('Access-Control-Max-Age', '600');
-    }
-    return c.body(null, 204);
-  });
+  studioPreflight('/site/funnel', 'GET', 'Authorization');
   app.get(
     '/site/funnel',
     documented({
@@ -252,14 +222,7 @@ export function contentHookRoutes(deps: ContentHookDeps) {
       return c.json({ from: q.output.from, to: q.output.to, rows });
     },
   );
-  app.options('/site/schedule', (c) => {
-    if (allowStudio(c)) {
-      c.header('Access-Control-Allow-Methods', 'POST');
-      c.header('Access-Control-Allow-Headers', 'Authorization, Content-Type');
-      c.header('Access-Control-Max-Age', '600');
-    }
-    return c.body(null, 204);
-  });
+  studioPreflight('/site/schedule', 'POST', 'Authorization, Content-Type');
   app.post(
     '/site/schedule',
     documented({
@@ -279,14 +242,7 @@ export function contentHookRoutes(deps: ContentHookDeps) {
       return c.json({ armedFor: at ? at.toISOString() : null });
     },
   );
-  app.options('/site/preview-links', (c) => {
-    if (allowStudio(c)) {
-      c.header('Access-Control-Allow-Methods', 'POST');
-      c.header('Access-Control-Allow-Headers', 'Authorization, Content-Type');
-      c.header('Access-Control-Max-Age', '600');
-    }
-    return c.body(null, 204);
-  });
+  studioPreflight('/site/preview-links', 'POST', 'Authorization, Content-Type');
   app.post(
     '/site/preview-links',
     documented({

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { readContentEnv, type ContentEnv } from './content-env.ts';
 import { bundledSource, readAllDocuments, type ContentSource } from './content-source.ts';
 import { createContent, validateResult, type Content } from './content.ts';
+import { PREVIEWABLE_TYPES } from '../../../content-schemas/constants.ts';
 
 // Preview of a draft or a scheduled document on the site before it goes live, for editors only:
 // every type that renders a page (PREVIEWABLE), with the live page's components.
@@ -12,18 +13,8 @@ import { createContent, validateResult, type Content } from './content.ts';
 // (/dev/preview/). The page renders with the drafts laid over the published documents and the
 // clock at the document's publish time, so it shows exactly what will go live.
 
-/** Every document type that renders a page (an announcement shows on the home page). */
-export const PREVIEWABLE = [
-  'promo',
-  'destinationPage',
-  'homePage',
-  'announcement',
-  'landingPage',
-  'legalDocument',
-  'faqCategory',
-  'page',
-  'hotelContent',
-] as const;
+/** Every document type that renders a page. */
+export const PREVIEWABLE = PREVIEWABLE_TYPES;
 export type PreviewableType = (typeof PREVIEWABLE)[number];
 /** How long a signed link works. */
 export const PREVIEW_LINK_SECONDS = 60 * 60;
