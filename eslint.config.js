@@ -85,6 +85,25 @@ export default tseslint.config(
       ],
     },
   },
+  // Temporal comes from core/temporal.ts: the runtime's own, the polyfill only where it is missing.
+  {
+    files: ['**/*.{ts,tsx,astro}'],
+    ignores: ['core/temporal.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'temporal-polyfill',
+              allowTypeImports: true,
+              message: "take Temporal from core/temporal.ts (the browser's own where it has one).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // site/ reads the Sanity schemas only through its content module (site/lib/content): pages and
   // components take keys and labels from site/lib/content/content-keys.ts.
   {

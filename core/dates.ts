@@ -1,4 +1,4 @@
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from './temporal.ts';
 import type { Lang } from './locales.ts';
 import { LOCALES } from './locales.ts';
 

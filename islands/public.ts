@@ -2,17 +2,13 @@
 // the event tracker they drive. Everything else in islands/ is private to the islands; a page script
 // importing it directly is a lint error (eslint.config.js, scripts/lint/walls.test.ts).
 export { $alert, $loadingMask, $online, closeAlert, showAlert } from './stores/$ui.ts';
-export {
-  $auth,
-  $pendingCount,
-  clearSession,
-  forgetSessionInMemory,
-  restoreAuth,
-  signOut,
-  STORAGE_KEYS,
-} from './stores/$auth.ts';
-export { followSignOutElsewhere } from './lib/forget-device.ts';
-export { $waitlistOffers, declineWaitlistOffer } from './stores/$waitlist.ts';
+export { SESSION_EVENT, hasStoredSession } from './stores/session-flag.ts';
+/**
+ * The signed-in guest's stores and actions (the session, the order badge, waitlist offers, sign-out),
+ * loaded only where a session is kept or an island runs: a signed-out visitor's content page needs none.
+ */
+export const loadSession = () => import('./public-session.ts');
+export type Session = Awaited<ReturnType<typeof loadSession>>;
 export { captureCampaign, dataLayer, slowOrSaving, track } from './lib/track.ts';
 export type { Connection } from './lib/track.ts';
 /** The newsletter call, loaded only when someone subscribes (it brings the API client). */

@@ -25,7 +25,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../core/temporal.ts';
 import type { Database } from '../api/platform/database.ts';
 import type { AppDeps } from '../api/platform/deps.ts';
 import { MAX_UNPAID_RESERVATIONS } from '../core/contracts/booking.ts';

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { request as playwrightRequest } from '@playwright/test';
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../core/temporal.ts';
 import { AUTH_COOKIES, STORAGE_KEYS, encodeTokens } from '../islands/stores/$auth.ts';
 import { apiGuest, apiReservation } from '../tests/e2e/journey-helpers.ts';
 

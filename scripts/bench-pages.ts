@@ -1,17 +1,20 @@
-// `npm run bench:pages`: compressed JavaScript of the island pages (home, hotel page, every account
-// page in both languages) as the one server sends them. Starts the server (building the site when
-// stale) on a spare port with a throwaway database, reads each page's HTML, follows its scripts,
-// island components and renderers and their static imports, asks for each file with
-// Accept-Encoding: br, gzip and adds up the bytes on the wire. Prints a table; exits 1 when the home
-// or hotel page is over JOURNEY_JS_BUDGET or an account page over ACCOUNT_JS_BUDGET
-// (tests/e2e/account-budget.ts, the number the browser test checks too).
+// `npm run bench:pages`: compressed JavaScript of the island pages (home, /search/, the hotel page,
+// sign-in, every account page) and a content page, in both languages, as the one server sends them.
+// Starts the server (building the site when stale) on a spare port with a throwaway database, reads
+// each page's HTML, follows its scripts, island components and renderers and their static imports,
+// asks for each file with Accept-Encoding: br, gzip and adds up the bytes on the wire. What a page
+// imports only later (the API client on the guest's first move, the Temporal polyfill where the
+// browser lacks Temporal, the signed-in header) is not counted; the browser tests count what a page
+// really loads until the network is idle. Prints a table; exits 1 when a page is over its budget
+// (JS_BUDGET in tests/e2e/journey-budget.ts, ACCOUNT_JS_BUDGET in tests/e2e/account-budget.ts: the
+// numbers the browser tests check too).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ACCOUNT_JS_BUDGET, ACCOUNT_PAGE_PATHS } from '../tests/e2e/account-budget.ts';
-import { JOURNEY_JS_BUDGET } from '../tests/e2e/journey-budget.ts';
+import { JS_BUDGET } from '../tests/e2e/journey-budget.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 4599);
@@ -71,32 +74,32 @@ async function main() {
       await new Promise((r) => setTimeout(r, 1000));
     }
     const pages = [
-      '/',
-      '/id/',
-      '/search/6-bobobox-malioboro/',
-      '/id/search/6-bobobox-malioboro/',
-      '/signin/',
+      ...['/', '/search/', '/search/6-bobobox-malioboro/', '/signin/', '/signup/', '/privacy-policy/'].flatMap(
+        (p) => [p, `/id${p}`],
+      ),
       '/reservation/review/1/',
       // The account pages load the same scripts signed in or out (the islands are in the HTML).
       ...ACCOUNT_PAGE_PATHS.flatMap((p) => [p, `/id${p}`]),
     ];
-    const budgetOf = (page: string) =>
-      page === '/' || page === '/id/' || page.includes('/search/')
-        ? JOURNEY_JS_BUDGET
-        : page.includes('/my-account/')
-          ? ACCOUNT_JS_BUDGET
-          : null;
+    const budgetOf = (page: string): number | null => {
+      const p = page.replace(/^\/id\//, '/');
+      if (p === '/' || p === '/search/') return JS_BUDGET.home;
+      if (p.startsWith('/search/')) return JS_BUDGET.hotel;
+      if (p === '/signin/' || p === '/signup/') return JS_BUDGET.signIn;
+      if (p === '/privacy-policy/') return JS_BUDGET.content;
+      return p.includes('/my-account/') ? ACCOUNT_JS_BUDGET : null;
+    };
     const rows = [];
     for (const p of pages) rows.push({ page: p, ...(await measure(p)), budget: budgetOf(p) });
     console.log(
-      `\nCompressed JavaScript per page (budget ${JOURNEY_JS_BUDGET} bytes for home and hotel page, ` +
-        `${ACCOUNT_JS_BUDGET} bytes for each account page)\n`,
+      `\nCompressed JavaScript per page (budgets: ${JS_BUDGET.home} home and /search/, ${JS_BUDGET.hotel} hotel ` +
+        `page, ${JS_BUDGET.signIn} sign-in, ${JS_BUDGET.content} content page, ${ACCOUNT_JS_BUDGET} each account page)\n`,
     );
     console.log('| page | JS files | compressed bytes | inline script bytes | budget |');
     console.log('|---|---:|---:|---:|---:|');
     for (const r of rows)
       console.log(`| ${r.page} | ${r.files} | ${r.bytes} | ${r.inlineBytes} | ${r.budget ?? '-'} |`);
-    const over = rows.filter((r) => r.budget !== null && r.bytes >= r.budget);
+    const over = rows.filter((r) => r.budget !== null && r.bytes > r.budget);
     if (over.length) {
       console.error(`over budget: ${over.map((r) => r.page).join(', ')}`);
       process.exitCode = 1;

@@ -23,7 +23,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../core/temporal.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const option = (name: string): string | undefined => {

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../core/temporal.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jakartaStartOfDay } from '../core/dates.ts';
 import { bookingTestApp, openSeededDatabase } from '../api/db/test-booking.ts';

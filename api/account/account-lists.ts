@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import { stayCheckins } from './account.schema.ts';
 import { signStayPass } from './stay-pass.ts';
 import { acceptedShares, secondaryGuestsOf, sharesOf } from '../reservations/stay-guests.ts';

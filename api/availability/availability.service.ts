@@ -1,4 +1,4 @@
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import { AVAILABILITY_WINDOW_DAYS } from '../../core/dates.ts';
 import type { Db } from '../platform/database.ts';
 import type { Statement } from '../db/query.ts';

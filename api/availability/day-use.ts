@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import { AVAILABILITY_WINDOW_DAYS } from '../../core/dates.ts';
 import type { Db } from '../platform/database.ts';
 import { rows } from '../db/query.ts';

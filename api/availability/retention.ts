@@ -1,4 +1,4 @@
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import type { Database } from '../platform/database.ts';
 
 // Retention of stock (issue 18): the product shows stock from today on (availability and search are

@@ -1,4 +1,4 @@
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import { errors } from '../http/errors.ts';
 import { hotelToday } from './availability.service.ts';
 import { AVAILABILITY_WINDOW_DAYS } from '../../core/dates.ts';

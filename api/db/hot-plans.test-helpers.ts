@@ -1,4 +1,4 @@
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import { dayUseAvailability } from '../availability/day-use.ts';
 import { roomAvailability, roomAvailabilityMaxDuration } from '../availability/availability.service.ts';
 import { listMyStays, listStayHistory } from '../account/account-lists.ts';

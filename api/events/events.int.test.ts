@@ -5,7 +5,7 @@ import { rows } from '../db/query.ts';
 import { hotels } from '../hotels/hotels.schema.ts';
 import { reservations } from '../reservations/reservations.schema.ts';
 import { runOps } from '../../scripts/ops.ts';
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import { analyticsEvents } from './events.schema.ts';
 import { settledPayment } from '../payments/test-charges.ts';
 import { funnel } from './events.service.ts';

@@ -2,7 +2,7 @@
 // (Jakarta time, both included): searches, room choices and checkouts from the site's own events
 // (api/events/README.md), holds and purchases (with their revenue) from the reservations and payments
 // themselves, per destination (the hotel's city) and per campaign (utm_campaign).
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { jakartaStartOfDay, parseDate } from '../../core/dates.ts';
 import { formatRupiah } from '../../core/money.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_SECRETS } from '../platform/env.ts';
 import { standInBuild, startNode, type NodeProcess } from '../../tests/helpers/node-process.ts';

@@ -1,4 +1,4 @@
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import { formatRupiah, zoneLabel } from '../../core/money.ts';
 import { emailEn } from '../../core/i18n/email-en.ts';
 import { emailId } from '../../core/i18n/email-id.ts';

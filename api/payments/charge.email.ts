@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import type { ApiLang } from '../http/errors.ts';
 import type { OutboxAttachment } from '../outbox/outbox.schema.ts';
 import type { PriceResult } from '../pricing/pricing.ts';

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import type { Db } from '../platform/database.ts';
 import { rows } from '../db/query.ts';
 import type { ApiLang } from '../http/errors.ts';

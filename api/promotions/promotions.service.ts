@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { Temporal } from 'temporal-polyfill';
+import type { Temporal } from '../../core/temporal.ts';
 import type { Db } from '../platform/database.ts';
 import { preparedOnce } from '../db/query.ts';
 import type { ApiLang } from '../http/errors.ts';

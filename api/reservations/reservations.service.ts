@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import { insuranceItem, resolvePackages } from '../ancillary/ancillary.service.ts';
 import { hotelToday } from '../availability/availability.service.ts';
 import { AVAILABILITY_WINDOW_DAYS, jakartaDateTime } from '../../core/dates.ts';

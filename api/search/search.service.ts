@@ -1,4 +1,4 @@
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import { addOnItems } from '../ancillary/ancillary.schema.ts';
 import { groupAddOns } from '../ancillary/ancillary.service.ts';
 import { hotelToday } from '../availability/availability.service.ts';

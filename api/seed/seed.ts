@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import { addOnItems, ancillaryPackages } from '../ancillary/ancillary.schema.ts';
 import { roomInventory } from '../availability/availability.schema.ts';
 import { hotelBlackouts, hotels, hotelTypes, roomTypeBlocks, roomTypes } from '../hotels/hotels.schema.ts';

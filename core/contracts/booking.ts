@@ -11,6 +11,7 @@ import {
 } from './common.ts';
 import { EmailSchema } from './auth.ts';
 import { CampaignValue } from './events.ts';
+import { MAX_ROOMS_PER_RESERVATION, MAX_UNPAID_RESERVATIONS, MAX_UNPAID_ROOMS } from './booking-limits.ts';
 
 // Inputs of the booking calls, shared by the REST routes, the GraphQL resolvers and the islands.
 
@@ -47,12 +48,7 @@ export const MaxDurationInput = v.object({ hotel_id: PositiveInt, date_start: Pl
 
 export const HotelsQuery = v.object({ hotelTypeId: v.optional(IntLike, -1) });
 
-/** Booking abuse limits (enforced by PostgreSQL too: migration 0004_holds_cap.sql). */
-export const MAX_ROOMS_PER_RESERVATION = 10;
-/** Reservations one account may hold waiting for payment at once. */
-export const MAX_UNPAID_RESERVATIONS = 3;
-/** Rooms across one account's unpaid holds at once: one largest booking (enforced in reservation_hold). */
-export const MAX_UNPAID_ROOMS = MAX_ROOMS_PER_RESERVATION;
+export { MAX_ROOMS_PER_RESERVATION, MAX_UNPAID_RESERVATIONS, MAX_UNPAID_ROOMS };
 /**
  * Of one hotel's rooms on one night, the share one account may hold unpaid (percent), and the rooms it
  * may always hold however small the hotel (a family's four pods).

@@ -1,7 +1,7 @@
 import { fill } from '../../core/i18n/fill.ts';
 import { openCall } from '../lib/api-client.ts';
 import type { SearchResult } from '../../core/contracts/responses.ts';
-import { MAX_ROOMS_PER_RESERVATION } from '../../core/contracts/booking.ts';
+import { MAX_ROOMS_PER_RESERVATION } from '../../core/contracts/booking-limits.ts';
 
 // The priced search (POST /clients/v1/search) as the islands read it, plus the room-card rules.
 

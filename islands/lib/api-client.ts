@@ -1,4 +1,3 @@
-import ky from 'ky';
 import type { KyInstance } from 'ky';
 import { $auth, endSessionOnDevice, setSession } from '../stores/$auth.ts';
 import { WEB_API_KEY } from './web-key.ts';
@@ -39,13 +38,20 @@ export const browser = {
   },
 };
 
-const http: KyInstance = ky.create({
-  prefix: '/api',
-  baseUrl: typeof location === 'undefined' ? undefined : location.origin,
-  retry: 0,
-  throwHttpErrors: false,
-  timeout: 20_000,
-});
+/** A lazily made HTTP client: ky is downloaded with the page's first call, not with the page. */
+type Http = () => Promise<KyInstance>;
+
+let made: Promise<KyInstance> | null = null;
+const http: Http = () =>
+  (made ??= import('ky').then(({ default: ky }) =>
+    ky.create({
+      prefix: '/api',
+      baseUrl: typeof location === 'undefined' ? undefined : location.origin,
+      retry: 0,
+      throwHttpErrors: false,
+      timeout: 20_000,
+    }),
+  ));
 
 function lang(): string {
   return typeof document !== 'undefined' && document.documentElement.lang === 'id' ? 'id' : 'en';
@@ -84,13 +90,15 @@ const sessionTokenStore: TokenStore = {
 };
 
 /** The public web client's token, from `store` until a minute before it expires; one request at a time. */
-function clientTokens(client: KyInstance, store: TokenStore, language: () => string) {
+function clientTokens(client: Http, store: TokenStore, language: () => string) {
   let pending: Promise<string> | null = null;
   return (force = false): Promise<string> => {
     const cached = force ? null : store.get();
     if (cached && cached.exp > Date.now() + 60_000) return Promise.resolve(cached.token);
     pending ??= (async () => {
-      const response = await client.post('oauth2/token', {
+      const response = await (
+        await client()
+      ).post('oauth2/token', {
         body: new URLSearchParams({ grant_type: 'client_credentials', client_id: WEB_CLIENT_ID }),
         headers: { 'x-api-key': WEB_API_KEY, 'Accept-Language': language() },
       });
@@ -110,7 +118,7 @@ function clientTokens(client: KyInstance, store: TokenStore, language: () => str
 export const clientToken = clientTokens(http, sessionTokenStore, lang);
 
 type Body = Record<string, string | number | boolean | string[] | undefined | null>;
-type Call = {
+export type Call = {
   method?: 'get' | 'post' | 'put';
   path: string;
   query?: Record<string, string | number>;
@@ -122,7 +130,7 @@ type Call = {
   headers?: Record<string, string>;
 };
 
-function request(call: Call, token: string, client: KyInstance = http, language = lang()): Promise<Response> {
+async function request(call: Call, token: string, client: Http = http, language = lang()): Promise<Response> {
   const headers: Record<string, string> = {
     Authorization: `Bearer ${token}`,
     'x-api-key': WEB_API_KEY,
@@ -140,7 +148,7 @@ function request(call: Call, token: string, client: KyInstance = http, language 
     body = form;
   }
   if (call.multipart) body = call.multipart;
-  return client(call.path.replace(/^\//, ''), {
+  return (await client())(call.path.replace(/^\//, ''), {
     method: call.method ?? 'get',
     headers,
     searchParams,
@@ -175,7 +183,11 @@ export async function openCall<T>(call: Call): Promise<T> {
  * in memory and the language given per call.
  */
 export function createServerClient(apiOrigin: string, fetchApi?: (input: Request) => Promise<Response>) {
-  const client = http.extend({ baseUrl: apiOrigin, ...(fetchApi ? { fetch: fetchApi as typeof fetch } : {}) });
+  let extended: Promise<KyInstance> | null = null;
+  const client: Http = () =>
+    (extended ??= http().then((base) =>
+      base.extend({ baseUrl: apiOrigin, ...(fetchApi ? { fetch: fetchApi as typeof fetch } : {}) }),
+    ));
   let kept: { token: string; exp: number } | null = null;
   const store: TokenStore = { get: () => kept, set: (value) => void (kept = value) };
   const token = clientTokens(client, store, () => 'en');
@@ -195,7 +207,9 @@ export function refreshSession(): Promise<'ok' | 'logout' | 'failed'> {
   refreshing ??= (async () => {
     const tokens = $auth.get().tokens;
     if (!tokens) return 'failed' as const;
-    const response = await http.post('oauth2/token', {
+    const response = await (
+      await http()
+    ).post('oauth2/token', {
       body: new URLSearchParams({
         grant_type: 'refresh_token',
         refresh_token: tokens.refreshToken,

@@ -1,4 +1,4 @@
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import { describe, expect, test } from 'vitest';
 import { monthGrid, offersStayNow, parseStayNowConfig, stayNowCheckin, stayNowDay } from './stay-dates.ts';
 import { addNights, jakartaToday, nightsBetween } from '../../core/dates.ts';

@@ -3,7 +3,7 @@ import type { PlaceMatchView } from '../../core/contracts/places.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
-import { openCall } from '../lib/api-client.ts';
+import { openCall } from '../lib/api-on-demand.ts';
 
 // The place box of /search/ (issue 28): a plain text input of the page's GET form, which works with no
 // JavaScript (the server lists the matches); hydrated, it suggests branches as the guest types, as a

@@ -19,6 +19,7 @@ import {
   hourLabel,
   isDaySelectable,
   isDayUseSelectable,
+  loadHotels,
   loadHourlyHotels,
   selectDayUseHotel,
   selectHotel,
@@ -61,6 +62,16 @@ export function noticeText(t: Dictionary['search'], n: SearchNotice, lang: Lang)
   return fill(n.kind === 'past' ? t.noticePast : t.noticeUnavailable, { asked, chosen: formatDate(n.chosen, lang) });
 }
 
+/** Open a select's list from code (after a tap that came before its options); not every browser can. */
+function openPicker(select: HTMLSelectElement) {
+  select.focus();
+  try {
+    select.showPicker();
+  } catch {
+    // No picker from code here (or the tap's activation is spent): the list opens on the next tap.
+  }
+}
+
 export function SearchFilter({ lang, t, currentHotelId, placeBox = true }: SearchFilterProps) {
   const search = useIslandStore($search);
   const checkout = useIslandStore($checkout, null);
@@ -90,6 +101,23 @@ export function SearchFilter({ lang, t, currentHotelId, placeBox = true }: Searc
     }
     restoreLastSearch().catch(() => setError(t.loadError));
     return undefined;
+  }, [currentHotelId, t.loadError]);
+
+  // Home and /search/: the hotel list (and the API client it brings) is asked for when the guest first
+  // reaches for the page (a move, a touch, a key, a scroll), not with the page, so a visit that never
+  // searches downloads neither. A hotel page asks for it at once (restoreFromUrl above).
+  useEffect(() => {
+    if (currentHotelId !== null) return undefined;
+    const intents = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll'] as const;
+    const stop = () => intents.forEach((type) => window.removeEventListener(type, want, true));
+    function want() {
+      stop();
+      loadHotels().catch(() => setError(t.loadError));
+    }
+    // A guest who tapped or typed before the island woke up has reached for it already.
+    if (navigator.userActivation?.hasBeenActive) want();
+    else intents.forEach((type) => window.addEventListener(type, want, { capture: true, passive: true }));
+    return stop;
   }, [currentHotelId, t.loadError]);
 
   // Day use lists the hourly hotels (loaded when first shown); overnight the daily ones (loaded by the restore).
@@ -197,6 +225,15 @@ export function SearchFilter({ lang, t, currentHotelId, placeBox = true }: Searc
           className="w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 font-normal"
           value={selectedHotel ? `${selectedHotel.id}-${selectedHotel.slug}` : ''}
           onChange={(e) => onHotel(e.target.value)}
+          // A tap that came before the list: the list opens once it is there.
+          onPointerDown={(e) => {
+            if (hotelList.length) return;
+            e.preventDefault();
+            const select = e.currentTarget;
+            (dayUse ? loadHourlyHotels() : loadHotels())
+              .then(() => requestAnimationFrame(() => openPicker(select)))
+              .catch(() => setError(t.loadError));
+          }}
         >
           <option value="" disabled>
             {t.locationPlaceholder}

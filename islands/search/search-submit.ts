@@ -93,7 +93,9 @@ export async function restoreFromUrl(): Promise<void> {
 /** Home and /search/: show the tab's last search again (coming back from a hotel page). */
 export async function restoreLastSearch(): Promise<void> {
   const last = lastSearch(jakartaToday().toString());
-  if (last?.dayUse) {
+  // Nothing to show again: the hotel list waits for the guest (SearchFilter asks for it on intent).
+  if (!last) return;
+  if (last.dayUse) {
     const hourly = await loadHourlyHotels();
     const found = hourly.find((h) => h.id === last.hotelId);
     if (!found || $search.get().hotelId) return;
@@ -102,8 +104,8 @@ export async function restoreLastSearch(): Promise<void> {
     return;
   }
   const hotels = await loadHotels();
-  const hotel = last && hotels.find((h) => h.id === last.hotelId);
-  if (!last || !hotel || $search.get().hotelId) return;
+  const hotel = hotels.find((h) => h.id === last.hotelId);
+  if (!hotel || $search.get().hotelId) return;
   $search.set({ ...last, slug: hotel.slug });
   await selectHotel(hotel);
   const s = $search.get();

@@ -1,17 +1,17 @@
 import { forgetDevice } from '../lib/forget-device.ts';
 import { WEB_API_KEY } from '../lib/web-key.ts';
 import { atom, computed, onMount } from 'nanostores';
+import { SESSION_EVENT, STORAGE_KEYS, decodeTokens } from './session-flag.ts';
+import type { TokenPair } from './session-flag.ts';
 
 // Auth state as spec section 4 describes: an `isLoggedIn` flag plus the token pair, base64-encoded
-// JSON under one local-storage key, restored on load. The profile is cached for the greeting.
-export const STORAGE_KEYS = { flag: 'isLoggedIn', tokens: 'auth', profile: 'profile' } as const;
+// JSON under one local-storage key, restored on load. The profile is cached for the greeting. The keys
+// and the stored-session check live in ./session-flag.ts (a signed-out page's header loads only that).
+export { SESSION_EVENT, STORAGE_KEYS, decodeTokens, hasStoredSession } from './session-flag.ts';
+export type { TokenPair } from './session-flag.ts';
 /** The two cookies the site sets for a signed-in visitor (read by server-rendered routes). */
 export const AUTH_COOKIES = ['isLoggedIn', 'auth_token'] as const;
 
-export interface TokenPair {
-  accessToken: string;
-  refreshToken: string;
-}
 export interface AuthUser {
   id: number;
   name: string;
@@ -32,24 +32,6 @@ export function encodeTokens(pair: TokenPair): string {
   return btoa(JSON.stringify(pair));
 }
 
-export function decodeTokens(raw: string | null): TokenPair | null {
-  if (!raw) return null;
-  try {
-    const parsed: unknown = JSON.parse(atob(raw));
-    if (
-      parsed &&
-      typeof parsed === 'object' &&
-      typeof (parsed as TokenPair).accessToken === 'string' &&
-      typeof (parsed as TokenPair).refreshToken === 'string'
-    ) {
-      return { accessToken: (parsed as TokenPair).accessToken, refreshToken: (parsed as TokenPair).refreshToken };
-    }
-  } catch {
-    // Corrupt storage is treated as signed out.
-  }
-  return null;
-}
-
 function readUser(raw: string | null): AuthUser | null {
   if (!raw) return null;
   try {
@@ -61,11 +43,6 @@ function readUser(raw: string | null): AuthUser | null {
 }
 
 /** Restore the session from storage; a flag without a decodable pair counts as signed out. */
-/** Whether localStorage holds a session, without touching the store (safe to call while rendering). */
-export function hasStoredSession(storage: Pick<Storage, 'getItem'> = localStorage): boolean {
-  return storage.getItem(STORAGE_KEYS.flag) === 'true' && decodeTokens(storage.getItem(STORAGE_KEYS.tokens)) !== null;
-}
-
 export function restoreAuth(storage: Pick<Storage, 'getItem'> = localStorage): AuthState {
   const flag = storage.getItem(STORAGE_KEYS.flag) === 'true';
   const tokens = flag ? decodeTokens(storage.getItem(STORAGE_KEYS.tokens)) : null;
@@ -87,6 +64,7 @@ export function setSession(tokens: TokenPair, user: AuthUser | null, storage: St
   if (user) storage.setItem(STORAGE_KEYS.profile, JSON.stringify(user));
   document.cookie = `${AUTH_COOKIES[0]}=true; ${cookieAttributes()}`;
   $auth.set({ isLoggedIn: true, tokens, user });
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(SESSION_EVENT));
 }
 
 /** Sign-out on this device: clears user, profile, stored tokens and both cookies. */

@@ -1,8 +1,8 @@
 import { atom, computed } from 'nanostores';
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
-import { gqlOpen, openCall } from '../lib/api-client.ts';
+import { gqlOpen, openCall } from '../lib/api-on-demand.ts';
 import {
   AVAILABILITY_WINDOW_DAYS,
   MAX_NIGHTS_NEW,

@@ -8,7 +8,7 @@ import type { EditorCheck } from './editors.ts';
 import { documented } from '../../api/http/contract.ts';
 import { BuildStatusSchema, WebhookAcceptedSchema } from '../../core/contracts/responses.ts';
 import * as v from 'valibot';
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import { jakartaStartOfDay } from '../../core/dates.ts';
 import { FunnelRowSchema, type FunnelRow } from '../../core/contracts/funnel.ts';
 import { PREVIEW_LINK_SECONDS, signPreview } from '../../site/lib/content/preview.ts';

@@ -1,4 +1,4 @@
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import { jakartaStartOfDay } from '../../core/dates.ts';
 import { readContentEnv } from '../../site/lib/content/content-env.ts';
 import { createContent, type Content } from '../../site/lib/content/content.ts';

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import { accountPointsEn } from '../../core/i18n/account-points-en.ts';
 import { accountPointsId } from '../../core/i18n/account-points-id.ts';
 import { accountProfileEn } from '../../core/i18n/account-profile-en.ts';

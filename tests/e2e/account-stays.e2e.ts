@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import { expect, FROM_THIS_MACHINE, test } from './fixtures.ts';
 import { apiGuest, apiPay, apiReservation, hostVerify, hydrated, signInPage } from './journey-helpers.ts';
 import { dict, LANG_CASES, localizedPath } from '../helpers/i18n.ts';

@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import { expect, test } from './fixtures.ts';
 import type { FixtureHotel } from './fixtures.ts';
 import { dict, LANG_CASES } from '../helpers/i18n.ts';

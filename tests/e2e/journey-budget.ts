@@ -1,19 +1,39 @@
 import type { Page } from '@playwright/test';
 
-// Compressed JavaScript of a page as the browser receives it (the one server gzips/brotlis).
-// Budget for the island pages (home, hotel page): measured figures are in the README; the budget
-// leaves a little room above them so a regression of a few KB shows up.
-export const JOURNEY_JS_BUDGET = 130 * 1024;
+/**
+ * Compressed JavaScript budgets per kind of page (issue 31), as a Chromium that has Temporal receives
+ * it from the one server (brotli), counted until the network is idle with no guest action: ONE set of
+ * numbers, read by the browser tests and `npm run bench:pages`. The measured figures are in the README.
+ */
+export const JS_BUDGET = {
+  /** Home and /search/ (the search filter; the API client loads when the guest reaches for it). */
+  home: 80 * 1024,
+  /**
+   * The hotel page. The goal is 85 KB; it fetches its priced rooms on load (the shell is cached and
+   * shared, the rooms follow the query), so the API client and ky load with it: 92 KB measured.
+   */
+  hotel: 95 * 1024,
+  /** Sign-in and sign-up. Goal 70 KB; passkey autofill asks the API on load (the client, ky, WebAuthn). */
+  signIn: 88 * 1024,
+  /** A content page for a signed-out visitor: the header, footer, global UI and the tracker only. */
+  content: 6 * 1024,
+} as const;
 
 export async function pageScriptBytes(page: Page, path: string) {
   const scripts: { url: string; bytes: number; body: string }[] = [];
   const seen = new Set<string>();
-  page.on('response', async (response) => {
+  const reading: Promise<void>[] = [];
+  page.on('response', (response) => {
     if (response.request().resourceType() !== 'script' || seen.has(response.url())) return;
     seen.add(response.url());
-    const sizes = await response.request().sizes();
-    scripts.push({ url: response.url(), bytes: sizes.responseBodySize, body: await response.text() });
+    reading.push(
+      (async () => {
+        const sizes = await response.request().sizes();
+        scripts.push({ url: response.url(), bytes: sizes.responseBodySize, body: await response.text() });
+      })(),
+    );
   });
   await page.goto(path, { waitUntil: 'networkidle' });
+  await Promise.all(reading);
   return { total: scripts.reduce((sum, s) => sum + s.bytes, 0), scripts };
 }

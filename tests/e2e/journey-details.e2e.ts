@@ -1,11 +1,19 @@
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import { isSeedBlackout } from '../../api/seed/seed.ts';
 import type { Dictionary } from '../../core/i18n/en.ts';
 import { fill } from '../../core/i18n/translate.ts';
 import { dict, LANG_CASES } from '../helpers/i18n.ts';
-import { apiGuest, apiReservation, chooseHotel, dismissAlert, jakartaMorning, signInPage } from './journey-helpers.ts';
+import {
+  apiGuest,
+  apiReservation,
+  chooseHotel,
+  dismissAlert,
+  hydrated,
+  jakartaMorning,
+  signInPage,
+} from './journey-helpers.ts';
 
 // Search filter rules, Stay Now, Promo alert, leave warning and token refresh, in a real browser.
 
@@ -82,6 +90,8 @@ for (const { lang, prefix } of LANG_CASES) {
 
   test(`search is disabled without a hotel (${lang})`, async ({ page }) => {
     await page.goto(`${prefix}/`);
+    await hydrated(page);
+    await page.locator('[data-search-filter] select[name=hotel]').focus(); // the list comes on intent
     await expect(page.locator('[data-search-filter] select[name=hotel] option')).not.toHaveCount(1);
     await expect(page.getByRole('button', { name: t.search.search, exact: true })).toBeDisabled();
     await expect(page.locator('[data-search-hint]')).toHaveText(t.search.noHotel);

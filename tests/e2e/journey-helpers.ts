@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import { offersStayNow, parseStayNowConfig } from '../../islands/lib/stay-dates.ts';
 import { FROM_THIS_MACHINE } from './fixtures.ts';
 
@@ -68,6 +68,9 @@ export async function userTokens(page: Page): Promise<{ accessToken: string; ref
 /** Pick a hotel in the home filter and wait until its availability and max duration are loaded. */
 export async function chooseHotel(page: Page, value: string) {
   const select = page.locator('[data-search-filter] select[name=hotel]');
+  // As a guest reaches for it: on home and /search/ the list is asked for on the guest's first move.
+  await hydrated(page);
+  await select.focus();
   await expect(select.locator(`option[value="${value}"]`)).toHaveCount(1);
   await select.selectOption(value);
   await expect(page.locator('[data-search-filter] select[name=duration]')).toBeEnabled();

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import { expect, test } from './fixtures.ts';
 import { hydrated } from './journey-helpers.ts';
-import { JOURNEY_JS_BUDGET, pageScriptBytes } from './journey-budget.ts';
+import { JS_BUDGET, pageScriptBytes } from './journey-budget.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import { formatRupiah } from '../../core/money.ts';
 import { dict, LANG_CASES, localizedPath } from '../helpers/i18n.ts';
@@ -200,7 +200,7 @@ for (const { lang } of LANG_CASES) {
       `${localizedPath(lang, '/search/')}?q=bali&checkin=${checkin}&checkout=${checkout}`,
     );
     console.log(`[budget] ${lang} /search/?q=bali: ${scripts.length} scripts, ${total} compressed bytes`);
-    expect(total).toBeLessThanOrEqual(JOURNEY_JS_BUDGET);
+    expect(total).toBeLessThanOrEqual(JS_BUDGET.home);
     const mapBytes = () =>
       scripts.filter((x) => /results-map|maplibre/.test(x.url)).reduce((sum, x) => sum + x.bytes, 0);
     expect(mapBytes()).toBe(0);

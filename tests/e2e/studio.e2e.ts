@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import { build } from 'vite';
 import { expect, FROM_THIS_MACHINE, test } from './fixtures.ts';
 import { apiGuest, apiPay } from './journey-helpers.ts';

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import { isSeedBlackout } from '../../api/seed/seed.ts';
 import { AVAILABILITY_WINDOW_DAYS, formatDate } from '../../core/dates.ts';
 import { fill } from '../../core/i18n/translate.ts';

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import { expect, FROM_THIS_MACHINE, test } from './fixtures.ts';
 import { apiGuest, dismissAlert, hydrated, signInPage } from './journey-helpers.ts';
 import { fill } from '../../core/i18n/fill.ts';

@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../core/temporal.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokensForTest } from '../../api/auth/test-tokens.ts';
 import { openDatabase } from '../../api/db/client.ts';

@@ -3,7 +3,7 @@ import { formatDate, jakartaToday } from '../../../core/dates.ts';
 import { fill } from '../../../core/i18n/fill.ts';
 import type { Lang } from '../../../core/locales.ts';
 import { formatPoints } from '../../../core/money.ts';
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../../core/temporal.ts';
 import type { PointsCopy } from './copy.ts';
 
 // One ledger line as the tabs show it: what it was, when, and how many points it added or took.
