@@ -1,20 +1,19 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { findChromium, missingChromium } from './scripts/chromium.ts';
 
-// End-to-end tests in Debian's Chromium (no browser download) against the built one-process
-// server on embedded defaults, with a throwaway data directory per run.
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// End-to-end tests in the machine's Chromium (Debian's here; CHROMIUM_PATH, else the system's, else
+// Playwright's own: scripts/chromium.ts) against the built one-process server on embedded defaults,
+// with a throwaway data directory per run.
+const found = findChromium();
+if (!found) throw new Error(missingChromium());
+/** CHROMIUM_PATH, else the system's Chromium, else Playwright's own (scripts/chromium.ts). */
+export const CHROMIUM = found.path;
 const PORT = Number(process.env.E2E_PORT ?? 4455);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'bbx-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
-
-if (!existsSync(CHROMIUM)) {
-  throw new Error(
-    `Chromium not found at ${CHROMIUM}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH).`,
-  );
-}
 
 export default defineConfig({
   testDir: 'tests/e2e',

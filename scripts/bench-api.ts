@@ -13,6 +13,7 @@
 // --calls=avail,maxdur,search,gqlsearch,create,places (default all), --spread (see `Spread` below), --no-cache (reads past the stock cache: the database path alone),
 // --no-keys (creates without an Idempotency-Key; by default each sends one, as the booking island does).
 // Under the table it prints the targets of issue 18 (TARGETS) with the measured values.
+// --mix: reads and creates together on two nodes with their jobs (scripts/bench-mix.ts).
 //
 // The load client (runClientProcess, one process per call) is shared with `npm run bench:scale`
 // (scripts/bench-scale.ts), which gives it two servers to alternate between.
@@ -151,7 +152,7 @@ export function requestKey(
   return { hotelId: spreadOver.hotels[i % n]!, roomTypeId: 0, offset: Math.floor(i / n) % spreadOver.ranges };
 }
 
-function requestFor(
+export function requestFor(
   cfg: ClientConfig,
   target: Target,
   i: number,
@@ -597,6 +598,16 @@ function report(rows: Row[]) {
 const clientArg = process.argv.find((a) => a.startsWith('--client='));
 if (!import.meta.main) {
   // Imported (bench:scale, tests): the functions above only.
+} else if (process.argv.includes('--mix')) {
+  // Reads beside creates on two nodes with their jobs (scripts/bench-mix.ts, which uses this file's client).
+  const mix = spawnSync(
+    process.execPath,
+    [new URL('./bench-mix.ts', import.meta.url).pathname, ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+    },
+  );
+  process.exit(mix.status ?? 1);
 } else if (clientArg) {
   const result = await runClient(JSON.parse(readFileSync(clientArg.slice('--client='.length), 'utf8')) as ClientConfig);
   console.log(`CLIENT_JSON ${JSON.stringify(result)}`);

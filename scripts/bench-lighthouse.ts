@@ -1,10 +1,10 @@
 // `npm run bench:lighthouse`: Lighthouse (mobile: emulated phone, simulated slow 4G and a 4x slower
 // CPU, the tool's default) on the home page, a destination page, a hotel page and a guest's
-// reservation review, in Debian's Chromium. Starts the one server (building the site when stale) on a
+// reservation review, in the machine's Chromium (scripts/chromium.ts). Starts the one server (building the site when stale) on a
 // spare port with a throwaway database, makes a verified guest and a waiting reservation through the
 // API and the development outbox (as the browser tests do) and hands the review page the stored
 // session, then prints the four category scores with LCP, CLS, TBT and the bytes transferred.
-// Environment: BENCH_PORT (4598), CHROME_PATH (/usr/bin/chromium), LIGHTHOUSE_RUNS (1; with more,
+// Environment: BENCH_PORT (4598), CHROME_PATH (else CHROMIUM_PATH, the system's, Playwright's), LIGHTHOUSE_RUNS (1; with more,
 // each figure is the median of the runs), LIGHTHOUSE_REPORTS (a folder: each run's
 // full JSON report is written there, for the details behind a figure).
 import { execFileSync, spawn } from 'node:child_process';
@@ -17,6 +17,7 @@ import { request as playwrightRequest } from '@playwright/test';
 import { Temporal } from '../core/temporal.ts';
 import { AUTH_COOKIES, STORAGE_KEYS, encodeTokens } from '../islands/stores/$auth.ts';
 import { apiGuest, apiReservation } from '../tests/e2e/journey-helpers.ts';
+import { findChromium } from './chromium.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -55,7 +56,7 @@ async function tool<T>(name: string): Promise<T> {
 }
 const port = Number(process.env.BENCH_PORT ?? 4598);
 const base = `http://127.0.0.1:${port}`;
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromePath = process.env.CHROME_PATH ?? findChromium()?.path ?? '/usr/bin/chromium';
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 

@@ -74,9 +74,10 @@ async function main() {
       await new Promise((r) => setTimeout(r, 1000));
     }
     const pages = [
-      ...['/', '/search/', '/search/6-bobobox-malioboro/', '/signin/', '/signup/', '/privacy-policy/'].flatMap(
-        (p) => [p, `/id${p}`],
-      ),
+      ...['/', '/search/', '/search/6-bobobox-malioboro/', '/signin/', '/signup/', '/privacy-policy/'].flatMap((p) => [
+        p,
+        `/id${p}`,
+      ]),
       '/reservation/review/1/',
       // The account pages load the same scripts signed in or out (the islands are in the HTML).
       ...ACCOUNT_PAGE_PATHS.flatMap((p) => [p, `/id${p}`]),

@@ -3,6 +3,8 @@ import { requestKey, targetLines } from './bench-api.ts';
 import type { Row, Spread } from './bench-api.ts';
 import { ratioCell, ratiosBelow, scaleTable } from './bench-scale.ts';
 import type { ScaleRow, ScaleSide } from './bench-scale.ts';
+import { mixTable, mixTargetLines } from './bench-mix.ts';
+import type { MixRow } from './bench-mix.ts';
 
 // The pure parts of the benchmarks (issue 18): bench:api's targets and key spread, bench:scale's ratios.
 
@@ -102,5 +104,32 @@ describe('bench:scale ratios', () => {
       '| 150 | 100 | **0.67 < 0.8** | 300.0 | 450.0 | **0.67 < 0.8** | 400.0 | 420.0 | 0.95 |',
     );
     expect(ratiosBelow(rows)).toEqual(['HotelCreateReservation: rps 0.67', 'HotelCreateReservation: p50 0.67']);
+  });
+});
+
+describe('bench:api --mix targets (issue 31, item 2)', () => {
+  const mix = (variant: string, rate: number, reads: [number, number, number], creates: [number, number]): MixRow => ({
+    variant,
+    rate,
+    reads: { requests: reads[0] * 20, rps: reads[0], p50: reads[1] / 3, p99: reads[1], errors: reads[2] },
+    creates: { requests: rate * 20, rps: rate, p50: creates[0] / 3, p99: creates[0], errors: creates[1] },
+    hitRates: [0.9, 0.5],
+  });
+
+  it('judges reads at the lowest booking rate and creates at every rate, errors spoiling a target', () => {
+    const lines = mixTargetLines([
+      mix('this tree', 20, [3100, 24.0, 0], [60, 0]),
+      mix('this tree', 200, [2500, 40.0, 0], [130, 0]),
+      mix('fab3331', 20, [3100, 24.0, 3], [60, 2]),
+    ]);
+    expect(lines).toEqual([
+      '- this tree: reads p99 <= 25 ms at >= 3,000 req/s beside 20 creates/s: measured p99 24.0 ms at 3100 req/s: met',
+      '- this tree: creates p99 <= 100 ms at 20/s: measured 60.0 ms: met',
+      '- this tree: creates p99 <= 100 ms at 200/s: measured 130.0 ms: NOT MET',
+      '- fab3331: reads p99 <= 25 ms at >= 3,000 req/s beside 20 creates/s: measured p99 24.0 ms at 3100 req/s: NOT MET',
+      '- fab3331: creates p99 <= 100 ms at 20/s: measured 60.0 ms, 2 errors: NOT MET',
+    ]);
+    const table = mixTable([mix('this tree', 20, [3100, 24.0, 0], [60, 0])]).split('\n');
+    expect(table[2]).toBe('| this tree | 20 | 3100 | 8.0 | 24.0 | 0 | 20.0 | 20.0 | 60.0 | 0 | 90.0 % | 50.0 % |');
   });
 });

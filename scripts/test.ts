@@ -5,12 +5,16 @@
 // against the built server -> the operations tier (*.ops.test.ts: real nodes behind Caddy, Prometheus,
 // backups) on real PostgreSQL.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { ensureChromium } from './chromium.ts';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
-  console.error(`Chromium is missing at ${chromium}: run "apt-get install -y chromium" (Debian) or set CHROMIUM_PATH.`);
-  process.exit(1);
+const only = process.env.TEST_STEPS?.split(',');
+// The browser tier's Chromium: CHROMIUM_PATH, the system's, or Playwright's own (installed here when
+// the machine has none), found before the first step so a missing one fails in seconds.
+if (!only || only.includes('end-to-end')) {
+  const chromium = ensureChromium();
+  if (!chromium) process.exit(1);
+  console.log(`[chromium] ${chromium.path} (${chromium.from})`);
+  process.env.CHROMIUM_PATH = chromium.path;
 }
 
 const steps: [string, string][] = [
@@ -23,7 +27,6 @@ const steps: [string, string][] = [
   ['end-to-end tests', 'npm run test:e2e'],
   ['operations tests', 'npm run test:ops'],
 ];
-const only = process.env.TEST_STEPS?.split(',');
 let passed = 0;
 for (const [name, command] of steps) {
   if (only && !only.includes(name.split(' ')[0]!)) continue;
