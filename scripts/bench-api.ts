@@ -365,8 +365,9 @@ export async function spreadOf(database: Database, ranges: number): Promise<Spre
 }
 
 /**
- * Stock for the creates: the daily hotels' nightly room types sell a million rooms on the next `days`
- * nights, none of them closed, so every create measures a hold, never a sold-out refusal.
+ * Stock for the creates: the daily hotels' nightly room types sell a million rooms (and hours, where
+ * the hotel sells day use too) on the next `days` nights, none of them closed, so every create
+ * measures a hold, never a sold-out refusal.
  */
 export async function giveStock(database: Database, today: string, days: number): Promise<void> {
   await database.executeSql(
@@ -375,6 +376,15 @@ export async function giveStock(database: Database, today: string, days: number)
       where rt.id = ri.room_type_id and h.type_id = 1 and rt.room_price_type = 'daily'
         and ri.date >= $1::date and ri.date < $1::date + $2::int`,
     [today, days],
+  );
+  // A hotel that also sells day use holds the hours of every night booked (room_hour_stock): those
+  // hours sell a million too, or its nights would run out of hours (a sold-out refusal) mid-run.
+  await database.executeSql(
+    `update room_hour_stock s set sellable = 1000000
+       from room_types rt join hotels h on h.id = rt.hotel_id
+      where rt.id = s.room_type_id and h.type_id = 1 and rt.room_price_type = 'daily'
+        and s.date >= $1::date and s.date < $1::date + $2::int`,
+    [today, days + 1],
   );
   // A closed day refuses the nights that cover it: the bench books open nights.
   await database.executeSql(`delete from hotel_blackouts where date >= $1::date and date < $1::date + $2::int`, [
