@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { request as playwrightRequest } from '@playwright/test';
 import { Temporal } from '../core/temporal.ts';
-import { AUTH_COOKIES, STORAGE_KEYS, encodeTokens } from '../islands/stores/$auth.ts';
+import { AUTH_COOKIES, STORAGE_KEYS, encodeTokens } from '../islands/stores/session-flag.ts';
 import { apiGuest, apiReservation } from '../tests/e2e/journey-helpers.ts';
 import { findChromium } from './chromium.ts';
 

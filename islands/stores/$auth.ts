@@ -1,16 +1,21 @@
 import { forgetDevice } from '../lib/forget-device.ts';
 import { WEB_API_KEY } from '../lib/web-key.ts';
 import { atom, computed, onMount } from 'nanostores';
-import { SESSION_EVENT, STORAGE_KEYS, decodeTokens } from './session-flag.ts';
+import { AUTH_COOKIES, SESSION_EVENT, STORAGE_KEYS, decodeTokens, encodeTokens } from './session-flag.ts';
 import type { TokenPair } from './session-flag.ts';
 
 // Auth state as spec section 4 describes: an `isLoggedIn` flag plus the token pair, base64-encoded
 // JSON under one local-storage key, restored on load. The profile is cached for the greeting. The keys
 // and the stored-session check live in ./session-flag.ts (a signed-out page's header loads only that).
-export { SESSION_EVENT, STORAGE_KEYS, decodeTokens, hasStoredSession } from './session-flag.ts';
+export {
+  AUTH_COOKIES,
+  SESSION_EVENT,
+  STORAGE_KEYS,
+  decodeTokens,
+  encodeTokens,
+  hasStoredSession,
+} from './session-flag.ts';
 export type { TokenPair } from './session-flag.ts';
-/** The two cookies the site sets for a signed-in visitor (read by server-rendered routes). */
-export const AUTH_COOKIES = ['isLoggedIn', 'auth_token'] as const;
 
 export interface AuthUser {
   id: number;
@@ -27,10 +32,6 @@ export const $auth = atom<AuthState>({ isLoggedIn: false, tokens: null, user: nu
 /** Count of unexpired unpaid reservations, shown as the order badge. */
 export const $pendingCount = atom<number>(0);
 export const $isLoggedIn = computed($auth, (s) => s.isLoggedIn);
-
-export function encodeTokens(pair: TokenPair): string {
-  return btoa(JSON.stringify(pair));
-}
 
 function readUser(raw: string | null): AuthUser | null {
   if (!raw) return null;

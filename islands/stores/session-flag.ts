@@ -5,9 +5,16 @@ export const STORAGE_KEYS = { flag: 'isLoggedIn', tokens: 'auth', profile: 'prof
 /** Dispatched on window when a session is kept on this page (a sign-in): the header shows it. */
 export const SESSION_EVENT = 'bbx-session';
 
+/** The two cookies the site sets for a signed-in visitor (read by server-rendered routes). */
+export const AUTH_COOKIES = ['isLoggedIn', 'auth_token'] as const;
+
 export interface TokenPair {
   accessToken: string;
   refreshToken: string;
+}
+
+export function encodeTokens(pair: TokenPair): string {
+  return btoa(JSON.stringify(pair));
 }
 
 export function decodeTokens(raw: string | null): TokenPair | null {
