@@ -22,7 +22,7 @@ export type PgNode = {
 export async function freshPgDatabase(url: string, poolMax = 20): Promise<Database> {
   const database = await openDatabase({ DATABASE_URL: url, DATA_DIR: 'memory://', DATABASE_POOL_MAX: poolMax });
   await (database.db as Db).execute(
-    sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;`,
+    sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; drop schema if exists pgboss cascade; create schema public;`,
   );
   return database;
 }
