@@ -223,19 +223,27 @@ export function firstSelectableDay(today: string, days: Record<string, DayInfo>)
 let availabilitySeq = 0;
 let durationSeq = 0;
 
-export async function loadHotels(): Promise<HotelOption[]> {
-  if ($hotels.get().length) return $hotels.get();
-  const body = await openCall<{ data: HotelOption[] }>({ path: 'clients/v1/hotel', query: { hotelTypeId: 1 } });
-  const hotels = body.data.map(({ id, slug, name, city, isCabin, webMaxDuration }) => ({
-    id,
-    slug,
-    name,
-    city,
-    isCabin,
-    webMaxDuration,
-  }));
-  $hotels.set(hotels);
-  return hotels;
+let hotelsLoading: Promise<HotelOption[]> | null = null;
+
+/** The daily hotels, asked for once: callers that come while the list is on its way share its answer. */
+export function loadHotels(): Promise<HotelOption[]> {
+  if ($hotels.get().length) return Promise.resolve($hotels.get());
+  hotelsLoading ??= (async () => {
+    const body = await openCall<{ data: HotelOption[] }>({ path: 'clients/v1/hotel', query: { hotelTypeId: 1 } });
+    const hotels = body.data.map(({ id, slug, name, city, isCabin, webMaxDuration }) => ({
+      id,
+      slug,
+      name,
+      city,
+      isCabin,
+      webMaxDuration,
+    }));
+    $hotels.set(hotels);
+    return hotels;
+  })().finally(() => {
+    hotelsLoading = null;
+  });
+  return hotelsLoading;
 }
 
 const AVAILABILITY_QUERY = `query($input: RoomAvailabilityInput!) { RoomAvailability(input: $input) { date is_blackout web_sellable_rooms min_price } }`;
