@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // first (islands/search/search-filter.tsx): one request serves both.
 const openCall = vi.fn();
 vi.mock('../lib/api-on-demand.ts', () => ({ openCall, gqlOpen: vi.fn() }));
-const { $hotels, loadHotels } = await import('./$search.ts');
+const { $hotels, $hourlyHotels, loadHotels, loadHourlyHotels } = await import('./$search.ts');
 
 const HOTEL = {
   id: 6,
@@ -15,9 +15,10 @@ const HOTEL = {
   webMaxDuration: 14,
 };
 
-describe('loadHotels', () => {
+describe('loadHotels and loadHourlyHotels', () => {
   beforeEach(() => {
     $hotels.set([]);
+    $hourlyHotels.set([]);
     openCall.mockReset();
   });
 
@@ -31,6 +32,16 @@ describe('loadHotels', () => {
     expect(await second).toEqual([HOTEL]);
     expect(await loadHotels()).toEqual([HOTEL]);
     expect(openCall).toHaveBeenCalledTimes(1);
+  });
+
+  it('the hourly list the same way, with its own type and store', async () => {
+    openCall.mockResolvedValue({ data: [HOTEL] });
+    const both = await Promise.all([loadHourlyHotels(), loadHourlyHotels()]);
+    expect(both).toEqual([[HOTEL], [HOTEL]]);
+    expect(openCall).toHaveBeenCalledTimes(1);
+    expect(openCall).toHaveBeenCalledWith({ path: 'clients/v1/hotel', query: { hotelTypeId: 2 } });
+    expect($hourlyHotels.get()).toEqual([HOTEL]);
+    expect($hotels.get()).toEqual([]);
   });
 
   it('asks again after a failed request', async () => {

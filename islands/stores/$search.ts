@@ -1,4 +1,5 @@
 import { atom, computed } from 'nanostores';
+import type { WritableAtom } from 'nanostores';
 import { Temporal } from '../../core/temporal.ts';
 import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
@@ -223,28 +224,36 @@ export function firstSelectableDay(today: string, days: Record<string, DayInfo>)
 let availabilitySeq = 0;
 let durationSeq = 0;
 
-let hotelsLoading: Promise<HotelOption[]> | null = null;
-
-/** The daily hotels, asked for once: callers that come while the list is on its way share its answer. */
-export function loadHotels(): Promise<HotelOption[]> {
-  if ($hotels.get().length) return Promise.resolve($hotels.get());
-  hotelsLoading ??= (async () => {
-    const body = await openCall<{ data: HotelOption[] }>({ path: 'clients/v1/hotel', query: { hotelTypeId: 1 } });
-    const hotels = body.data.map(({ id, slug, name, city, isCabin, webMaxDuration }) => ({
-      id,
-      slug,
-      name,
-      city,
-      isCabin,
-      webMaxDuration,
-    }));
-    $hotels.set(hotels);
-    return hotels;
-  })().finally(() => {
-    hotelsLoading = null;
-  });
-  return hotelsLoading;
+/**
+ * A loader of one type's hotel list (1 daily, 2 hourly) into `store`, asked for once: callers that come
+ * while it is on its way (the guest's first move and a tap on the list) share its answer.
+ */
+function hotelList(store: WritableAtom<HotelOption[]>, hotelTypeId: 1 | 2): () => Promise<HotelOption[]> {
+  let loading: Promise<HotelOption[]> | null = null;
+  return () => {
+    if (store.get().length) return Promise.resolve(store.get());
+    loading ??= openCall<{ data: HotelOption[] }>({ path: 'clients/v1/hotel', query: { hotelTypeId } })
+      .then((body) => {
+        const hotels = body.data.map(({ id, slug, name, city, isCabin, webMaxDuration }) => ({
+          id,
+          slug,
+          name,
+          city,
+          isCabin,
+          webMaxDuration,
+        }));
+        store.set(hotels);
+        return hotels;
+      })
+      .finally(() => {
+        loading = null;
+      });
+    return loading;
+  };
 }
+
+/** The daily hotels (the filter's list overnight). */
+export const loadHotels = hotelList($hotels, 1);
 
 const AVAILABILITY_QUERY = `query($input: RoomAvailabilityInput!) { RoomAvailability(input: $input) { date is_blackout web_sellable_rooms min_price } }`;
 const MAX_DURATION_QUERY = `query($input: RoomAvailabilityMaxDurationInput!) { RoomAvailabilityMaxDuration(input: $input) { web_max_duration } }`;
@@ -385,20 +394,8 @@ export function canSearchDayUse(s: SearchState, days: Record<string, DayUseBlock
 /** "10:00" of an hour. */
 export const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
-export async function loadHourlyHotels(): Promise<HotelOption[]> {
-  if ($hourlyHotels.get().length) return $hourlyHotels.get();
-  const body = await openCall<{ data: HotelOption[] }>({ path: 'clients/v1/hotel', query: { hotelTypeId: 2 } });
-  const hotels = body.data.map(({ id, slug, name, city, isCabin, webMaxDuration }) => ({
-    id,
-    slug,
-    name,
-    city,
-    isCabin,
-    webMaxDuration,
-  }));
-  $hourlyHotels.set(hotels);
-  return hotels;
-}
+/** The hourly hotels (the filter's list for day use). */
+export const loadHourlyHotels = hotelList($hourlyHotels, 2);
 
 let dayUseSeq = 0;
 export async function loadDayUse(hotelId: number, now = new Date()): Promise<Record<string, DayUseBlockInfo[]>> {
