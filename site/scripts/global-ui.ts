@@ -2,7 +2,7 @@
 // the chunk-load reload guard and the online/offline state.
 import { $alert, $loadingMask, $online, closeAlert } from '../../islands/public.ts';
 import { createLoadingBar } from '../lib/client/loading-bar.ts';
-import { claimReload, isChunkLoadError } from '../lib/client/reload-guard.ts';
+import { reloadOnChunkFailure, type ReloadEnv } from '../lib/client/reload-guard.ts';
 
 const alertDialog = document.querySelector<HTMLDialogElement>('[data-alert-modal]');
 if (alertDialog) {
@@ -49,13 +49,18 @@ if (barEl) {
   (window as unknown as { __loadingBar?: typeof bar }).__loadingBar = bar;
 }
 
-const reloadOnChunkFailure = (reason: unknown) => {
-  if (isChunkLoadError(reason) && claimReload(sessionStorage, Date.now())) window.location.reload();
+const reloadEnv: ReloadEnv = {
+  online: () => navigator.onLine,
+  whenOnline: (callback) => window.addEventListener('online', callback, { once: true }),
+  storage: sessionStorage,
+  now: Date.now,
+  reload: () => window.location.reload(),
 };
-window.addEventListener('unhandledrejection', (event) => reloadOnChunkFailure(event.reason));
-window.addEventListener('error', (event) => reloadOnChunkFailure(event.error ?? event.message));
+const onChunkFailure = (reason: unknown) => reloadOnChunkFailure(reason, reloadEnv);
+window.addEventListener('unhandledrejection', (event) => onChunkFailure(event.reason));
+window.addEventListener('error', (event) => onChunkFailure(event.error ?? event.message));
 window.addEventListener('vite:preloadError', (event) =>
-  reloadOnChunkFailure((event as Event & { payload?: unknown }).payload),
+  onChunkFailure((event as Event & { payload?: unknown }).payload),
 );
 
 const offlineBanner = document.querySelector<HTMLElement>('[data-offline-banner]');

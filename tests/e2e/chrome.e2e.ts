@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { dict, LANG_CASES, localizedPath } from '../helpers/i18n.ts';
 import { getSiteSettings } from '../../site/lib/content/content.ts';
+import { hydrated } from './journey-helpers.ts';
 
 /** The label the site-settings document gives an internal footer link. */
 async function settingsLabel(lang: 'en' | 'id', url: string) {
@@ -238,6 +239,41 @@ test.describe('global UI', () => {
     await expect(page.locator('html')).toHaveAttribute('data-online', 'false');
     await context.setOffline(false);
     await expect(banner).toBeHidden();
+  });
+
+  test('a script that fails to load while offline waits for the connection before reloading', async ({
+    page,
+    context,
+  }) => {
+    // The home page's filter loads the API client on the guest's first move; a guest who loses the
+    // connection just then must keep the page and see the banner, not the browser's own offline page,
+    // and get a whole page back (one reload) once the connection returns.
+    let release: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const chunk = '**/_astro/api-client.*.js';
+    await page.route(chunk, async (route) => {
+      await held;
+      await route.abort('internetdisconnected');
+    });
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.goto('/id/');
+    await hydrated(page);
+    const failed = page.waitForEvent('requestfailed', (request) => request.url().includes('/api-client.'));
+    await page.mouse.move(40, 200);
+    await page.mouse.move(60, 220);
+    await context.setOffline(true);
+    release?.();
+    await failed;
+    // The failure is seen once the page has run its handlers; a reload would have replaced it by now.
+    await expect(page.getByText(dict.id.a11y.offline)).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-online', 'false');
+    expect(page.url()).toMatch(/\/id\/$/);
+    expect(loads).toBe(1);
+    await page.unroute(chunk);
+    await context.setOffline(false);
+    await expect.poll(() => loads).toBe(2);
+    await expect(page.getByText(dict.id.a11y.offline)).toBeHidden();
   });
 });
 

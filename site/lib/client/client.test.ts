@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { headerState } from './header-state.ts';
-import { claimReload, isChunkLoadError } from './reload-guard.ts';
+import { claimReload, isChunkLoadError, reloadOnChunkFailure } from './reload-guard.ts';
 import { createLoadingBar } from './loading-bar.ts';
 
 describe('headerState', () => {
@@ -29,6 +29,29 @@ describe('chunk reload guard', () => {
     expect(claimReload(storage, 1_030_000)).toBe(false);
     expect(claimReload(storage, 1_059_999)).toBe(false);
     expect(claimReload(storage, 1_060_000)).toBe(true);
+  });
+  it('waits for the connection before reloading, and reloads once for failures seen offline', () => {
+    let online = false;
+    const waiting: (() => void)[] = [];
+    const reload = vi.fn();
+    const env = {
+      online: () => online,
+      whenOnline: (callback: () => void) => void waiting.push(callback),
+      storage: memory(),
+      now: () => 5_000_000,
+      reload,
+    };
+    const failure = new TypeError('Failed to fetch dynamically imported module: /_astro/api-client.js');
+    reloadOnChunkFailure(failure, env);
+    reloadOnChunkFailure(failure, env);
+    reloadOnChunkFailure(new Error('Cannot read properties of undefined'), env);
+    expect(reload).not.toHaveBeenCalled();
+    expect(waiting).toHaveLength(2);
+    online = true;
+    waiting.forEach((callback) => callback());
+    expect(reload).toHaveBeenCalledTimes(1);
+    reloadOnChunkFailure(failure, env);
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });
 

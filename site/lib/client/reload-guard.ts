@@ -20,3 +20,26 @@ export function claimReload(storage: Pick<Storage, 'getItem' | 'setItem'>, now: 
   storage.setItem(KEY, String(now));
   return true;
 }
+
+export interface ReloadEnv {
+  online(): boolean;
+  /** Calls back once, when the browser says the connection is back. */
+  whenOnline(callback: () => void): void;
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  now(): number;
+  reload(): void;
+}
+
+/**
+ * A script chunk failed: reload for a whole page (a new deploy has replaced the chunks), once a minute
+ * at most, and never into the browser's own offline page: without a connection the page stays, its
+ * offline banner shown, and reloads when the connection is back.
+ */
+export function reloadOnChunkFailure(reason: unknown, env: ReloadEnv): void {
+  if (!isChunkLoadError(reason)) return;
+  if (!env.online()) {
+    env.whenOnline(() => reloadOnChunkFailure(reason, env));
+    return;
+  }
+  if (claimReload(env.storage, env.now())) env.reload();
+}
