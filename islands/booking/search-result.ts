@@ -1,31 +1,60 @@
 import { fill } from '../../core/i18n/fill.ts';
-import { openCall } from '../lib/api-client.ts';
+import type { Call } from '../lib/api-client.ts';
+import { openCall } from '../lib/api-on-demand.ts';
 import type { SearchResult } from '../../core/contracts/responses.ts';
 import { MAX_ROOMS_PER_RESERVATION } from '../../core/contracts/booking-limits.ts';
+import { addNights } from '../../core/dates.ts';
 
 // The priced search (POST /clients/v1/search) as the islands read it, plus the room-card rules.
 
-export async function searchRooms(q: {
+/** What the priced search asks: a hotel, check-in and check-out, a promo code, a day-use block. */
+export interface RoomsQuery {
   hotelId: number;
   checkin: string;
   checkout: string;
   promocode: string;
   /** Day use: the block's start hour and length. */
   dayUse?: { start: number; hours: number } | null;
-}): Promise<SearchResult> {
-  const body = await openCall<{ data: SearchResult }>({
-    method: 'post',
-    path: 'clients/v1/search',
-    form: {
-      hotelId: q.hotelId,
-      checkInDateTime: q.checkin,
-      checkOutDateTime: q.checkout,
-      promoCode: q.promocode || undefined,
-      startHour: q.dayUse?.start,
-      blockHours: q.dayUse?.hours,
-    },
-  });
-  return body.data;
+}
+
+/** The priced search's open call (the hotel page's server seeds it: islands/lib/api-seed.ts). */
+export const searchCall = (q: RoomsQuery): Call => ({
+  method: 'post',
+  path: 'clients/v1/search',
+  form: {
+    hotelId: q.hotelId,
+    checkInDateTime: q.checkin,
+    checkOutDateTime: q.checkout,
+    promoCode: q.promocode || undefined,
+    startHour: q.dayUse?.start,
+    blockHours: q.dayUse?.hours,
+  },
+});
+
+/** A committed day-use search as the search and the hold take it (null for nights). */
+export function dayUseOf(d: { hours: number; start: number | null } | null | undefined) {
+  return d && d.start !== null ? { start: d.start, hours: d.hours } : null;
+}
+
+/** The priced search for a committed search of a hotel with its check-in. */
+export function roomsQueryOf(state: {
+  hotelId: number;
+  checkin: string;
+  nights: number;
+  promocode: string;
+  dayUse?: { hours: number; start: number | null } | null;
+}): RoomsQuery {
+  return {
+    hotelId: state.hotelId,
+    checkin: state.checkin,
+    checkout: addNights(state.checkin, state.nights),
+    promocode: state.promocode,
+    dayUse: dayUseOf(state.dayUse),
+  };
+}
+
+export async function searchRooms(q: RoomsQuery): Promise<SearchResult> {
+  return (await openCall<{ data: SearchResult }>(searchCall(q))).data;
 }
 
 /** "N left" shows when sellable rooms are above 0 and at most 5 (hotel) or 3 (cabin). */

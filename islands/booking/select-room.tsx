@@ -4,13 +4,21 @@ import { fill } from '../../core/i18n/fill.ts';
 import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
 import { formatRupiah } from '../../core/money.ts';
-import { ApiError, openCall, SessionRedirect, userCall } from '../lib/api-client.ts';
+import { ApiError, SessionRedirect } from '../lib/api-errors.ts';
+import { openCall, userCall } from '../lib/api-on-demand.ts';
 import { $auth, restoreAuth } from '../stores/$auth.ts';
 import { $committedSearch } from '../stores/$search.ts';
-import { createReservation, readChoice, saveChoice } from '../stores/$reservation.ts';
-import type { RoomChoice } from '../stores/$reservation.ts';
+import { readChoice, saveChoice, type RoomChoice } from '../stores/room-choice.ts';
 import { showAlert } from '../stores/$ui.ts';
-import { capacityLabel, lowStockCount, podCountOptions, promoAlertMessage, searchRooms } from './search-result.ts';
+import {
+  capacityLabel,
+  dayUseOf,
+  lowStockCount,
+  podCountOptions,
+  promoAlertMessage,
+  roomsQueryOf,
+  searchRooms,
+} from './search-result.ts';
 import type { RoomTypeResult, SearchResult } from '../../core/contracts/responses.ts';
 import { addNights, formatDate } from '../../core/dates.ts';
 import { useIslandStore } from '../lib/use-island-store.ts';
@@ -25,11 +33,6 @@ export interface SelectRoomProps {
   nightsText: { one: string; many: string };
   /** name and city name the hotel in the measurement events (api/events). */
   hotel: { id: number; slug: string; isCabin: boolean; name?: string; city?: string };
-}
-
-/** A committed day-use search as the search and the hold take it (null for nights). */
-function dayUseOf(d: { hours: number; start: number | null } | null | undefined) {
-  return d && d.start !== null ? { start: d.start, hours: d.hours } : null;
 }
 
 export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
@@ -52,13 +55,7 @@ export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
   useEffect(() => {
     if (!state?.checkin || state.hotelId !== hotel.id) return;
     let live = true;
-    searchRooms({
-      hotelId: hotel.id,
-      checkin: state.checkin,
-      checkout: addNights(state.checkin, state.nights),
-      promocode: state.promocode,
-      dayUse: dayUseOf(state.dayUse),
-    })
+    searchRooms(roomsQueryOf({ ...state, hotelId: hotel.id, checkin: state.checkin }))
       .then((r) => {
         if (!live) return;
         setAnswer({ seq, result: r });
@@ -105,6 +102,7 @@ export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
     }
     setBusy(room.id);
     try {
+      const { createReservation } = await import('../stores/$reservation.ts');
       const id = await createReservation(choice);
       window.location.assign(localizedPath(lang, `/reservation/review/${id}/`));
     } catch (error) {

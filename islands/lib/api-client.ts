@@ -1,6 +1,8 @@
 import type { KyInstance } from 'ky';
 import { $auth, endSessionOnDevice, setSession } from '../stores/$auth.ts';
 import { WEB_API_KEY } from './web-key.ts';
+import { ApiError, SessionRedirect } from './api-errors.ts';
+import { gqlCall, gqlData, type GqlBody } from './gql.ts';
 import type { AuthUser, TokenPair } from '../stores/$auth.ts';
 import type { TokenAnswer, UserProfile } from '../../core/contracts/responses.ts';
 
@@ -12,22 +14,8 @@ import type { TokenAnswer, UserProfile } from '../../core/contracts/responses.ts
 
 export const WEB_CLIENT_ID: string = import.meta.env.PUBLIC_WEB_CLIENT_ID ?? 'bobobox-web';
 export { WEB_API_KEY };
+export { ApiError, SessionRedirect };
 const CLIENT_TOKEN_KEY = 'clientToken';
-
-export class ApiError extends Error {
-  status: number;
-  code: string;
-  fields: { field: string; code: string }[];
-  constructor(
-    status: number,
-    body: { code?: string; message?: string; details?: { fields?: { field: string; code: string }[] } } | null,
-  ) {
-    super(body?.message ?? `HTTP ${status}`);
-    this.status = status;
-    this.code = body?.code ?? 'http_error';
-    this.fields = body?.details?.fields ?? [];
-  }
-}
 
 /** Side effects the client needs from the page; tests swap them. */
 export const browser = {
@@ -229,9 +217,6 @@ export function refreshSession(): Promise<'ok' | 'logout' | 'failed'> {
   return refreshing;
 }
 
-/** Thrown after the page was asked to reload or leave, so callers stop quietly. */
-export class SessionRedirect extends Error {}
-
 /** A personal call (user token): 401 refreshes, then reloads; refresh 400 signs out and goes home. */
 export async function userCall<T>(call: Call): Promise<T> {
   return unwrap<T>(await userResponse(call));
@@ -272,18 +257,7 @@ async function userResponse(call: Call): Promise<Response> {
 
 /** GraphQL on the open gateway (client token); the first error message is thrown. */
 export async function gqlOpen<T>(query: string, input: unknown): Promise<T> {
-  const body = await openCall<{
-    data?: T;
-    errors?: { message: string; extensions?: { code?: string; http?: { status?: number } } }[];
-  }>({ method: 'post', path: 'gateway/open', json: { query, variables: { input } } });
-  if (body.errors?.length || !body.data) {
-    const first = body.errors?.[0];
-    throw new ApiError(first?.extensions?.http?.status ?? 400, {
-      code: first?.extensions?.code,
-      message: first?.message,
-    });
-  }
-  return body.data;
+  return gqlData<T>(await openCall<GqlBody<T>>(gqlCall(query, input)));
 }
 
 /** Sign-in answers carry a token pair and the profile: keep them as spec section 4 says. */

@@ -1,48 +1,20 @@
 import { atom } from 'nanostores';
 import { ApiError, openCall, userCall, userCallOnce } from '../lib/api-client.ts';
 import { campaignForReservation } from '../lib/track.ts';
+import { clearChoice, type RoomChoice } from './room-choice.ts';
 import type { AncillaryPackage, ReservationDetail } from '../../core/contracts/responses.ts';
 
 // The booking in progress: the room the guest chose (kept across the sign-in detour), the
 // reservation id once created (the payment screens read it), and the review's detail.
 
-export interface RoomChoice {
-  hotelId: number;
-  slug: string;
-  roomTypeId: number;
-  pods: number;
-  checkin: string;
-  checkout: string;
-  promocode: string;
-  /** Day use: the block's start hour and length (checkin is the day). */
-  dayUse?: { start: number; hours: number } | null;
-}
-
 export type { AncillaryPackage };
+export { clearChoice, readChoice, saveChoice, type RoomChoice } from './room-choice.ts';
 
-const CHOICE_KEY = 'roomChoice';
 const RESERVATION_KEY = 'reservationId';
 const LAST_SEARCH_KEY = 'lastSearchHref';
 
 export const $reservationId = atom<number | null>(null);
 export const $reservation = atom<ReservationDetail | null>(null);
-
-export function saveChoice(choice: RoomChoice, storage: Storage = sessionStorage): void {
-  storage.setItem(CHOICE_KEY, JSON.stringify(choice));
-}
-
-export function readChoice(storage: Storage = sessionStorage): RoomChoice | null {
-  try {
-    const c = JSON.parse(storage.getItem(CHOICE_KEY) ?? 'null') as RoomChoice | null;
-    return c && Number.isInteger(c.roomTypeId) && Number.isInteger(c.hotelId) && Number.isInteger(c.pods) ? c : null;
-  } catch {
-    return null;
-  }
-}
-
-export function clearChoice(storage: Storage = sessionStorage): void {
-  storage.removeItem(CHOICE_KEY);
-}
 
 export function rememberReservation(id: number, storage: Storage = sessionStorage): void {
   storage.setItem(RESERVATION_KEY, String(id));

@@ -4,6 +4,7 @@ import { Temporal } from '../../core/temporal.ts';
 import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
 import { gqlOpen, openCall } from '../lib/api-on-demand.ts';
+import type { Call } from '../lib/api-client.ts';
 import {
   AVAILABILITY_WINDOW_DAYS,
   MAX_NIGHTS_NEW,
@@ -224,6 +225,9 @@ export function firstSelectableDay(today: string, days: Record<string, DayInfo>)
 let availabilitySeq = 0;
 let durationSeq = 0;
 
+/** The open call for one type's hotel list (1 daily, 2 hourly). */
+export const hotelListCall = (hotelTypeId: 1 | 2): Call => ({ path: 'clients/v1/hotel', query: { hotelTypeId } });
+
 /**
  * A loader of one type's hotel list (1 daily, 2 hourly) into `store`, asked for once: callers that come
  * while it is on its way (the guest's first move and a tap on the list) share its answer.
@@ -232,7 +236,7 @@ function hotelList(store: WritableAtom<HotelOption[]>, hotelTypeId: 1 | 2): () =
   let loading: Promise<HotelOption[]> | null = null;
   return () => {
     if (store.get().length) return Promise.resolve(store.get());
-    loading ??= openCall<{ data: HotelOption[] }>({ path: 'clients/v1/hotel', query: { hotelTypeId } })
+    loading ??= openCall<{ data: HotelOption[] }>(hotelListCall(hotelTypeId))
       .then((body) => {
         const hotels = body.data.map(({ id, slug, name, city, isCabin, webMaxDuration }) => ({
           id,
@@ -258,20 +262,44 @@ export const loadHotels = hotelList($hotels, 1);
 const AVAILABILITY_QUERY = `query($input: RoomAvailabilityInput!) { RoomAvailability(input: $input) { date is_blackout web_sellable_rooms min_price } }`;
 const MAX_DURATION_QUERY = `query($input: RoomAvailabilityMaxDurationInput!) { RoomAvailabilityMaxDuration(input: $input) { web_max_duration } }`;
 
-export async function loadAvailability(hotelId: number, now = new Date()): Promise<Record<string, DayInfo>> {
-  const seq = ++availabilitySeq;
-  $availability.set({ hotelId, loading: true, days: {} });
+/** The gateway's answer to AVAILABILITY_QUERY. */
+export type AvailabilityAnswer = {
+  RoomAvailability: { date: string; is_blackout: boolean; web_sellable_rooms: number; min_price: number | null }[];
+};
+/** The gateway's answer to MAX_DURATION_QUERY. */
+export type MaxDurationAnswer = { RoomAvailabilityMaxDuration: { web_max_duration: number } };
+
+/** The calendar's query for a hotel: AVAILABILITY_WINDOW_DAYS from today in Jakarta. */
+export function availabilityQuery(hotelId: number, now = new Date()): [string, unknown] {
   const today = jakartaToday(now);
-  const data = await gqlOpen<{
-    RoomAvailability: { date: string; is_blackout: boolean; web_sellable_rooms: number; min_price: number | null }[];
-  }>(AVAILABILITY_QUERY, {
-    hotel_id: hotelId,
-    date_start: today.toString(),
-    date_end: today.add({ days: AVAILABILITY_WINDOW_DAYS - 1 }).toString(),
-  });
+  return [
+    AVAILABILITY_QUERY,
+    {
+      hotel_id: hotelId,
+      date_start: today.toString(),
+      date_end: today.add({ days: AVAILABILITY_WINDOW_DAYS - 1 }).toString(),
+    },
+  ];
+}
+
+/** The longest stay's query for a hotel and check-in. */
+export const maxDurationQuery = (hotelId: number, checkin: string): [string, unknown] => [
+  MAX_DURATION_QUERY,
+  { hotel_id: hotelId, date_start: checkin },
+];
+
+/** The calendar's days, by date, from the gateway's answer. */
+export function availabilityDays(data: AvailabilityAnswer): Record<string, DayInfo> {
   const days: Record<string, DayInfo> = {};
   for (const d of data.RoomAvailability)
     days[d.date] = { sellable: d.web_sellable_rooms, minPrice: d.min_price, blackout: d.is_blackout };
+  return days;
+}
+
+export async function loadAvailability(hotelId: number, now = new Date()): Promise<Record<string, DayInfo>> {
+  const seq = ++availabilitySeq;
+  $availability.set({ hotelId, loading: true, days: {} });
+  const days = availabilityDays(await gqlOpen<AvailabilityAnswer>(...availabilityQuery(hotelId, now)));
   if (seq === availabilitySeq) $availability.set({ hotelId, loading: false, days });
   return days;
 }
@@ -279,10 +307,7 @@ export async function loadAvailability(hotelId: number, now = new Date()): Promi
 export async function loadMaxDuration(hotelId: number, checkin: string): Promise<number> {
   const seq = ++durationSeq;
   $maxDuration.set(null);
-  const data = await gqlOpen<{ RoomAvailabilityMaxDuration: { web_max_duration: number } }>(MAX_DURATION_QUERY, {
-    hotel_id: hotelId,
-    date_start: checkin,
-  });
+  const data = await gqlOpen<MaxDurationAnswer>(...maxDurationQuery(hotelId, checkin));
   const max = data.RoomAvailabilityMaxDuration.web_max_duration;
   if (seq === durationSeq) {
     $maxDuration.set(max);
@@ -308,11 +333,24 @@ export async function selectHotel(
   const today = jakartaToday(now).toString();
   const s = $search.get();
   if (s.hotelId !== hotel.id) return;
-  const keep = s.checkin && (s.checkin === stayNowDay || isDaySelectable(s.checkin, today, days));
-  const checkin = keep ? s.checkin : firstSelectableDay(today, days);
+  const checkin = keptCheckin(s.checkin, today, days, stayNowDay);
   $search.set({ ...s, checkin });
   if (checkin) await loadMaxDuration(hotel.id, checkin);
   else $maxDuration.set(0);
+}
+
+/**
+ * The check-in a chosen hotel keeps: the one asked for while it is still sellable (or it is Stay Now's
+ * day), else the first sellable day.
+ */
+export function keptCheckin(
+  asked: string | null,
+  today: string,
+  days: Record<string, DayInfo>,
+  stayNowDay: string | null,
+): string | null {
+  const keep = asked && (asked === stayNowDay || isDaySelectable(asked, today, days));
+  return keep ? asked : firstSelectableDay(today, days);
 }
 
 /** Changing check-in reloads max duration. */

@@ -36,6 +36,24 @@ async function holdAvailability(page: Page) {
   return { seen, release };
 }
 
+/**
+ * Serve the hotel page without the answers it carries (islands/lib/api-seed.ts), as a copy older than
+ * they may be used is served: the islands ask the API for everything, as they did before the seed.
+ */
+async function withoutSeed(page: Page) {
+  await page.route(
+    (url) => url.pathname.includes('/search/') && !url.pathname.startsWith('/api/'),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.continue();
+      const response = await route.fetch();
+      const html = await response.text();
+      const stripped = html.replace(/<script[^>]*data-api-seed[^>]*>[\s\S]*?<\/script>/, '');
+      expect(stripped.length).toBeLessThan(html.length);
+      await route.fulfill({ response, body: stripped });
+    },
+  );
+}
+
 /** Layout shifts recorded by the page since it started (buffered), without those after input. */
 async function layoutShifts(page: Page) {
   return page.evaluate(
@@ -88,10 +106,11 @@ for (const { lang, prefix } of LANG_CASES) {
     await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   });
 
-  test(`the islands hydrate when idle, under the CSP, and the page does not move (${lang})`, async ({
+  test(`the islands hydrate when idle, under the CSP, and the page does not move while they ask the API (${lang})`, async ({
     page,
     hotel,
   }) => {
+    await withoutSeed(page);
     const hold = await holdAvailability(page);
     await page.goto(hotelPath(prefix, hotel));
     // Both islands are deferred to the browser's idle time.
@@ -120,5 +139,29 @@ for (const { lang, prefix } of LANG_CASES) {
     await dismissAlert(page);
     // From the first paint to here, no layout shift at all (CLS 0 on this viewport).
     expect(await layoutShifts(page)).toEqual([]);
+  });
+
+  test(`with the answers the page carries, the islands ask the API nothing and nothing moves (${lang})`, async ({
+    page,
+    hotel,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/') && url.pathname !== '/api/events') asked.push(url.pathname);
+    });
+    await page.goto(hotelPath(prefix, hotel));
+    await hydrated(page);
+    await expect(page.locator('[data-search-filter] [data-search-hint]')).not.toHaveText('');
+    await expect(page.locator('[data-search-filter] select[name=duration]')).toHaveValue('1');
+    await expect(page.locator('[data-room-type]').first()).toBeVisible();
+    await dismissAlert(page);
+    expect(await layoutShifts(page)).toEqual([]);
+    expect(asked).toEqual([]);
+    // The guest's next search asks the API: a page's answer serves its first load only.
+    await page.locator('[data-search-filter] select[name=duration]').selectOption('2');
+    await page.locator('[data-search-filter]').getByRole('button', { name: t.search.search, exact: true }).click();
+    await expect.poll(() => asked).toContain('/api/clients/v1/search');
+    await expect(page.locator('[data-room-type]').first()).toBeVisible();
   });
 }
