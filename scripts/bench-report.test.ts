@@ -50,6 +50,23 @@ describe('bench:api targets', () => {
   });
 });
 
+describe('bench:api open loop', () => {
+  it('judges an open-loop row at the rate it offered, and by its p99 from when each request was due', () => {
+    const open = (p99: number, offered: number): Row => ({
+      ...row('postgres', 'search (REST, 2 nights)', 2996, p99),
+      offered,
+    });
+    const goal = [{ backend: 'postgres' as const, call: 'search' as const, p99Ms: 25, minRps: 3000 }];
+    expect(targetLines([open(12.4, 3000)], goal)).toEqual([
+      '- PostgreSQL search (REST, 2 nights): p99 <= 25 ms at >= 3000 req/s: measured p99 12.4 ms at 3000 req/s offered (open loop, 2996 answered a second): met',
+    ]);
+    // A server that fell behind: its late answers count from when they were due.
+    expect(targetLines([open(480, 3000)], goal)[0]).toMatch(/NOT MET$/);
+    // Offered below the target's rate.
+    expect(targetLines([open(5, 2000)], goal)[0]).toMatch(/NOT MET$/);
+  });
+});
+
 describe('bench:api key spread', () => {
   const spread: Spread = {
     hotels: [1, 2, 3, 1001, 1002],
@@ -131,5 +148,14 @@ describe('bench:api --mix targets (issue 31, item 2)', () => {
     ]);
     const table = mixTable([mix('this tree', 20, [3100, 24.0, 0], [60, 0])]).split('\n');
     expect(table[2]).toBe('| this tree | 20 | 3100 | 8.0 | 24.0 | 0 | 20.0 | 20.0 | 60.0 | 0 | 90.0 % | 50.0 % |');
+  });
+
+  it('judges open-loop reads at the rate they offered', () => {
+    const open = (p99: number, readRate: number) => ({ ...mix('this tree', 20, [2994, p99, 0], [60, 0]), readRate });
+    expect(mixTargetLines([open(11.2, 3000)])[0]).toBe(
+      '- this tree: reads p99 <= 25 ms at >= 3,000 req/s beside 20 creates/s: measured p99 11.2 ms at 3000 req/s offered (open loop, 2994 answered a second): met',
+    );
+    expect(mixTargetLines([open(300, 3000)])[0]).toMatch(/NOT MET$/);
+    expect(mixTargetLines([open(11.2, 2500)])[0]).toMatch(/NOT MET$/);
   });
 });
