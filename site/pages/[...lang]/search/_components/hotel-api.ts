@@ -11,9 +11,13 @@ export const HOTEL_CACHE_SECONDS = 60;
 let api: ReturnType<typeof createServerClient> | null = null;
 const cache = new Map<Lang, { at: number; hotels: Promise<HotelShell[]> }>();
 
+/** The page's one API client in this process: its client token is asked for once, not per render. */
+export function hotelPageClient(apiFetch: ApiFetch): ReturnType<typeof createServerClient> {
+  return (api ??= createServerClient(IN_PROCESS_ORIGIN, apiFetch));
+}
+
 async function fetchHotels(lang: Lang, apiFetch: ApiFetch): Promise<HotelShell[]> {
-  api ??= createServerClient(IN_PROCESS_ORIGIN, apiFetch);
-  const body = await api.openCall<{ data: HotelShell[] }>(
+  const body = await hotelPageClient(apiFetch).openCall<{ data: HotelShell[] }>(
     { path: 'clients/v1/hotel', query: { hotelTypeId: -1 } },
     lang,
   );

@@ -1,7 +1,7 @@
 import type { Lang } from '../../../../../core/locales.ts';
 import type { ApiFetch } from '../../../../lib/page-api.ts';
-import { IN_PROCESS_ORIGIN } from '../../../../lib/page-api.ts';
-import { ApiError, createServerClient, type Call } from '../../../../../islands/lib/api-client.ts';
+import { ApiError, type Call } from '../../../../../islands/lib/api-client.ts';
+import { hotelPageClient } from './hotel-api.ts';
 import { gqlCall } from '../../../../../islands/lib/gql.ts';
 import { seedKey, type Seed } from '../../../../../islands/lib/api-seed.ts';
 import {
@@ -33,7 +33,7 @@ export async function hotelPageSeed(
   api: ApiFetch,
   now = new Date(),
 ): Promise<Seed> {
-  const client = createServerClient(IN_PROCESS_ORIGIN, api);
+  const client = hotelPageClient(api);
   const answers: Record<string, unknown> = {};
   const ask = async <T>(call: Call): Promise<T | null> => {
     const key = seedKey(call);
