@@ -244,6 +244,34 @@ export function requestFor(
   }
 }
 
+/**
+ * Open loop: the i-th request leaves at `start + i * 1000 / rate` (performance.now() milliseconds)
+ * until `end`, whatever the answers before it; `fire(i, due)` sends it and each promise goes into
+ * `sent`. Resolves once the last has left (the answers may still be on their way).
+ */
+export async function openLoop(
+  start: number,
+  end: number,
+  rate: number,
+  sent: Promise<void>[],
+  fire: (i: number, due: number) => Promise<void>,
+): Promise<void> {
+  for (let i = 0; ; i++) {
+    const due = start + (i * 1000) / rate;
+    if (due >= end) return;
+    const wait = due - performance.now();
+    if (wait >= 1) await new Promise((r) => setTimeout(r, wait));
+    sent.push(fire(i, due));
+  }
+}
+
+/** The rate a target row was measured at: closed loop, what was answered; open loop, what was offered. */
+export function rateLabel(answered: number, offered?: number): string {
+  return offered
+    ? `${offered} req/s offered (open loop, ${answered.toFixed(0)} answered a second)`
+    : `${answered.toFixed(0)} req/s`;
+}
+
 /** What `send` answers for a GraphQL response carrying `errors` (its HTTP status is 200). */
 const GRAPHQL_ERROR = -1;
 
@@ -317,26 +345,21 @@ async function runClient(cfg: ClientConfig): Promise<ClientResult[]> {
   const openPhase = async (t: number, ms: number, latencies: number[] | null, rate: number) => {
     const sender = senders[t]!;
     let errors = 0;
-    const start = performance.now();
-    const count = Math.floor((ms / 1000) * rate);
     const sent: Promise<void>[] = [];
-    for (let i = 0; i < count; i++) {
-      const due = start + (i * 1000) / rate;
-      const wait = due - performance.now();
-      if (wait >= 1) await new Promise((r) => setTimeout(r, wait));
-      sent.push(
-        sender.send(sender.counter++).then(
-          (status) => {
-            if (status >= 500 || status === GRAPHQL_ERROR) errors++;
-            if (latencies) latencies.push(performance.now() - due);
-          },
-          () => {
-            errors++;
-            if (latencies) latencies.push(performance.now() - due);
-          },
-        ),
+    const start = performance.now();
+    await openLoop(start, start + ms, rate, sent, (_, due) => {
+      const answered = () => latencies?.push(performance.now() - due);
+      return sender.send(sender.counter++).then(
+        (status) => {
+          if (status >= 500 || status === GRAPHQL_ERROR) errors++;
+          answered();
+        },
+        () => {
+          errors++;
+          answered();
+        },
       );
-    }
+    });
     await Promise.all(sent);
     return errors;
   };
@@ -645,10 +668,7 @@ export function targetLines(rows: Row[], goals: Goal[] = TARGETS): string[] {
     const rps = row.offered ?? row.rps;
     const met = row.p99 <= g.p99Ms && (g.minRps === undefined || rps >= g.minRps) && row.errors === 0;
     const errors = row.errors > 0 ? `, ${row.errors} errors` : '';
-    const at = row.offered
-      ? `${row.offered} req/s offered (open loop, ${row.rps.toFixed(0)} answered a second)`
-      : `${row.rps.toFixed(0)} req/s`;
-    return `- ${label}: measured p99 ${row.p99.toFixed(1)} ms at ${at}${errors}: ${met ? 'met' : 'NOT MET'}`;
+    return `- ${label}: measured p99 ${row.p99.toFixed(1)} ms at ${rateLabel(row.rps, row.offered)}${errors}: ${met ? 'met' : 'NOT MET'}`;
   });
 }
 
@@ -736,11 +756,15 @@ if (!import.meta.main) {
         ],
         { encoding: 'utf8' },
       );
+  const loopText = rate
+    ? `open loop at ${rate} requests a second (latency from when each was due), at most ${CONCURRENCY}`
+    : `${CONCURRENCY} concurrent`;
   const line = (pg.stdout ?? '').split('\n').find((l) => l.startsWith('BENCH_JSON '));
   if (line) rows.push(...(JSON.parse(line.slice('BENCH_JSON '.length)) as Row[]));
   else console.error('[bench] PostgreSQL run failed:\n', pg.stderr?.slice(-2000));
   console.log(
-    `\nAPI benchmark: ${rate ? `open loop at ${rate} requests a second (latency from when each was due), at most ${CONCURRENCY}` : `${CONCURRENCY} concurrent`} keep-alive connections from a separate client process, ${warmup}s warm-up + ${seconds}s per call, loopback HTTP, ${new Date().toISOString()}\n`,
+    `\nAPI benchmark: ${loopText} keep-alive connections from a separate client process, ` +
+      `${warmup}s warm-up + ${seconds}s per call, loopback HTTP, ${new Date().toISOString()}\n`,
   );
   report(rows);
 }

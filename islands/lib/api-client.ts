@@ -2,7 +2,7 @@ import type { KyInstance } from 'ky';
 import { $auth, endSessionOnDevice, setSession } from '../stores/$auth.ts';
 import { WEB_API_KEY } from './web-key.ts';
 import { ApiError, SessionRedirect } from './api-errors.ts';
-import { gqlCall, gqlData, type GqlBody } from './gql.ts';
+import { formFields } from './api-seed.ts';
 import type { AuthUser, TokenPair } from '../stores/$auth.ts';
 import type { TokenAnswer, UserProfile } from '../../core/contracts/responses.ts';
 
@@ -130,10 +130,7 @@ async function request(call: Call, token: string, client: Http = http, language 
     : undefined;
   let body: BodyInit | undefined;
   if (call.form) {
-    const form = new URLSearchParams();
-    for (const [k, v] of Object.entries(call.form))
-      if (v !== undefined && v !== null) form.set(k, Array.isArray(v) ? v.join(',') : String(v));
-    body = form;
+    body = new URLSearchParams(formFields(call.form));
   }
   if (call.multipart) body = call.multipart;
   return (await client())(call.path.replace(/^\//, ''), {
@@ -253,11 +250,6 @@ async function userResponse(call: Call): Promise<Response> {
     throw new SessionRedirect('signed out');
   }
   throw new ApiError(401, (await readJson(response)) as never);
-}
-
-/** GraphQL on the open gateway (client token); the first error message is thrown. */
-export async function gqlOpen<T>(query: string, input: unknown): Promise<T> {
-  return gqlData<T>(await openCall<GqlBody<T>>(gqlCall(query, input)));
 }
 
 /** Sign-in answers carry a token pair and the profile: keep them as spec section 4 says. */

@@ -23,8 +23,14 @@ export interface Seed {
   answers: Record<string, unknown>;
 }
 
-const sortedEntries = (record: Record<string, unknown>) =>
-  Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+const byName = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A form body's fields as the API receives them: empty ones left out, lists joined by commas. */
+export function formFields(form: NonNullable<Call['form']>): [string, string][] {
+  return Object.entries(form)
+    .filter(([, v]) => v !== undefined && v !== null)
+    .map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)]);
+}
 
 /**
  * The identity of an open call: method, path, query and body as the API receives them (a form's
@@ -33,12 +39,12 @@ const sortedEntries = (record: Record<string, unknown>) =>
  */
 export function seedKey(call: Call): string | null {
   if (call.multipart || call.headers) return null;
-  const query = call.query ? sortedEntries(call.query).map(([k, v]) => [k, String(v)]) : [];
-  const form = call.form
-    ? sortedEntries(call.form)
-        .filter(([, v]) => v !== undefined && v !== null)
-        .map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)])
+  const query = call.query
+    ? Object.entries(call.query)
+        .sort(byName)
+        .map(([k, v]) => [k, String(v)])
     : [];
+  const form = call.form ? formFields(call.form).sort(byName) : [];
   return JSON.stringify([call.method ?? 'get', call.path.replace(/^\//, ''), query, form, call.json ?? null]);
 }
 
