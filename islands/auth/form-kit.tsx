@@ -1,61 +1,13 @@
 import { useState } from 'react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import * as v from 'valibot';
-import { inputMessages } from '../../core/contracts/auth.ts';
-import type { InputMessageKey } from '../../core/contracts/auth.ts';
-import type { Lang } from '../../core/locales.ts';
-import { localizedPath } from '../../core/locales.ts';
-import { ApiError } from '../lib/api-client.ts';
+import { FIELD_CLASS } from './form-rules.ts';
 import { useClientValue } from '../lib/client-value.ts';
 
-// Shared bits of the sign-in screens: inline field errors from the API's own valibot contracts
-// (core/contracts/auth.ts), in the visitor's language, and the same keys for the API's 422s.
+// The React side of the sign-in screens: a field, the form's frame, its button and its state. The
+// rules they follow (validation, API errors, redirects, classes) are in form-rules.ts.
 
-export type FieldErrors = Record<string, string>;
-
-export function messageFor(key: string, lang: Lang, fallback = ''): string {
-  return Object.hasOwn(inputMessages, key) ? inputMessages[key as InputMessageKey][lang] : fallback || key;
-}
-
-/** Validate with a contract schema; every field's first issue, translated. */
-export function validate<S extends v.GenericSchema>(
-  schema: S,
-  input: unknown,
-  lang: Lang,
-): { ok: true; output: v.InferOutput<S> } | { ok: false; errors: FieldErrors } {
-  const result = v.safeParse(schema, input);
-  if (result.success) return { ok: true, output: result.output };
-  const errors: FieldErrors = {};
-  for (const issue of result.issues) {
-    const field = issue.path?.map((p) => String(p.key)).join('.') ?? '_form';
-    errors[field] ??= messageFor(issue.message, lang);
-  }
-  return { ok: false, errors };
-}
-
-/** API errors as field errors (422 details.fields) or a form-level message. */
-export function apiErrors(error: unknown, lang: Lang, generic: string): FieldErrors {
-  if (error instanceof ApiError) {
-    if (error.fields.length)
-      return Object.fromEntries(error.fields.map((f) => [f.field, messageFor(f.code, lang, error.message)]));
-    return { _form: error.message || generic };
-  }
-  return { _form: generic };
-}
-
-/** Where to go after signing in: a same-site path from ?redirect=, else home. */
-export function redirectTarget(lang: Lang, search: string): string {
-  const r = new URLSearchParams(search).get('redirect') ?? '';
-  return r.startsWith('/') && !r.startsWith('//') && !r.includes('\\') ? r : localizedPath(lang, '/');
-}
-
-/** Keep ?redirect= on links between the auth screens. */
-export function withRedirect(path: string, search: string): string {
-  const r = new URLSearchParams(search).get('redirect');
-  if (!r) return path;
-  const sep = path.includes('?') ? '&' : '?';
-  return `${path}${sep}redirect=${encodeURIComponent(r)}`;
-}
+export { apiErrors, messageFor, redirectTarget, validate, withRedirect, type FieldErrors } from './form-rules.ts';
+import type { FieldErrors } from './form-rules.ts';
 
 export function Field(
   props: { name: string; label: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>,
@@ -73,7 +25,7 @@ export function Field(
         name={name}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className={`rounded-lg border px-3 py-2 ${error ? 'border-red-600' : 'border-slate-300'}`}
+        className={FIELD_CLASS.input(Boolean(error))}
         {...rest}
       />
       {hint && (
@@ -82,7 +34,7 @@ export function Field(
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700" data-field-error={name}>
+        <p id={`${id}-error`} className={FIELD_CLASS.error} data-field-error={name}>
           {error}
         </p>
       )}
@@ -94,11 +46,15 @@ export function FormShell(props: {
   title: string;
   intro?: string;
   error?: string;
-  onSubmit: () => void;
+  /** The island's submit; a plain form (`plain`) is driven by its page script instead. */
+  onSubmit?: () => void;
+  /** A form rendered without React on the client (plain-form.ts): its language and dynamic copy. */
+  plain?: { lang: string; copy: Record<string, string> };
   children: ReactNode;
   footer?: ReactNode;
   testId: string;
 }) {
+  const { onSubmit, plain } = props;
   return (
     <div className="rounded-2xl bg-white p-6 shadow-sm">
       <h1 className="mb-2 text-2xl font-extrabold">{props.title}</h1>
@@ -107,14 +63,18 @@ export function FormShell(props: {
         noValidate
         data-auth-form={props.testId}
         className="flex flex-col gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          props.onSubmit();
-        }}
+        onSubmit={
+          onSubmit &&
+          ((e) => {
+            e.preventDefault();
+            onSubmit();
+          })
+        }
+        {...(plain && { 'data-plain-form': plain.lang, 'data-copy': JSON.stringify(plain.copy) })}
       >
         {props.children}
         {props.error && (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800" data-form-error>
+          <p role="alert" className={FIELD_CLASS.formError} data-form-error>
             {props.error}
           </p>
         )}
@@ -124,11 +84,14 @@ export function FormShell(props: {
   );
 }
 
-export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+/** `waitsForScript`: a plain form's button, off until its page script has taken the form. */
+export function SubmitButton(props: { busy: boolean; label: string; busyLabel: string; waitsForScript?: boolean }) {
+  const { busy, label, busyLabel, waitsForScript } = props;
   return (
     <button
       type="submit"
-      disabled={busy}
+      disabled={busy || waitsForScript}
+      data-waits-for-script={waitsForScript || undefined}
       className="rounded-lg bg-brand-600 px-4 py-2.5 font-bold text-white disabled:bg-slate-400"
     >
       {busy ? busyLabel : label}

@@ -57,6 +57,38 @@ for (const { lang, prefix } of LANG_CASES) {
     await expect(page.locator('[data-greeting]').first()).toContainText(guest.name);
   });
 
+  test(`sign-in keeps what the guest typed before its script arrived; its buttons wait for it (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    const guest = await apiGuest(request, `${lang}-plain`);
+    const profile = `${prefix}/my-account/profile/`;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/sign-in-form\.astro[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${prefix}/signin/?redirect=${encodeURIComponent(profile)}`, { waitUntil: 'commit' });
+    const submit = page.getByRole('button', { name: t.signIn, exact: true });
+    await page.getByLabel(t.username).fill(guest.email);
+    await page.getByLabel(t.password, { exact: true }).fill(guest.password);
+    // The static form cannot go anywhere yet: no native submit (it would put the password in the URL).
+    await expect(submit).toBeDisabled();
+    await expect(page.getByRole('button', { name: t.passkeySignIn })).toBeDisabled();
+    await expect(page.getByRole('link', { name: t.signUpLink })).not.toHaveAttribute('href', /redirect=/);
+    release();
+    await expect(submit).toBeEnabled();
+    await expect(page.getByRole('link', { name: t.signUpLink })).toHaveAttribute(
+      'href',
+      `${prefix}/signup/?redirect=${encodeURIComponent(profile)}`,
+    );
+    await expect(page.getByLabel(t.username)).toHaveValue(guest.email);
+    await submit.click();
+    await expect(page).toHaveURL(new RegExp(`^http://[^/]+${profile}$`));
+    expect(await page.evaluate(() => localStorage.getItem('isLoggedIn'))).toBe('true');
+  });
+
   test(`forgot password sends a 4-digit code and the reset works (${lang})`, async ({ page, request }) => {
     const guest = await apiGuest(request, `${lang}-reset`);
     await page.goto(`${prefix}/forgot-password/`);
