@@ -93,6 +93,52 @@ async function countRows(sql: Sql): Promise<Counts> {
 }
 
 /**
+ * Autovacuum's view of the database's own tables (schema public), by PostgreSQL's own thresholds and
+ * settings: which tables it has work due on (dead rows to vacuum, inserts to vacuum, changes to
+ * analyse), how many runs it has made on each so far, and what its workers are doing now.
+ */
+type AutovacuumState = { due: string[]; runs: Record<string, number>; working: string[] };
+
+async function autovacuumState(sql: Sql): Promise<AutovacuumState> {
+  const { rows } = await sql(
+    `with s as (
+       select current_setting('autovacuum_vacuum_threshold')::float8 as vt,
+              current_setting('autovacuum_vacuum_scale_factor')::float8 as vs,
+              current_setting('autovacuum_vacuum_insert_threshold')::float8 as it,
+              current_setting('autovacuum_vacuum_insert_scale_factor')::float8 as vis,
+              current_setting('autovacuum_analyze_threshold')::float8 as at,
+              current_setting('autovacuum_analyze_scale_factor')::float8 as vas
+     )
+     select t.relname,
+            concat_ws('+',
+              case when t.n_dead_tup > s.vt + s.vs * greatest(c.reltuples, 0) then 'vacuum' end,
+              case when t.n_ins_since_vacuum > s.it + s.vis * greatest(c.reltuples, 0) then 'insert vacuum' end,
+              case when t.n_mod_since_analyze > s.at + s.vas * greatest(c.reltuples, 0) then 'analyse' end) as due,
+            (t.autovacuum_count + t.autoanalyze_count)::int as runs
+       from pg_stat_user_tables t join pg_class c on c.oid = t.relid cross join s
+      where t.schemaname = 'public'`,
+  );
+  const { rows: workers } = await sql(
+    `select coalesce(nullif(regexp_replace(query, '^autovacuum: ', ''), ''), 'starting') as what
+       from pg_stat_activity where backend_type = 'autovacuum worker' and datname = current_database()`,
+  );
+  return {
+    due: rows.filter((r) => r.due).map((r) => `${String(r.relname)} (${String(r.due)})`),
+    runs: Object.fromEntries(rows.map((r) => [String(r.relname), Number(r.runs)])),
+    working: workers.map((w) => String(w.what)),
+  };
+}
+
+/** The tables autovacuum worked on between two states, with how many runs each. */
+export function autovacuumRunsBetween(before: Record<string, number>, after: Record<string, number>): string {
+  const ran = Object.entries(after)
+    .map(([table, runs]) => [table, runs - (before[table] ?? 0)] as const)
+    .filter(([, n]) => n > 0)
+    .map(([table, n]) => `${table} ${n}`);
+  return ran.length ? ran.join(', ') : 'none';
+}
+
+/**
  * Wait until autovacuum has nothing left to analyse in the counted tables (at most 15 minutes): each
  * table's changes since its last ANALYZE (autovacuum's, or the seed's own) below autovacuum's
  * threshold (50 rows plus 10 % of the table, PostgreSQL's defaults): the planner's statistics of a
@@ -328,6 +374,8 @@ async function serveOne(role: Role, kind: 'pglite' | 'postgres') {
       answer = await armHolds(from, perSecond);
     } else if (command === 'counts') {
       answer = await countRows(sql);
+    } else if (command === 'autovacuum') {
+      answer = kind === 'postgres' ? await autovacuumState(sql) : null;
     } else if (command === 'pids') {
       answer =
         kind === 'postgres'
@@ -448,7 +496,13 @@ async function runBackend(kind: 'pglite' | 'postgres') {
   type Stats = { waiting: number; expired: number; created: number };
   const askStats = async () => (await Promise.all(servers.map((s) => s.ask('stats')))) as Stats[];
   const released: string[] = [];
+  // Autovacuum as it runs: what it had due when the measurement started, and what it did during each call.
+  type Av = AutovacuumState | null;
+  const askAutovacuum = async () => (await Promise.all(servers.map((s) => s.ask('autovacuum')))) as Av[];
+  const autovacuumAtStart = await askAutovacuum();
+  const autovacuumDuring: string[] = [];
   for (const call of calls) {
+    const av0 = await askAutovacuum();
     const stats0 = await askStats();
     const pids0 = (await Promise.all(servers.map((s) => s.ask('pids')))) as number[][];
     const server0 = procCpuMs(servers.map((s) => s.child.pid!));
@@ -490,6 +544,14 @@ async function runBackend(kind: 'pglite' | 'postgres') {
     released.push(
       `${CALLS[call]}: seed ${stats1[0]!.expired - stats0[0]!.expired}, grown ${stats1[1]!.expired - stats0[1]!.expired}`,
     );
+    const av1 = await askAutovacuum();
+    if (kind === 'postgres')
+      autovacuumDuring.push(
+        `${CALLS[call]}: ${ROLES.map((role, i) => {
+          const busy = av1[i]!.working;
+          return `${role} ${autovacuumRunsBetween(av0[i]!.runs, av1[i]!.runs)}${busy.length ? ` (still at work: ${busy.join(', ')})` : ''}`;
+        }).join(', ')}`,
+      );
     console.error(`[bench:scale ${kind}] ${CALLS[call]} done`);
   }
   const stats = await askStats();
@@ -520,6 +582,14 @@ async function runBackend(kind: 'pglite' | 'postgres') {
   console.log(
     `Expiring holds: ${holds} per database (${expiringPerSecond}/s through the run, planted in ${(plantMs / 1000).toFixed(1)} s), released by the holds.expire job by the end: seed ${stats[0]!.expired}, grown ${stats[1]!.expired} (still waiting: ${stats[0]!.waiting} / ${stats[1]!.waiting}); released while each call ran (warm-up included): ${released.join('; ')}.`,
   );
+  if (kind === 'postgres') {
+    const list = (xs: string[]) => (xs.length ? xs.join(', ') : 'none');
+    console.log(
+      `Autovacuum when the measurement started: work due on the seed ${list(autovacuumAtStart[0]!.due)}, on the grown ${list(autovacuumAtStart[1]!.due)}; ` +
+        `its workers busy on the seed ${list(autovacuumAtStart[0]!.working)}, on the grown ${list(autovacuumAtStart[1]!.working)}. ` +
+        `Its runs (vacuum or analyse) while each call ran, warm-up included: ${autovacuumDuring.join('; ')}.`,
+    );
+  }
   if (calls.includes('create'))
     console.log(
       `Reservations the create call made (warm-up included): seed ${stats[0]!.created}, grown ${stats[1]!.created}.`,

@@ -65,6 +65,13 @@ export const reservations = pgTable(
   },
   (t) => [
     index('reservations_user_status_idx').on(t.userId, t.paymentStatusId),
+    // A guest's waiting holds, counted by every create (the unpaid cap in reservation_hold and its
+    // trigger). Exact and small: statistics taken before the day's holds say holds are rare, and the
+    // planner then counted one guest's holds by reading every waiting hold of the database through
+    // the expiry index (issue 31, item 4). 1 is payment_status('waiting') (core/payment-status.ts).
+    index('reservations_user_waiting_idx')
+      .on(t.userId)
+      .where(sql`payment_status_id = 1`),
     // The expiry sweep scans only waiting holds by deadline.
     index('reservations_waiting_expiry_idx').on(t.paymentStatusId, t.expiredAt),
     // Redemption limits count the reservations holding a code (0006_promo_limits.sql).

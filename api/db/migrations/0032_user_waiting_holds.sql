@@ -1,0 +1,1 @@
+CREATE INDEX "reservations_user_waiting_idx" ON "reservations" USING btree ("user_id") WHERE payment_status_id = 1;
