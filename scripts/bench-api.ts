@@ -534,10 +534,12 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Row[]> {
   // The stock cache as `npm start` runs it (its LISTEN connection on PostgreSQL), unless --no-cache.
   const { startStockCache } = await import('../api/availability/stock-cache.ts');
   const stock = cache ? await startStockCache(database) : null;
-  // Reservation creation must measure the hold, not sold-out refusals: give the bench hotel stock
-  // (with --spread, every daily hotel's).
-  if (spread) await giveStock(database, today.toString(), SPREAD_RANGES + 2);
-  else await db.execute(sql`update room_inventory set sellable = 1000000, sold = 0 where hotel_id = 1`);
+  // Reservation creation must measure the hold, not sold-out refusals: give the bench hotels stock
+  // on every night a create books (with --spread every daily hotel's; without, hotel 1's four room
+  // types on 30 offsets), none of them closed. Before 2026-12-07 the plain run raised hotel 1's
+  // nightly stock only, so a create on one of its seeded closed days was refused (about 3 %).
+  await giveStock(database, today.toString(), SPREAD_RANGES + 2);
+  if (!spread) await db.execute(sql`update room_inventory set sellable = 1000000, sold = 0 where hotel_id = 1`);
   // Measure a settled database, not the seed's aftermath: vacuum and analyze what seeding wrote
   // (autovacuum would otherwise start in the middle of a call) and flush it with a checkpoint.
   if (kind === 'postgres') {
