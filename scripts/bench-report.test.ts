@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { requestKey, targetLines } from './bench-api.ts';
 import type { Row, Spread } from './bench-api.ts';
-import { ratioCell, ratiosBelow, scaleTable } from './bench-scale.ts';
+import { autovacuumRunsBetween, ratioCell, ratiosBelow, scaleTable } from './bench-scale.ts';
 import type { ScaleRow, ScaleSide } from './bench-scale.ts';
 import { mixTable, mixTargetLines } from './bench-mix.ts';
 import type { MixRow } from './bench-mix.ts';
@@ -157,5 +157,14 @@ describe('bench:api --mix targets (issue 31, item 2)', () => {
     );
     expect(mixTargetLines([open(300, 3000)])[0]).toMatch(/NOT MET$/);
     expect(mixTargetLines([open(11.2, 2500)])[0]).toMatch(/NOT MET$/);
+  });
+});
+
+describe('bench:scale autovacuum during a call', () => {
+  it('names each table autovacuum worked on between two readings of its counters, with how many runs', () => {
+    const before = { reservations: 2, hotel_day_stock: 1, users: 0 };
+    const after = { reservations: 2, hotel_day_stock: 3, users: 1, idempotency_keys: 1 };
+    expect(autovacuumRunsBetween(before, after)).toBe('hotel_day_stock 2, users 1, idempotency_keys 1');
+    expect(autovacuumRunsBetween(before, before)).toBe('none');
   });
 });
