@@ -56,6 +56,13 @@ type BufferNode = {
 };
 const planNodes = (n: BufferNode): BufferNode[] => [n, ...(n.Plans ?? []).flatMap(planNodes)];
 
+/** A statement run under `EXPLAIN (ANALYZE, BUFFERS)`: its plan with what each node read. */
+async function analysed(r: Recorded): Promise<BufferNode> {
+  const { rows } = await database.executeSql(`explain (analyze, buffers, format json) ${r.text}`, r.params);
+  const cell = Object.values(rows[0] ?? {})[0];
+  return ((typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: BufferNode }[])[0].Plan;
+}
+
 describe('hot query plans on a grown PostgreSQL', () => {
   it('the check finds a sequential scan where there is one', async () => {
     const plan = await explain(database, {
@@ -147,12 +154,7 @@ describe('hot query plans on a grown PostgreSQL', () => {
     }
     const calendar = recorded.find((r) => r.text.includes('hotel_day_stock'));
     expect(calendar).toBeDefined();
-    const { rows } = await database.executeSql(
-      `explain (analyze, buffers, format json) ${calendar!.text}`,
-      calendar!.params,
-    );
-    const cell = Object.values(rows[0] ?? {})[0];
-    const plan = ((typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: BufferNode }[])[0].Plan;
+    const plan = await analysed(calendar!);
     const stock = planNodes(plan).filter((n) => n['Relation Name'] === 'hotel_day_stock');
     expect(stock.map((n) => n['Node Type'])).toEqual(['Index Only Scan']);
     expect(stock[0]['Heap Fetches']).toBe(0);
@@ -203,13 +205,7 @@ describe('hot query plans on a grown PostgreSQL', () => {
     const counts = [...inHold, { text: count, params: [guest, 0] }];
     expect(counts).toHaveLength(2);
     for (const r of counts) {
-      const { rows: planned } = await database.executeSql(
-        `explain (analyze, buffers, format json) ${r.text}`,
-        r.params,
-      );
-      const cell = Object.values(planned[0] ?? {})[0];
-      const plan = ((typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: BufferNode }[])[0].Plan;
-      const read = planNodes(plan)
+      const read = planNodes(await analysed(r))
         .filter((n) => n['Relation Name'] === 'reservations')
         .reduce((sum, n) => sum + (n['Shared Hit Blocks'] ?? 0) + (n['Shared Read Blocks'] ?? 0), 0);
       expect(read, r.text).toBeLessThanOrEqual(10);
