@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// Debian's caddy reads deploy/Caddyfile as it is: health checks on /api/ready, two upstreams, and a
-// POST never sent again to another node (the operations tier needs caddy: scripts/ops-needs.ts).
+// Debian's caddy reads deploy/Caddyfile as it is: health checks on /api/ready, two upstreams, the
+// least busy available node chosen, and a POST never sent again to another node (the operations tier needs caddy: scripts/ops-needs.ts).
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -29,5 +29,7 @@ describe('deploy/Caddyfile', () => {
     expect(proxy.health_checks.active.uri).toBe('/api/ready');
     expect(proxy.upstreams).toHaveLength(2);
     expect(proxy.load_balancing.retry_match[0].method).not.toContain('POST');
+    // A policy that picks only among available nodes: round_robin can miss the one left (Caddyfile).
+    expect(proxy.load_balancing.selection_policy.policy).toBe('least_conn');
   });
 });

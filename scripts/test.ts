@@ -4,8 +4,9 @@
 // PostgreSQL -> Sanity schema validation and offline Studio build -> Playwright in Debian's Chromium
 // against the built server -> the operations tier (*.ops.test.ts: real nodes behind Caddy, Prometheus,
 // backups) on real PostgreSQL.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { ensureChromium } from './chromium.ts';
+import { failureDigest } from './failure-digest.ts';
 
 const only = process.env.TEST_STEPS?.split(',');
 // The browser tier's Chromium: CHROMIUM_PATH, the system's, or Playwright's own (installed here when
@@ -31,16 +32,38 @@ let passed = 0;
 for (const [name, command] of steps) {
   if (only && !only.includes(name.split(' ')[0]!)) continue;
   console.log(`\n=== ${name}: ${command}`);
-  const result = spawnSync(command, {
-    shell: true,
-    stdio: 'inherit',
-    env: { ...process.env, TZ: 'Asia/Jakarta', ASTRO_TELEMETRY_DISABLED: '1', SANITY_TELEMETRY_DISABLED: '1' },
-  });
-  if (result.status !== 0) {
-    console.error(`\n${name} failed (exit ${result.status}).`);
+  const { status, output } = await runStep(command);
+  if (status !== 0) {
+    console.error(`\n${name} failed (exit ${status}).`);
+    const digest = failureDigest(output);
+    if (digest.length) console.error(`What failed (from the output above):\n${digest.join('\n')}`);
     console.log(`steps: ${passed} passed, 1 failed`);
-    process.exit(result.status ?? 1);
+    process.exit(status || 1);
   }
   passed += 1;
 }
 console.log(`steps: ${passed} passed, 0 failed`);
+
+/** Runs a step with its output passed through as it comes, and kept for the digest of a failure. */
+function runStep(command: string): Promise<{ status: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, {
+      shell: true,
+      stdio: ['inherit', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        TZ: 'Asia/Jakarta',
+        ASTRO_TELEMETRY_DISABLED: '1',
+        SANITY_TELEMETRY_DISABLED: '1',
+        // Piped output keeps its colours on a terminal.
+        ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {}),
+      },
+    });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => (chunks.push(chunk), process.stdout.write(chunk)));
+    child.stderr.on('data', (chunk: Buffer) => (chunks.push(chunk), process.stderr.write(chunk)));
+    child.on('close', (code, signal) =>
+      resolve({ status: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString('utf8') }),
+    );
+  });
+}

@@ -12,6 +12,8 @@ export type Proc = {
   child: ChildProcess;
   /** The last lines it wrote (stdout and stderr). */
   output(): string;
+  /** Caddy only: the last of its own lines (not its access log). */
+  notes?(): string;
   /** Resolves with the exit code (null when killed by a signal) once it has exited. */
   exited: Promise<number | null>;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
@@ -44,13 +46,24 @@ export async function startCaddy(o: { port: number; adminPort: number; nodes: [n
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  const keep = (d: Buffer) => (out = (out + d.toString()).slice(-20_000));
+  // Caddy's own lines (health checks, proxy errors) are kept apart from its access log, which would
+  // push them out of the last 20 KB: a failing test reports them.
+  let notes = '';
+  let partial = '';
+  const keep = (d: Buffer) => {
+    out = (out + d.toString()).slice(-20_000);
+    const lines = (partial + d.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    const own = lines.filter((line) => line && !line.includes('"logger":"http.log.access'));
+    if (own.length) notes = (notes + own.join('\n') + '\n').slice(-20_000);
+  };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const proc: Proc = {
     child,
     output: () => out,
+    notes: () => notes,
     exited,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);

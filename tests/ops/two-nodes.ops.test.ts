@@ -83,6 +83,8 @@ beforeAll(async () => {
     // Unready for two seconds before it stops accepting: Caddy's health check runs every second.
     SHUTDOWN_DELAY_SECONDS: '2',
     SITE_BUILD_DIR: build.dir,
+    // Readiness answers are debug lines: kept, for the report of a failure below.
+    LOG_LEVEL: 'debug',
     MIDTRANS_SERVER_KEY: SANDBOX_SERVER_KEY,
     MIDTRANS_CLIENT_KEY: SANDBOX_CLIENT_KEY,
     MIDTRANS_BASE_URL: server.baseUrl,
@@ -235,7 +237,24 @@ describe('two nodes behind Caddy', () => {
 
     const duringSigterm = log.filter((l) => l.at >= sigtermFrom && l.at <= sigtermTo);
     expect(duringSigterm.length).toBeGreaterThan(10);
-    expect(duringSigterm.filter((l) => l.status === 'network' || l.status >= 500)).toEqual([]);
+    // On a failure, what Caddy said about its nodes (health checks, failures; not its access log) and
+    // what the nodes said around then (slow or failed answers, readiness, warnings).
+    const caddySaid = caddy.notes!().split('\n').slice(-30).join('\n');
+    const nodesSaid = (['A', 'B'] as const)
+      .flatMap((name) =>
+        procs
+          .filter((p): p is NodeProcess => 'logs' in p && p.port === PORTS[name === 'A' ? 'a' : 'b'])
+          .flatMap((p) => p.logs())
+          .filter((l) => Number(l.time) >= sigtermFrom - 5_000 && Number(l.time) <= sigtermTo)
+          .filter((l) => Number(l.level) >= 40 || Number(l.ms) >= 500 || l.route === '/api/ready')
+          .map((l) => `${name} ${JSON.stringify(l)}`)
+          .slice(-30),
+      )
+      .join('\n');
+    expect(
+      duringSigterm.filter((l) => l.status === 'network' || l.status >= 500),
+      `SIGTERM of B from ${sigtermFrom} to ${sigtermTo}; Caddy:\n${caddySaid}\nNodes:\n${nodesSaid}`,
+    ).toEqual([]);
 
     // Every journey: exactly one paid reservation of that guest for that night, the one it booked.
     expect(journeys.length).toBeGreaterThanOrEqual(GUESTS * 2);
