@@ -59,9 +59,16 @@ function runStep(command: string): Promise<{ status: number; output: string }> {
         ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {}),
       },
     });
+    // The last 32 MB at most (a whole browser tier prints a few).
     const chunks: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => (chunks.push(chunk), process.stdout.write(chunk)));
-    child.stderr.on('data', (chunk: Buffer) => (chunks.push(chunk), process.stderr.write(chunk)));
+    let kept = 0;
+    const keep = (chunk: Buffer) => {
+      chunks.push(chunk);
+      kept += chunk.length;
+      while (kept > 32 * 1024 * 1024 && chunks.length > 1) kept -= chunks.shift()!.length;
+    };
+    child.stdout.on('data', (chunk: Buffer) => (keep(chunk), process.stdout.write(chunk)));
+    child.stderr.on('data', (chunk: Buffer) => (keep(chunk), process.stderr.write(chunk)));
     child.on('close', (code, signal) =>
       resolve({ status: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString('utf8') }),
     );

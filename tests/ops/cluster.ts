@@ -12,8 +12,6 @@ export type Proc = {
   child: ChildProcess;
   /** The last lines it wrote (stdout and stderr). */
   output(): string;
-  /** Caddy only: the last of its own lines (not its access log). */
-  notes?(): string;
   /** Resolves with the exit code (null when killed by a signal) once it has exited. */
   exited: Promise<number | null>;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
@@ -29,7 +27,10 @@ export async function waitUntil(what: string, check: () => Promise<boolean>, ms:
 }
 
 /** Debian's caddy on deploy/Caddyfile, plain HTTP on 127.0.0.1:port, in front of the two nodes. */
-export async function startCaddy(o: { port: number; adminPort: number; nodes: [number, number] }): Promise<Proc> {
+/** Caddy's process, with the last of its own lines (not its access log) apart. */
+export type CaddyProc = Proc & { notes(): string };
+
+export async function startCaddy(o: { port: number; adminPort: number; nodes: [number, number] }): Promise<CaddyProc> {
   const home = mkdtempSync(path.join(os.tmpdir(), 'ops-caddy-'));
   const child = spawn('caddy', ['run', '--config', 'deploy/Caddyfile', '--adapter', 'caddyfile'], {
     cwd: root,
@@ -49,18 +50,20 @@ export async function startCaddy(o: { port: number; adminPort: number; nodes: [n
   // Caddy's own lines (health checks, proxy errors) are kept apart from its access log, which would
   // push them out of the last 20 KB: a failing test reports them.
   let notes = '';
-  let partial = '';
-  const keep = (d: Buffer) => {
-    out = (out + d.toString()).slice(-20_000);
-    const lines = (partial + d.toString()).split('\n');
-    partial = lines.pop() ?? '';
-    const own = lines.filter((line) => line && !line.includes('"logger":"http.log.access'));
-    if (own.length) notes = (notes + own.join('\n') + '\n').slice(-20_000);
+  const keep = () => {
+    let partial = ''; // per stream: a line may arrive in two chunks
+    return (d: Buffer) => {
+      out = (out + d.toString()).slice(-20_000);
+      const lines = (partial + d.toString()).split('\n');
+      partial = lines.pop() ?? '';
+      const own = lines.filter((line) => line && !line.includes('"logger":"http.log.access'));
+      if (own.length) notes = (notes + own.join('\n') + '\n').slice(-20_000);
+    };
   };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
+  child.stdout.on('data', keep());
+  child.stderr.on('data', keep());
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const proc: Proc = {
+  const proc: CaddyProc = {
     child,
     output: () => out,
     notes: () => notes,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/node-process.ts';
 import { startCaddy } from './cluster.ts';
-import type { Proc } from './cluster.ts';
+import type { CaddyProc } from './cluster.ts';
 
 // Debian's Caddy on deploy/Caddyfile with one node out (draining: its /api/ready answers 503) and the
 // other ready. Every POST, however many arrive at once, must reach the ready node: Caddy 2.6 answers
@@ -14,7 +14,7 @@ import type { Proc } from './cluster.ts';
 // process, so only the proxy's choice is under test.
 
 const servers: http.Server[] = [];
-let caddy: Proc | null = null;
+let caddy: CaddyProc | null = null;
 afterAll(async () => {
   await caddy?.stop('SIGKILL');
   for (const s of servers) s.closeAllConnections();
@@ -59,7 +59,7 @@ describe('Caddy with one node out', () => {
       answers.push(...batch);
     }
     const missed = answers.filter((a) => a !== '200 ready');
-    expect(missed, caddy.notes!().split('\n').slice(-5).join('\n')).toEqual([]);
+    expect(missed, caddy.notes().split('\n').slice(-5).join('\n')).toEqual([]);
     expect(answers).toHaveLength(4_000);
   });
 });

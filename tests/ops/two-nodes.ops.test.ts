@@ -239,7 +239,7 @@ describe('two nodes behind Caddy', () => {
     expect(duringSigterm.length).toBeGreaterThan(10);
     // On a failure, what Caddy said about its nodes (health checks, failures; not its access log) and
     // what the nodes said around then (slow or failed answers, readiness, warnings).
-    const caddySaid = caddy.notes!().split('\n').slice(-30).join('\n');
+    const caddySaid = caddy.notes().split('\n').slice(-30).join('\n');
     const nodesSaid = (['A', 'B'] as const)
       .flatMap((name) =>
         procs
