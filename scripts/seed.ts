@@ -15,7 +15,8 @@ try {
     console.log(`[db] migrations applied (${database.kind})`);
   } else {
     const today = jakartaToday(new Date());
-    await seedDatabase(database, today);
+    // In production, the catalogue and its stock only: never the API's test promotions (seed.ts).
+    await seedDatabase(database, today, { fixtures: env.NODE_ENV !== 'production' });
     // The advertised promos are the content's (server/promo-sync.ts), as the server does at start.
     const promos = await syncPromotionsFromContent(database);
     console.log(

@@ -6,7 +6,9 @@ import { paymentChannels } from '../pricing/channels.schema.ts';
 import { openDatabase } from '../db/client.ts';
 import type { Database, Db } from '../platform/database.ts';
 import { prepareDatabase } from './prepare.ts';
-import { SEED_DAYS_AHEAD } from './seed.ts';
+import { promotions } from '../promotions/promotions.schema.ts';
+import { FIXTURE_VOUCHER_CODES, SEED_DAYS_AHEAD, seedDatabase } from './seed.ts';
+import { jakartaToday } from '../../core/dates.ts';
 
 let database: Database;
 let db: Db;
@@ -109,5 +111,31 @@ describe('prepareDatabase and the seed', () => {
     const channels = await db.select().from(paymentChannels);
     expect(channels.some((c) => c.id === 12)).toBe(true);
     expect(channels.filter((c) => !c.isActive).length).toBeGreaterThan(0);
+  });
+
+  it('never gives a production database the test promotions, and switches off the vouchers an earlier seed left', async () => {
+    // The vouchers at stake: a 25 % one and a free night, their codes in this public repository.
+    expect(FIXTURE_VOUCHER_CODES).toEqual(expect.arrayContaining(['STAYLAGI25', 'MALAMGRATIS']));
+    const active = async (on: Db) =>
+      (await on.select().from(promotions))
+        .filter((p) => p.isActive && FIXTURE_VOUCHER_CODES.includes(p.promoCode))
+        .map((p) => p.promoCode)
+        .sort();
+    // Development and tests have them (this file's database).
+    expect(await active(db)).toEqual([...FIXTURE_VOUCHER_CODES].sort());
+
+    const production = await openDatabase({ DATA_DIR: 'memory://' });
+    try {
+      await prepareDatabase(production, { NODE_ENV: 'production' }, () => now);
+      expect(await production.db.select().from(promotions)).toEqual([]);
+      expect((await production.db.select().from(hotels)).length).toBeGreaterThan(0);
+      // A database seeded before (the fixtures in), then started in production: the vouchers are off.
+      await seedDatabase(production, jakartaToday(now));
+      expect(await active(production.db)).toEqual([...FIXTURE_VOUCHER_CODES].sort());
+      await prepareDatabase(production, { NODE_ENV: 'production' }, () => now);
+      expect(await active(production.db)).toEqual([]);
+    } finally {
+      await production.close();
+    }
   });
 });

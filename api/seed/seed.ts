@@ -238,8 +238,166 @@ async function insertHotelsWithStock(db: Db, all: SeededHotel[], today: Temporal
   if (blackoutRows.length) await db.insert(hotelBlackouts).values(blackoutRows).onConflictDoNothing();
 }
 
-/** Idempotent: reference rows are upserted by id, stock rows are only added (sold counts survive). */
-export async function seedDatabase(database: Database, today: Temporal.PlainDate): Promise<void> {
+/** The seed's date window: reference rows run from a month before `today` to half a year after. */
+function seedWindow(today: Temporal.PlainDate) {
+  return { from: today.subtract({ days: 30 }).toString(), to: today.add({ days: 180 }).toString() };
+}
+
+/**
+ * The API's own test promotions (dates relative to `today`, the tests' clock). The public ones are
+ * stand-ins: the advertised promos belong to the content, and the server (start and every content
+ * build) and `npm run db:seed` overwrite these rows by code from the promo documents and switch off
+ * any public code the content does not have (server/promo-sync.ts). The vouchers (not public) stay.
+ * Never in production (seedDatabase's `fixtures`).
+ */
+function promotionFixtures(today: Temporal.PlainDate) {
+  const { from, to } = seedWindow(today);
+  const terms = (id: string, en: string) => ({ id, en });
+  // Bookable and stayable for the whole seed window.
+  const wholeWindow = { activeFrom: from, activeTo: to, stayFrom: from, stayTo: to };
+  return [
+    {
+      id: 1,
+      promoCode: SEED_PROMO_CODES.percent,
+      promoName: { id: 'Hemat 20% semua pod', en: '20% off every pod' },
+      promoTypeId: 1,
+      discountType: 'percent',
+      discountValue: 20,
+      maxDiscount: 100_000,
+      minSpend: 100_000,
+      isPublic: true,
+      ...wholeWindow,
+      terms: terms(
+        'Diskon 20% maksimal Rp 100.000 untuk minimal transaksi Rp 100.000. Berlaku di semua cabang pod.',
+        '20% off up to Rp 100.000 on a minimum spend of Rp 100.000. Valid at every pod branch.',
+      ),
+      imageUrl: '/media/promos/bobohemat',
+      hotelIds: POD_BRANCHES.map((_, i) => i + 1),
+    },
+    {
+      id: 2,
+      promoCode: SEED_PROMO_CODES.amount,
+      promoName: { id: 'Potongan Rp 50.000 untuk kabin', en: 'Rp 50.000 off cabins' },
+      promoTypeId: 1,
+      discountType: 'amount',
+      discountValue: 50_000,
+      minSpend: 500_000,
+      isPublic: true,
+      ...wholeWindow,
+      terms: terms(
+        'Potongan Rp 50.000 untuk menginap di Bobocabin dengan minimal transaksi Rp 500.000.',
+        'Rp 50.000 off a Bobocabin stay with a minimum spend of Rp 500.000.',
+      ),
+      imageUrl: '/media/promos/jalanjalan50',
+      hotelIds: CABIN_SITES.map((_, i) => 101 + i),
+    },
+    {
+      id: 3,
+      promoCode: SEED_PROMO_CODES.ewalletOnly,
+      promoName: { id: 'Diskon 15% bayar pakai e-wallet', en: '15% off when paying by e-wallet' },
+      promoTypeId: 3,
+      discountType: 'percent',
+      discountValue: 15,
+      maxDiscount: 75_000,
+      paymentMethods: ['ovo', 'dana', 'shopeepay', 'gopay'],
+      isPublic: true,
+      ...wholeWindow,
+      terms: terms(
+        'Hanya berlaku untuk pembayaran dengan OVO, DANA, ShopeePay atau GoPay.',
+        'Only valid when paying with OVO, DANA, ShopeePay or GoPay.',
+      ),
+      imageUrl: '/media/promos/dompetdigital',
+    },
+    {
+      id: 4,
+      promoCode: SEED_PROMO_CODES.voucher,
+      maxPerUser: 1,
+      promoName: { id: 'Voucher menginap lagi 25%', en: 'Stay-again voucher 25%' },
+      promoTypeId: 1,
+      discountType: 'percent',
+      discountValue: 25,
+      maxDiscount: 150_000,
+      isPublic: false,
+      isVoucher: true,
+      paymentMethods: ['bca_va', 'mandiri_bill', 'bni_va', 'permata_va'],
+      ...wholeWindow,
+      terms: terms(
+        'Voucher untuk tamu yang kembali; bayar lewat virtual account.',
+        'A voucher for returning guests; pay by virtual account.',
+      ),
+      imageUrl: '/media/promos/staylagi',
+    },
+    {
+      id: 5,
+      promoCode: SEED_PROMO_CODES.expired,
+      promoName: { id: 'Promo Lebaran (sudah berakhir)', en: 'Eid promo (ended)' },
+      promoTypeId: 1,
+      discountType: 'percent',
+      discountValue: 30,
+      maxDiscount: 200_000,
+      isPublic: true,
+      activeFrom: today.subtract({ days: 120 }).toString(),
+      activeTo: today.subtract({ days: 60 }).toString(),
+      stayFrom: today.subtract({ days: 120 }).toString(),
+      stayTo: today.subtract({ days: 60 }).toString(),
+      terms: terms('Promo ini sudah berakhir.', 'This promo has ended.'),
+      imageUrl: '/media/promos/lebaran',
+    },
+    {
+      id: 6,
+      promoCode: SEED_PROMO_CODES.inactive,
+      promoName: { id: 'Promo rahasia (nonaktif)', en: 'Hidden promo (inactive)' },
+      promoTypeId: 1,
+      discountType: 'amount',
+      discountValue: 10_000,
+      isPublic: true,
+      isActive: false,
+      ...wholeWindow,
+      terms: terms('Belum aktif.', 'Not active yet.'),
+      imageUrl: '/media/promos/diam',
+    },
+    {
+      id: 7,
+      promoCode: 'MALAMGRATIS',
+      maxPerUser: 1,
+      maxRedemptions: 200,
+      promoName: { id: 'Voucher gratis satu malam', en: 'One free night voucher' },
+      promoTypeId: 2,
+      discountType: 'percent',
+      discountValue: 0,
+      isFoc: true,
+      isPublic: false,
+      isVoucher: true,
+      ...wholeWindow,
+      terms: terms(
+        'Malam pertama gratis untuk satu pod, minimal menginap 2 malam.',
+        'The first night is free for one pod, minimum stay 2 nights.',
+      ),
+      imageUrl: '/media/promos/malamgratis',
+      minSpend: 0,
+    },
+  ] satisfies (typeof promotions.$inferInsert)[];
+}
+
+/**
+ * The codes of the test vouchers (not public, so no content sync governs them): a production
+ * database seeded before the fixtures were left out has them switched off (prepare.ts).
+ */
+export const FIXTURE_VOUCHER_CODES = promotionFixtures(Temporal.PlainDate.from('2026-01-01'))
+  .filter((p) => p.isPublic === false)
+  .map((p) => p.promoCode);
+
+/**
+ * Idempotent: reference rows are upserted by id, stock rows are only added (sold counts survive).
+ * `fixtures: false` (production: api/seed/prepare.ts, scripts/seed.ts) leaves out the promotions,
+ * the API's own test codes: their codes are in this public repository, and two of them give money
+ * away (a 25 % voucher, a free night), so a production database never gets them.
+ */
+export async function seedDatabase(
+  database: Database,
+  today: Temporal.PlainDate,
+  { fixtures = true }: { fixtures?: boolean } = {},
+): Promise<void> {
   const db = database.db;
   const all = seededHotels();
   await db
@@ -268,156 +426,8 @@ export async function seedDatabase(database: Database, today: Temporal.PlainDate
     .values({ ...CARBON_OFFSET_PACKAGE, hotelId: null, roomTypeId: null })
     .onConflictDoNothing();
 
-  const from = today.subtract({ days: 30 }).toString();
-  const to = today.add({ days: 180 }).toString();
-  const terms = (id: string, en: string) => ({ id, en });
-  // The public promos below are stand-ins for the API's own tests (dates relative to their clock).
-  // The advertised promos belong to the content: the server (start and every content build) and
-  // `npm run db:seed` overwrite these rows by code from the promo documents and switch off any
-  // public code the content does not have (server/promo-sync.ts). Vouchers (not public) stay here.
-  await db
-    .insert(promotions)
-    .values([
-      {
-        id: 1,
-        promoCode: SEED_PROMO_CODES.percent,
-        promoName: { id: 'Hemat 20% semua pod', en: '20% off every pod' },
-        promoTypeId: 1,
-        discountType: 'percent',
-        discountValue: 20,
-        maxDiscount: 100_000,
-        minSpend: 100_000,
-        isPublic: true,
-        activeFrom: from,
-        activeTo: to,
-        stayFrom: from,
-        stayTo: to,
-        terms: terms(
-          'Diskon 20% maksimal Rp 100.000 untuk minimal transaksi Rp 100.000. Berlaku di semua cabang pod.',
-          '20% off up to Rp 100.000 on a minimum spend of Rp 100.000. Valid at every pod branch.',
-        ),
-        imageUrl: '/media/promos/bobohemat',
-        hotelIds: POD_BRANCHES.map((_, i) => i + 1),
-      },
-      {
-        id: 2,
-        promoCode: SEED_PROMO_CODES.amount,
-        promoName: { id: 'Potongan Rp 50.000 untuk kabin', en: 'Rp 50.000 off cabins' },
-        promoTypeId: 1,
-        discountType: 'amount',
-        discountValue: 50_000,
-        minSpend: 500_000,
-        isPublic: true,
-        activeFrom: from,
-        activeTo: to,
-        stayFrom: from,
-        stayTo: to,
-        terms: terms(
-          'Potongan Rp 50.000 untuk menginap di Bobocabin dengan minimal transaksi Rp 500.000.',
-          'Rp 50.000 off a Bobocabin stay with a minimum spend of Rp 500.000.',
-        ),
-        imageUrl: '/media/promos/jalanjalan50',
-        hotelIds: CABIN_SITES.map((_, i) => 101 + i),
-      },
-      {
-        id: 3,
-        promoCode: SEED_PROMO_CODES.ewalletOnly,
-        promoName: { id: 'Diskon 15% bayar pakai e-wallet', en: '15% off when paying by e-wallet' },
-        promoTypeId: 3,
-        discountType: 'percent',
-        discountValue: 15,
-        maxDiscount: 75_000,
-        paymentMethods: ['ovo', 'dana', 'shopeepay', 'gopay'],
-        isPublic: true,
-        activeFrom: from,
-        activeTo: to,
-        stayFrom: from,
-        stayTo: to,
-        terms: terms(
-          'Hanya berlaku untuk pembayaran dengan OVO, DANA, ShopeePay atau GoPay.',
-          'Only valid when paying with OVO, DANA, ShopeePay or GoPay.',
-        ),
-        imageUrl: '/media/promos/dompetdigital',
-      },
-      {
-        id: 4,
-        promoCode: SEED_PROMO_CODES.voucher,
-        maxPerUser: 1,
-        promoName: { id: 'Voucher menginap lagi 25%', en: 'Stay-again voucher 25%' },
-        promoTypeId: 1,
-        discountType: 'percent',
-        discountValue: 25,
-        maxDiscount: 150_000,
-        isPublic: false,
-        isVoucher: true,
-        paymentMethods: ['bca_va', 'mandiri_bill', 'bni_va', 'permata_va'],
-        activeFrom: from,
-        activeTo: to,
-        stayFrom: from,
-        stayTo: to,
-        terms: terms(
-          'Voucher untuk tamu yang kembali; bayar lewat virtual account.',
-          'A voucher for returning guests; pay by virtual account.',
-        ),
-        imageUrl: '/media/promos/staylagi',
-      },
-      {
-        id: 5,
-        promoCode: SEED_PROMO_CODES.expired,
-        promoName: { id: 'Promo Lebaran (sudah berakhir)', en: 'Eid promo (ended)' },
-        promoTypeId: 1,
-        discountType: 'percent',
-        discountValue: 30,
-        maxDiscount: 200_000,
-        isPublic: true,
-        activeFrom: today.subtract({ days: 120 }).toString(),
-        activeTo: today.subtract({ days: 60 }).toString(),
-        stayFrom: today.subtract({ days: 120 }).toString(),
-        stayTo: today.subtract({ days: 60 }).toString(),
-        terms: terms('Promo ini sudah berakhir.', 'This promo has ended.'),
-        imageUrl: '/media/promos/lebaran',
-      },
-      {
-        id: 6,
-        promoCode: SEED_PROMO_CODES.inactive,
-        promoName: { id: 'Promo rahasia (nonaktif)', en: 'Hidden promo (inactive)' },
-        promoTypeId: 1,
-        discountType: 'amount',
-        discountValue: 10_000,
-        isPublic: true,
-        isActive: false,
-        activeFrom: from,
-        activeTo: to,
-        stayFrom: from,
-        stayTo: to,
-        terms: terms('Belum aktif.', 'Not active yet.'),
-        imageUrl: '/media/promos/diam',
-      },
-      {
-        id: 7,
-        promoCode: 'MALAMGRATIS',
-        maxPerUser: 1,
-        maxRedemptions: 200,
-        promoName: { id: 'Voucher gratis satu malam', en: 'One free night voucher' },
-        promoTypeId: 2,
-        discountType: 'percent',
-        discountValue: 0,
-        isFoc: true,
-        isPublic: false,
-        isVoucher: true,
-        activeFrom: from,
-        activeTo: to,
-        stayFrom: from,
-        stayTo: to,
-        terms: terms(
-          'Malam pertama gratis untuk satu pod, minimal menginap 2 malam.',
-          'The first night is free for one pod, minimum stay 2 nights.',
-        ),
-        imageUrl: '/media/promos/malamgratis',
-        minSpend: 0,
-      },
-    ])
-    .onConflictDoNothing();
+  const { from, to } = seedWindow(today);
+  if (fixtures) await db.insert(promotions).values(promotionFixtures(today)).onConflictDoNothing();
 
   await db
     .insert(announcements)
