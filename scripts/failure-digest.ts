@@ -1,15 +1,15 @@
+import { stripVTControlCharacters } from 'node:util';
+
 // What failed in a test step, in a few lines for the end of `npm test`'s output. A step on real
 // PostgreSQL ends with pg_virtualenv's dump of the server log (100 lines per cluster) after the test
 // runner's own report, so whoever reads only the last part of a failed run (a CI summary) saw the
 // server's log and not which test failed. `npm test` prints this digest after the failed step.
 
-// eslint-disable-next-line no-control-regex -- ANSI colour codes are control characters
-const ANSI = /\u001b\[[0-9;]*m/g;
 const MAX_LINES = 60;
 
 /** The failed tests and their first error line, found in the output of Vitest, Playwright or tsc. */
 export function failureDigest(output: string): string[] {
-  const lines = output.replace(ANSI, '').split(/\r?\n/);
+  const lines = stripVTControlCharacters(output).split(/\r?\n/);
   const picked: string[] = [];
   const take = (line: string) => {
     const trimmed = line.trimEnd();
