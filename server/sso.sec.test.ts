@@ -13,6 +13,8 @@ import { eq } from 'drizzle-orm';
 import { latestCode } from '../api/auth/test-helpers.ts';
 import { outboxMessages } from '../api/outbox/outbox.schema.ts';
 import { emailEn } from '../core/i18n/email-en.ts';
+import { ssoAttempts } from '../api/auth/sso.schema.ts';
+import { RATE_RULES } from '../api/rate-limit/rate-limit.service.ts';
 
 // Issue 29, items 1 to 3: single sign-on through the local OpenID provider of the embedded default,
 // over real HTTP (the one server on a loopback port; this test plays the browser, with a cookie jar).
@@ -36,7 +38,8 @@ let otherBase = '';
 beforeAll(async () => {
   const port = await freePort();
   ({ one, base } = await startOneServer(
-    { NODE_ENV: 'development', PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` },
+    // TRUST_PROXY: the start limit's test speaks for other client addresses (X-Forwarded-For).
+    { NODE_ENV: 'development', PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: 'loopback' },
     undefined,
     port,
   ));
@@ -379,5 +382,33 @@ describe('single sign-on through the local provider', () => {
       [userId],
     );
     expect(Number(rows[0]?.n)).toBe(0);
+  });
+});
+
+describe('starting a single sign-on', () => {
+  const { limit } = RATE_RULES.ssoStartByIp;
+  const start = (from: string) =>
+    fetch(`${base}/api/auth/sso/local/start?lang=id&redirect=/id/my-account/`, {
+      redirect: 'manual',
+      headers: { 'x-forwarded-for': from },
+    });
+  const attemptsKept = async () => (await one.deps.database.db.select({ id: ssoAttempts.id }).from(ssoAttempts)).length;
+
+  it(`lets one address start ${limit} sign-ons in 15 minutes, then refuses the next on the sign-in's page and keeps nothing`, async () => {
+    const from = '198.51.100.61';
+    // Every start keeps an attempt (state, nonce, verifier) for 10 minutes: one address could fill the table.
+    for (let i = 0; i < limit; i++) expect((await start(from)).status, `start ${i}`).toBe(302);
+    const kept = await attemptsKept();
+    const refused = await start(from);
+    expect(refused.status).toBe(303);
+    const to = new URL(refused.headers.get('location')!, base);
+    expect(`${to.pathname}${to.search}`).toBe('/id/account-choice/?error=rate_limited');
+    expect(refused.headers.getSetCookie()).toEqual([]);
+    expect(await attemptsKept()).toBe(kept);
+    // Another address starts, and is sent to the provider.
+    const elsewhere = await start('198.51.100.62');
+    expect(elsewhere.status).toBe(302);
+    expect(elsewhere.headers.get('location')).toContain('/dev/oidc/');
+    expect(await attemptsKept()).toBe(kept + 1);
   });
 });

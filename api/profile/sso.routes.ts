@@ -96,7 +96,7 @@ export function ssoRoutes(deps: AppDeps) {
         query: SsoStartQuery,
         redirect: {
           statuses: [302, 303],
-          to: "To the provider's authorization endpoint (code flow, PKCE S256, state, nonce, the exact redirect URI); 303 to /account-choice/?error= when the provider cannot be reached",
+          to: "To the provider's authorization endpoint (code flow, PKCE S256, state, nonce, the exact redirect URI); 303 to /account-choice/?error= when the provider cannot be reached (sso_unavailable) or this address started too many (rate_limited)",
         },
       }),
       async (c) => {
@@ -106,6 +106,7 @@ export function ssoRoutes(deps: AppDeps) {
           const { url, attemptId } = await startSso(deps, key, {
             lang,
             redirect: safeRedirect(c.req.query('redirect'), lang),
+            ip: clientIp(c),
           });
           // Apple answers with a POST from its own site: only a SameSite=None cookie (Secure) comes
           // with it. The cookie binds the browser; the state and PKCE still guard the answer.

@@ -202,10 +202,12 @@ export function findProvider(env: Env, key: string): SsoProvider {
 export async function startSso(
   deps: AppDeps,
   key: string,
-  input: { lang: 'id' | 'en'; redirect: string },
+  input: { lang: 'id' | 'en'; redirect: string; ip: string },
   config: (p: SsoProvider) => Promise<oidc.Configuration> = providerConfig,
 ): Promise<{ url: string; attemptId: string }> {
   const p = findProvider(deps.env, key);
+  // Counted before the attempt is kept: past the limit nothing is written (429 rate_limited).
+  await hitAddressLimit(deps, RATE_RULES.ssoStartByIp, input.ip);
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();

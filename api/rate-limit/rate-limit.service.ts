@@ -27,6 +27,11 @@ export const RATE_RULES = {
   codeRequestByTarget: { name: 'code-request-target', limit: 5, windowSeconds: 60 * 60 },
   codeRequestByIp: { name: 'code-request-ip', limit: 150, windowSeconds: 60 * 60 },
   codeCheckByTarget: { name: 'code-check-target', limit: 10, windowSeconds: 15 * 60 },
+  /**
+   * Single sign-on starts from one client address: each start keeps an attempt (state, nonce, PKCE
+   * verifier) for ten minutes, so an address that starts without end would fill the table.
+   */
+  ssoStartByIp: { name: 'sso-start-ip', limit: 300, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, RateRule>;
 
 /**

@@ -40,6 +40,8 @@ export const accountProfileApiEn = {
   'sso.unverified':
     'The provider has not verified this e-mail, so we cannot link it to an account. Sign in with your password, or register.',
   'sso.linkedElsewhere': 'This provider account is already linked to another Bobobox account.',
+  'sso.busy':
+    'Too many sign-ins were started from your network in the last few minutes. Please wait a little and try again, or use your password.',
   'sso.unavailable': 'The sign-in provider cannot be reached right now. Please try again later, or use your password.',
   'sso.identityNotFound': 'This sign-in provider is no longer linked to your account.',
   'sso.lastWayIn':

@@ -47,6 +47,8 @@ export const accountProfileApiId: Catalogue = {
   'sso.unverified':
     'Penyedia login belum memverifikasi e-mail ini, jadi kami tidak bisa menghubungkannya ke akun. Masuk dengan kata sandimu, atau daftar.',
   'sso.linkedElsewhere': 'Akun penyedia login ini sudah terhubung ke akun Bobobox lain.',
+  'sso.busy':
+    'Terlalu banyak proses masuk dimulai dari jaringanmu dalam beberapa menit terakhir. Tunggu sebentar lalu coba lagi, atau masuk dengan kata sandimu.',
   'sso.unavailable': 'Penyedia login sedang tidak bisa dihubungi. Coba lagi nanti, atau pakai kata sandimu.',
   'sso.identityNotFound': 'Penyedia login ini sudah tidak terhubung ke akunmu.',
   'sso.lastWayIn':

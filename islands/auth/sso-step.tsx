@@ -26,7 +26,13 @@ import { RESEND_SECONDS } from './code-form.tsx';
 // e-mail: an account made through another provider has no password), or signs in to another of theirs;
 // a new person completes the registration (name, phone); an unverified e-mail is never linked.
 
-const SSO_ERRORS = ['sso_expired', 'sso_failed', 'sso_unavailable'] as const;
+/** The errors the API puts in this page's address (a failed callback, or a start refused), by their copy. */
+const SSO_ERRORS = {
+  sso_expired: 'sso.expired',
+  sso_failed: 'sso.failed',
+  sso_unavailable: 'sso.unavailable',
+  rate_limited: 'sso.busy',
+} as const;
 const apiCopy = { en: accountProfileApiEn, id: accountProfileApiId } as const;
 
 type State = { status: 'working' } | { status: 'error'; message: string } | { status: 'step'; step: Step };
@@ -43,9 +49,7 @@ export function SsoStep({ lang, t }: { lang: Lang; t: Dictionary['auth'] }) {
   const failedBefore =
     params && (urlError !== null || !params.get('ticket'))
       ? apiCopy[lang][
-          ((SSO_ERRORS as readonly string[]).includes(urlError ?? '')
-            ? urlError!.replace('sso_', 'sso.')
-            : 'sso.expired') as 'sso.expired' | 'sso.failed' | 'sso.unavailable'
+          Object.hasOwn(SSO_ERRORS, urlError ?? '') ? SSO_ERRORS[urlError as keyof typeof SSO_ERRORS] : 'sso.expired'
         ]
       : null;
 

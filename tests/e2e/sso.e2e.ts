@@ -9,6 +9,7 @@ import { emailId } from '../../core/i18n/email-id.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import { expect, test } from './fixtures.ts';
 import { apiGuest, codeFor, hydrated, uniqueGuest } from './journey-helpers.ts';
+import { RATE_RULES } from '../../api/rate-limit/rate-limit.service.ts';
 import { dict, LANG_CASES, localizedPath } from '../helpers/i18n.ts';
 
 // Single sign-on in Chromium through the local OpenID provider of the embedded default (issue 29,
@@ -26,11 +27,13 @@ const PROVIDER = 'Local ID';
  * come from it (the tests' own per-test address would be refused, and a route cannot rewrite the
  * headers of a redirect the browser follows).
  */
-async function viaLocalProvider(page: Page) {
+async function viaLocalProvider(page: Page): Promise<string> {
   // An address of its own inside 127/8: the test is still "this machine", and no other test shares
   // its per-address limits (the requests-in-flight guard, the sign-in limits).
   const n = [...test.info().testId].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) >>> 0, 7);
-  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': `127.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${(n & 254) + 1}` });
+  const address = `127.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${(n & 254) + 1}`;
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': address });
+  return address;
 }
 
 /** From the sign-in page to the provider and back, as the given person (a new sign-in at the provider). */
@@ -171,5 +174,29 @@ for (const { lang } of LANG_CASES) {
     await signOnAs(page, lang, { email: first.email, name: first.name, verified: true });
     await expect(page).toHaveURL(new RegExp(`${localizedPath(lang, '/my-account/profile/')}$`));
     expect((await signedInAs(page))?.email).toBe(second.email);
+  });
+
+  test(`a network that started too many sign-ons is told so, and goes back to sign in with a password (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    const address = await viaLocalProvider(page);
+    // This address spends its whole budget of starts (each would keep an attempt for 10 minutes).
+    for (let i = 0; i < RATE_RULES.ssoStartByIp.limit; i++) {
+      const started = await request.get(`/api/auth/sso/local/start?lang=${lang}`, {
+        headers: { 'X-Forwarded-For': address },
+        maxRedirects: 0,
+      });
+      expect(started.status(), `start ${i}`).toBe(302);
+    }
+    await page.goto(localizedPath(lang, '/signin/'));
+    await hydrated(page);
+    await page.getByRole('link', { name: fill(a.ssoContinue, { provider: PROVIDER }) }).click();
+    await expect(page).toHaveURL(new RegExp(`${localizedPath(lang, '/account-choice/')}\\?error=rate_limited$`));
+    await hydrated(page);
+    await expect(page.locator('[data-sso-message]')).toHaveText(apiCopy[lang]['sso.busy']);
+    await page.getByRole('link', { name: a.ssoStartOver }).click();
+    await expect(page).toHaveURL(new RegExp(`${localizedPath(lang, '/signin/')}$`));
+    await expect(page.getByLabel(a.password)).toBeVisible();
   });
 }
