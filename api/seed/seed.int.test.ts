@@ -6,7 +6,7 @@ import { paymentChannels } from '../pricing/channels.schema.ts';
 import { openDatabase } from '../db/client.ts';
 import type { Database, Db } from '../platform/database.ts';
 import { prepareDatabase } from './prepare.ts';
-import { promotions } from '../promotions/promotions.schema.ts';
+import { announcements, promotions } from '../promotions/promotions.schema.ts';
 import { FIXTURE_VOUCHER_CODES, SEED_DAYS_AHEAD, seedDatabase } from './seed.ts';
 import { jakartaToday } from '../../core/dates.ts';
 
@@ -128,6 +128,10 @@ describe('prepareDatabase and the seed', () => {
     try {
       await prepareDatabase(production, { NODE_ENV: 'production' }, () => now);
       expect(await production.db.select().from(promotions)).toEqual([]);
+      // The product's announcement, not the test's expired one.
+      expect((await production.db.select().from(announcements)).map((a) => a.title.en)).toEqual([
+        'Faster check-in with the app',
+      ]);
       expect((await production.db.select().from(hotels)).length).toBeGreaterThan(0);
       // A database seeded before (the fixtures in), then started in production: the vouchers are off.
       await seedDatabase(production, jakartaToday(now));

@@ -391,7 +391,8 @@ export const FIXTURE_VOUCHER_CODES = promotionFixtures(Temporal.PlainDate.from('
  * Idempotent: reference rows are upserted by id, stock rows are only added (sold counts survive).
  * `fixtures: false` (production: api/seed/prepare.ts, scripts/seed.ts) leaves out the promotions,
  * the API's own test codes: their codes are in this public repository, and two of them give money
- * away (a 25 % voucher, a free night), so a production database never gets them.
+ * away (a 25 % voucher, a free night), so a production database never gets them; nor the expired
+ * test announcement.
  */
 export async function seedDatabase(
   database: Database,
@@ -444,14 +445,19 @@ export async function seedDatabase(
         activeFrom: from,
         activeTo: to,
       },
-      {
-        id: 2,
-        platform: 'web',
-        title: { id: 'Pengumuman lama', en: 'Old notice' },
-        body: { id: 'Sudah tidak berlaku.', en: 'No longer valid.' },
-        activeFrom: today.subtract({ days: 90 }).toString(),
-        activeTo: today.subtract({ days: 31 }).toString(),
-      },
+      // A test fixture: an announcement whose window has passed (the API lists only live ones).
+      ...(fixtures
+        ? [
+            {
+              id: 2,
+              platform: 'web',
+              title: { id: 'Pengumuman lama', en: 'Old notice' },
+              body: { id: 'Sudah tidak berlaku.', en: 'No longer valid.' },
+              activeFrom: today.subtract({ days: 90 }).toString(),
+              activeTo: today.subtract({ days: 31 }).toString(),
+            },
+          ]
+        : []),
     ])
     .onConflictDoNothing();
   // Statistics for the planner (statistics.ts): a fresh seed fills every table at once.
