@@ -3,11 +3,13 @@
 // prints every account page against it and exits 1 when one is over).
 
 /**
- * Compressed JavaScript of an account page (React, nanostores, ky, temporal-polyfill and the page's
- * island; My stay adds the QR encoder). Measured 2026-11-26 (brotli): orders 95 614, history 94 716,
- * My stay 104 617 bytes (islands/README.md); the budget leaves room for a few KB.
+ * Compressed JavaScript of an account page (React, nanostores, ky and the page's island; My stay adds
+ * the QR encoder, the profile the passkey library). Measured 2026-12-07 in Chromium (this test,
+ * signed in, brotli): orders 84,138, history 83,230, points 85,910, My stay 94,471, profile 97,512
+ * bytes; the budget leaves room for a few KB (it was 112 KB while the pages still downloaded the
+ * Temporal polyfill and the header's session stores before issue 31).
  */
-export const ACCOUNT_JS_BUDGET = 112 * 1024;
+export const ACCOUNT_JS_BUDGET = 100 * 1024;
 
 /** Every account page (spec section 2), in English; the Indonesian ones are the same under /id/. */
 export const ACCOUNT_PAGE_PATHS = [
