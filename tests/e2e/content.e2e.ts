@@ -111,6 +111,10 @@ test.describe('content routes', () => {
       expect(faq).toContain('"@type":"FAQPage"');
       const ubud = await (await request.get(`${prefix}/bobocabin/ubud/`)).text();
       expect(ubud).toContain('"@type":"LodgingBusiness"');
+      // The address says each place once (the street address, its locality, its region).
+      expect(ubud).toContain('"streetAddress":"Jl. Raya Sayan, Ubud","addressLocality":"Gianyar"');
+      expect(ubud).toContain('Jl. Raya Sayan, Ubud, Gianyar, Bali');
+      expect(ubud).not.toContain('Gianyar, Gianyar');
     });
   }
 
