@@ -87,7 +87,7 @@ export const destinationPage = defineType({
           name: 'streetAddress',
           title: 'Street address',
           type: 'string',
-          description: 'As guests type it into a map.',
+          description: 'The street and district, e.g. Jl. Raya Sayan, Ubud: the page adds the town and province above.',
           validation: (rule) => rule.required().error('Enter the address.'),
         }),
         defineField({
