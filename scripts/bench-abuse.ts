@@ -19,7 +19,7 @@
 // Options: --seconds=S per phase (default 8), --rate=R (default 200), --only=<attack,...>. The database: a throwaway
 // PostgreSQL (scripts/with-postgres.ts), or DATABASE_URL with --reset-database (its schema is
 // dropped and seeded!).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -28,6 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { Temporal } from '../core/temporal.ts';
+import { mayResetDatabaseUrl, onThrowawayPostgres } from './bench-database.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const option = (name: string): string | undefined => {
@@ -507,29 +508,10 @@ async function bench(databaseUrl: string) {
 if (process.argv.includes('--attacker')) {
   const report = await attacker(JSON.parse(process.env.BENCH_ABUSE!) as AttackConfig);
   console.log(JSON.stringify(report));
-} else if (
-  process.argv.includes('--inner') ||
-  (process.env.DATABASE_URL && process.argv.includes('--reset-database'))
-) {
+} else if (mayResetDatabaseUrl('bench:abuse')) {
   await bench(process.env.DATABASE_URL!);
-} else if (process.env.DATABASE_URL) {
-  console.error(
-    'bench:abuse drops and seeds the schema of its database: unset DATABASE_URL (a throwaway cluster is made),' +
-      ' or add --reset-database to use DATABASE_URL anyway.',
-  );
-  process.exit(2);
 } else {
-  const r = spawnSync(
-    process.execPath,
-    [
-      path.join(root, 'scripts/with-postgres.ts'),
-      '--unix-socket',
-      process.execPath,
-      import.meta.filename,
-      '--inner',
-      ...process.argv.slice(2),
-    ],
-    { stdio: 'inherit', cwd: root },
+  process.exit(
+    onThrowawayPostgres(import.meta.filename, process.argv.slice(2), { stdio: 'inherit', cwd: root }).status ?? 1,
   );
-  process.exit(r.status ?? 1);
 }

@@ -1,7 +1,8 @@
 // `npm run bench:api`: requests/s and p50/p99 latency for RoomAvailability, RoomAvailabilityMaxDuration,
 // search (REST and GraphQL) and reservation creation at 50 concurrent keep-alive connections over
 // loopback HTTP, on embedded PGlite and on a real PostgreSQL (a throwaway local cluster started with
-// pg_virtualenv through scripts/with-postgres.ts and reached over its Unix socket, or DATABASE_URL),
+// pg_virtualenv through scripts/with-postgres.ts and reached over its Unix socket, or DATABASE_URL
+// with --reset-database: its schema is dropped and seeded; scripts/bench-database.ts),
 // with the API's default pool (DATABASE_POOL_MAX). Not a test: it prints a table for the README.
 //
 // Honest by construction: the load generator runs in its own process (so it does not steal the
@@ -30,6 +31,7 @@ import { Temporal } from '../core/temporal.ts';
 import type { Database } from '../api/platform/database.ts';
 import type { AppDeps } from '../api/platform/deps.ts';
 import { MAX_UNPAID_RESERVATIONS } from '../core/contracts/booking.ts';
+import { mayResetDatabaseUrl, onThrowawayPostgres, RESET_DATABASE } from './bench-database.ts';
 
 export const CONCURRENCY = 50;
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -709,26 +711,17 @@ if (!import.meta.main) {
 } else if (clientArg) {
   const result = await runClient(JSON.parse(readFileSync(clientArg.slice('--client='.length), 'utf8')) as ClientConfig);
   console.log(`CLIENT_JSON ${JSON.stringify(result)}`);
-} else if (backend === 'postgres' && !process.env.DATABASE_URL) {
+} else if (backend === 'postgres' && !mayResetDatabaseUrl('bench:api')) {
   // No PostgreSQL given: a throwaway cluster (pg_virtualenv), as bench:scale and the tests take, over
   // its Unix socket; the same run inside it. Never PGlite's driver for a PostgreSQL reset.
-  const inner = spawnSync(
-    process.execPath,
-    [
-      new URL('./with-postgres.ts', import.meta.url).pathname,
-      '--unix-socket',
-      process.execPath,
-      import.meta.filename,
-      ...process.argv.slice(2),
-    ],
-    { stdio: 'inherit' },
-  );
-  process.exit(inner.status ?? 1);
+  process.exit(onThrowawayPostgres(import.meta.filename, process.argv.slice(2)).status ?? 1);
 } else if (backend === 'postgres' || backend === 'pglite') {
   const rows = await benchOne(backend);
   if (process.argv.includes('--json')) console.log(`BENCH_JSON ${JSON.stringify(rows)}`);
   else report(rows);
 } else {
+  // Refused before the PGlite run: DATABASE_URL's schema is dropped only with --reset-database.
+  const onDatabaseUrl = mayResetDatabaseUrl('bench:api');
   const rows = await benchOne('pglite');
   console.error('[bench] PGlite done; starting PostgreSQL...');
   const passOn = [
@@ -740,24 +733,12 @@ if (!import.meta.main) {
     ...(process.argv.includes('--no-keys') ? ['--no-keys'] : []),
     ...(rate ? [`--rate=${rate}`] : []),
   ];
-  const pg = process.env.DATABASE_URL
-    ? spawnSync(process.execPath, [import.meta.filename, '--backend=postgres', '--json', ...passOn], {
+  const pg = onDatabaseUrl
+    ? spawnSync(process.execPath, [import.meta.filename, '--backend=postgres', '--json', RESET_DATABASE, ...passOn], {
         encoding: 'utf8',
         env: process.env,
       })
-    : spawnSync(
-        process.execPath,
-        [
-          new URL('./with-postgres.ts', import.meta.url).pathname,
-          '--unix-socket',
-          process.execPath,
-          import.meta.filename,
-          '--backend=postgres',
-          '--json',
-          ...passOn,
-        ],
-        { encoding: 'utf8' },
-      );
+    : onThrowawayPostgres(import.meta.filename, ['--backend=postgres', '--json', ...passOn], { encoding: 'utf8' });
   const loopText = rate
     ? `open loop at ${rate} requests a second (latency from when each was due), at most ${CONCURRENCY}`
     : `${CONCURRENCY} concurrent`;

@@ -15,8 +15,8 @@
 // phase), --warmup=5 (per phase, not recorded), --read-rate=N (reads open-loop at N a second, their
 // latency from when each was due: the targets' "p99 at 3,000 req/s" as a rate), --against=<git ref>: the same load, in the same run, on
 // nodes of that commit (a worktree of it; its schema must be this tree's) after this tree's.
-// PostgreSQL: DATABASE_URL (its schema is dropped and seeded!) or a throwaway cluster through
-// scripts/with-postgres.ts over its Unix socket. Not a test: it prints tables for the README.
+// PostgreSQL: a throwaway cluster through scripts/with-postgres.ts over its Unix socket, or DATABASE_URL
+// with --reset-database (its schema is dropped and seeded!). Not a test: it prints tables for the README.
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -30,6 +30,7 @@ import { sql } from 'drizzle-orm';
 import { giveStock, openLoop, rateLabel, requestFor, spreadOf, writeGuestTokens } from './bench-api.ts';
 import type { ClientConfig, Spread, Target } from './bench-api.ts';
 import { MAX_UNPAID_RESERVATIONS } from '../core/contracts/booking.ts';
+import { mayResetDatabaseUrl, onThrowawayPostgres } from './bench-database.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -481,14 +482,10 @@ export async function mixMain(): Promise<void> {
     console.log(`MIX_JSON ${JSON.stringify(await runMix(cfg))}`);
     return;
   }
-  if (!process.env.DATABASE_URL) {
-    // A throwaway cluster over its Unix socket, this same run inside it.
-    const inner = spawnSync(
-      process.execPath,
-      [path.join(root, 'scripts/with-postgres.ts'), '--unix-socket', process.execPath, ...process.argv.slice(1)],
-      { stdio: 'inherit' },
-    );
-    process.exit(inner.status ?? 1);
+  // A throwaway cluster over its Unix socket, this same run inside it; or DATABASE_URL with
+  // --reset-database (its schema is dropped and seeded: scripts/bench-database.ts).
+  if (!mayResetDatabaseUrl('bench:api --mix')) {
+    process.exit(onThrowawayPostgres(import.meta.filename, process.argv.slice(2)).status ?? 1);
   }
   if (!rates.every((r) => r > 0) || !(seconds > 0) || !(warmup >= 0) || (readRate !== undefined && !(readRate > 0))) {
     console.error(
@@ -499,7 +496,7 @@ export async function mixMain(): Promise<void> {
   const trees = [variantTree(undefined), ...(against ? [variantTree(against)] : [])];
   const rows: MixRow[] = [];
   try {
-    for (const tree of trees) rows.push(...(await measureVariant(tree, process.env.DATABASE_URL)));
+    for (const tree of trees) rows.push(...(await measureVariant(tree, process.env.DATABASE_URL!)));
   } finally {
     for (const tree of trees) tree.remove();
   }

@@ -14,7 +14,7 @@
 // DATABASE_URL with --reset-database (its schema is dropped and seeded!).
 // Options: --minutes=N (default 2) --rate=R requests/s (default 200) --warmup=S seconds (default 30)
 // --port=P (default: a free one).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -24,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { Temporal } from '../core/temporal.ts';
+import { mayResetDatabaseUrl, onThrowawayPostgres } from './bench-database.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const option = (name: string): string | undefined => {
@@ -412,27 +413,7 @@ async function soak(databaseUrl: string) {
   }
 }
 
-if (process.argv.includes('--inner') || (process.env.DATABASE_URL && process.argv.includes('--reset-database'))) {
-  await soak(process.env.DATABASE_URL!);
-} else if (process.env.DATABASE_URL) {
-  console.error(
-    'bench:soak drops and seeds the schema of its database: unset DATABASE_URL (a throwaway cluster is made),' +
-      ' or add --reset-database to use DATABASE_URL anyway.',
-  );
-  process.exit(2);
-} else {
-  // A throwaway PostgreSQL reached over its Unix socket, as a database on the same host usually is.
-  const r = spawnSync(
-    process.execPath,
-    [
-      path.join(root, 'scripts/with-postgres.ts'),
-      '--unix-socket',
-      process.execPath,
-      import.meta.filename,
-      '--inner',
-      ...process.argv.slice(2),
-    ],
-    { stdio: 'inherit' },
-  );
-  process.exit(r.status ?? 1);
-}
+// A throwaway PostgreSQL reached over its Unix socket (as a database on the same host usually is), or
+// DATABASE_URL with --reset-database (scripts/bench-database.ts).
+if (mayResetDatabaseUrl('bench:soak')) await soak(process.env.DATABASE_URL!);
+else process.exit(onThrowawayPostgres(import.meta.filename, process.argv.slice(2)).status ?? 1);
