@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium, missingChromium } from './scripts/chromium.ts';
+import { forgetAppEnv } from './scripts/test-env.ts';
 
 // End-to-end tests in the machine's Chromium (Debian's here; CHROMIUM_PATH, else the system's, else
 // Playwright's own: scripts/chromium.ts) against the built one-process server on embedded defaults,
@@ -11,6 +12,9 @@ const found = findChromium();
 if (!found) throw new Error(missingChromium());
 /** CHROMIUM_PATH, else the system's Chromium, else Playwright's own (scripts/chromium.ts). */
 export const CHROMIUM = found.path;
+// Nothing of the shell's app environment (a DATABASE_URL, an SMTP_URL: scripts/test-env.ts) reaches
+// the web server or the tests: Playwright gives them this process's environment under the config's.
+forgetAppEnv();
 const PORT = Number(process.env.E2E_PORT ?? 4455);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'bbx-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;

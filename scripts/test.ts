@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { ensureChromium } from './chromium.ts';
 import { failureDigest } from './failure-digest.ts';
+import { strayAppEnv, withoutAppEnv } from './test-env.ts';
 
 const only = process.env.TEST_STEPS?.split(',');
 // The browser tier's Chromium: CHROMIUM_PATH, the system's, or Playwright's own (installed here when
@@ -17,6 +18,13 @@ if (!only || only.includes('end-to-end')) {
   console.log(`[chromium] ${chromium.path} (${chromium.from})`);
   process.env.CHROMIUM_PATH = chromium.path;
 }
+
+// The shell's app environment is never the tests' (scripts/test-env.ts): said once, left out of every step.
+const stray = strayAppEnv();
+if (stray.length)
+  console.log(
+    `[env] left out of every step (the tests make their own; TEST_DATABASE_URL names a PostgreSQL they may reset): ${stray.join(', ')}`,
+  );
 
 const steps: [string, string][] = [
   ['type checks', 'npm run check'],
@@ -51,7 +59,7 @@ function runStep(command: string): Promise<{ status: number; output: string }> {
       shell: true,
       stdio: ['inherit', 'pipe', 'pipe'],
       env: {
-        ...process.env,
+        ...withoutAppEnv(process.env),
         TZ: 'Asia/Jakarta',
         ASTRO_TELEMETRY_DISABLED: '1',
         SANITY_TELEMETRY_DISABLED: '1',

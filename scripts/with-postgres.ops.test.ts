@@ -43,3 +43,25 @@ describe('with-postgres without pg_virtualenv', () => {
     expect(probe.s).toBe(1);
   });
 });
+
+describe("with-postgres and the shell's DATABASE_URL", () => {
+  it('never runs the command against it (the tests drop schemas): a throwaway cluster instead', () => {
+    // As after `. /etc/bobobox/bobobox.env` (deploy/README.md): a real database the tests must not touch.
+    const shell = 'postgres://bobobox:secret@127.0.0.1:9/bobobox';
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: shell, LANG: 'C.UTF-8' };
+    for (const name of ['TEST_DATABASE_URL', 'LC_ALL', 'PGHOST', 'PGPORT', 'PGUSER', 'PGPASSWORD', 'PGDATABASE'])
+      delete env[name];
+    const run = spawnSync(
+      process.execPath,
+      ['scripts/with-postgres.ts', process.execPath, '-e', `console.log('URL ' + process.env.DATABASE_URL); ${PROBE}`],
+      { encoding: 'utf8', env, timeout: 240_000 },
+    );
+    expect(run.status, run.stderr.slice(-2000)).toBe(0);
+    const url = run.stdout
+      .split('\n')
+      .find((l) => l.startsWith('URL '))!
+      .slice('URL '.length);
+    expect(url).not.toBe(shell);
+    expect(run.stdout).toContain('PROBE ');
+  });
+});

