@@ -71,6 +71,8 @@ for (const { lang, prefix } of LANG_CASES) {
     const location = page.locator('#location');
     await expect(location).toContainText(lang === 'en' ? 'Tegallalang rice terraces' : 'Sawah Terasering Tegallalang');
     await expect(location).not.toContainText(lang === 'en' ? 'Sawah' : 'rice terraces');
+    // The address names its town once (the street address has it already).
+    await expect(location.locator('p').first()).toHaveText('Jl. Raya Sayan, Ubud, Gianyar, Bali');
   });
 
   test(`the promo alert is centred, and the hotel tabs neither search again nor reopen it (${lang})`, async ({
