@@ -1,4 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { forgetAppEnvForTests } from './scripts/test-env.ts';
+
+// Nothing of the shell's app environment (a DATABASE_URL, an SMTP_URL) reaches a test or the servers
+// it starts; the PostgreSQL tiers keep the DATABASE_URL scripts/with-postgres.ts gave them.
+forgetAppEnvForTests();
 
 // Tiers (STYLE.md #10): *.test.ts unit, *.int.test.ts against a real database (PGlite per test
 // file), *.pg.test.ts against real PostgreSQL (run under pg_virtualenv by `npm run test:pg`),

@@ -39,3 +39,18 @@ export function forgetAppEnv(env: NodeJS.ProcessEnv = process.env): string[] {
   for (const key of APP_ENV_KEYS) delete env[key];
   return stray;
 }
+
+/**
+ * For a test process (vitest.config.ts): forget the app's variables, but a DATABASE_URL that
+ * scripts/with-postgres.ts gave (its throwaway cluster, or TEST_DATABASE_URL) is kept: the
+ * PostgreSQL tiers run on it; and NODE_ENV, which Vitest has set. Returns the variables forgotten.
+ */
+export function forgetAppEnvForTests(env: NodeJS.ProcessEnv = process.env): string[] {
+  const given = env.WITH_POSTGRES_DATABASE === '1' ? env.DATABASE_URL : undefined;
+  // NODE_ENV is Vitest's by now ('test' unless the shell said otherwise); without it Vite sets 'development'.
+  const mode = env.NODE_ENV;
+  const stray = forgetAppEnv(env).filter((key) => !(key === 'DATABASE_URL' && given) && key !== 'NODE_ENV');
+  if (given) env.DATABASE_URL = given;
+  if (mode !== undefined) env.NODE_ENV = mode;
+  return stray;
+}

@@ -19,6 +19,8 @@ import { fileURLToPath } from 'node:url';
 // loopback TCP, as a PostgreSQL on the same host is usually reached (password auth is enabled on
 // the socket of that throwaway cluster for this). The benchmark uses it; tests use TCP. The inner
 // run learns it from WITH_POSTGRES_UNIX_SOCKET.
+/** Set beside the DATABASE_URL this script gives (the tests keep only that one: scripts/test-env.ts). */
+const GIVEN = 'WITH_POSTGRES_DATABASE';
 const unixSocket = process.argv[2] === '--unix-socket' || process.env.WITH_POSTGRES_UNIX_SOCKET === '1';
 const args = process.argv.slice(process.argv[2] === '--unix-socket' ? 3 : 2);
 
@@ -38,12 +40,12 @@ if (args[0] === '--inner') {
   const socket = PGHOST.startsWith('/') ? `?host=${encodeURIComponent(PGHOST)}` : '';
   const url = `postgres://${encodeURIComponent(PGUSER)}:${encodeURIComponent(PGPASSWORD)}@${host}:${PGPORT}/${encodeURIComponent(PGDATABASE)}${socket}`;
   const { WITH_POSTGRES_UNIX_SOCKET: _inner, ...env } = process.env;
-  process.exit(await run(args.slice(1), { ...env, DATABASE_URL: url }));
+  process.exit(await run(args.slice(1), { ...env, DATABASE_URL: url, [GIVEN]: '1' }));
 } else if (args.length === 0) {
   console.error('usage: node scripts/with-postgres.ts <command> [args...]');
   process.exit(2);
 } else if (process.env.TEST_DATABASE_URL) {
-  process.exit(await run(args, { ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL }));
+  process.exit(await run(args, { ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL, [GIVEN]: '1' }));
 } else {
   if (spawnSync('/bin/sh', ['-c', 'command -v pg_virtualenv'], { stdio: 'ignore' }).status !== 0)
     process.exit(await withEmbeddedPostgres(args));
@@ -138,6 +140,7 @@ async function withEmbeddedPostgres(cmd: string[]): Promise<number> {
     return await run(cmd, {
       ...process.env,
       DATABASE_URL: url,
+      [GIVEN]: '1',
       PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
     });
   } finally {
