@@ -15,12 +15,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** Set beside the DATABASE_URL this script gives (the tests keep only that one: scripts/test-env.ts). */
+const GIVEN = 'WITH_POSTGRES_DATABASE';
+
 // `--unix-socket` (first argument): connect through the throwaway cluster's Unix socket instead of
 // loopback TCP, as a PostgreSQL on the same host is usually reached (password auth is enabled on
 // the socket of that throwaway cluster for this). The benchmark uses it; tests use TCP. The inner
 // run learns it from WITH_POSTGRES_UNIX_SOCKET.
-/** Set beside the DATABASE_URL this script gives (the tests keep only that one: scripts/test-env.ts). */
-const GIVEN = 'WITH_POSTGRES_DATABASE';
 const unixSocket = process.argv[2] === '--unix-socket' || process.env.WITH_POSTGRES_UNIX_SOCKET === '1';
 const args = process.argv.slice(process.argv[2] === '--unix-socket' ? 3 : 2);
 
