@@ -9,6 +9,12 @@ type PodBranch = {
   zone: string;
   lat: number;
   lng: number;
+  /**
+   * The postal address in full, as a guest writes it on an envelope: street or area, district, city
+   * or regency, province last, each once. The hotel page, e-mails and calendar files show it as it is;
+   * `city` is the label search groups the branch under (the airport pod is in Tangerang, Banten, and
+   * listed under Jakarta), never appended to it.
+   */
   address: string;
   hourly?: boolean;
   coLiving?: boolean;
@@ -20,6 +26,12 @@ type CabinSite = {
   zone: string;
   lat: number;
   lng: number;
+  /**
+   * The postal address in full, as a guest writes it on an envelope: street or area, district, city
+   * or regency, province last, each once. The hotel page, e-mails and calendar files show it as it is;
+   * `city` is the label search groups the branch under (the airport pod is in Tangerang, Banten, and
+   * listed under Jakarta), never appended to it.
+   */
   address: string;
   kinds: string[];
 };
@@ -32,7 +44,7 @@ export const POD_BRANCHES: PodBranch[] = [
     zone: 'Asia/Jakarta',
     lat: -6.2441,
     lng: 106.8003,
-    address: 'Jl. Melawai Raya No. 18, Kebayoran Baru, Jakarta Selatan',
+    address: 'Jl. Melawai Raya No. 18, Kebayoran Baru, Jakarta Selatan, DKI Jakarta',
   },
   {
     slug: 'bobobox-pasar-baru',
@@ -41,7 +53,7 @@ export const POD_BRANCHES: PodBranch[] = [
     zone: 'Asia/Jakarta',
     lat: -6.1626,
     lng: 106.8344,
-    address: 'Jl. Pasar Baru No. 9, Sawah Besar, Jakarta Pusat',
+    address: 'Jl. Pasar Baru No. 9, Sawah Besar, Jakarta Pusat, DKI Jakarta',
     coLiving: true,
   },
   {
@@ -51,7 +63,7 @@ export const POD_BRANCHES: PodBranch[] = [
     zone: 'Asia/Jakarta',
     lat: -6.1256,
     lng: 106.6559,
-    address: 'Terminal 3, Bandara Soekarno-Hatta, Tangerang',
+    address: 'Terminal 3, Bandara Soekarno-Hatta, Tangerang, Banten',
     hourly: true,
   },
   {
@@ -61,7 +73,7 @@ export const POD_BRANCHES: PodBranch[] = [
     zone: 'Asia/Jakarta',
     lat: -6.9218,
     lng: 107.6071,
-    address: 'Jl. Dalem Kaum No. 50, Regol, Bandung',
+    address: 'Jl. Dalem Kaum No. 50, Regol, Bandung, Jawa Barat',
   },
   {
     slug: 'bobobox-pasir-kaliki',
@@ -70,7 +82,7 @@ export const POD_BRANCHES: PodBranch[] = [
     zone: 'Asia/Jakarta',
     lat: -6.9066,
     lng: 107.5979,
-    address: 'Jl. Pasir Kaliki No. 112, Cicendo, Bandung',
+    address: 'Jl. Pasir Kaliki No. 112, Cicendo, Bandung, Jawa Barat',
   },
   {
     slug: 'bobobox-malioboro',
@@ -79,7 +91,7 @@ export const POD_BRANCHES: PodBranch[] = [
     zone: 'Asia/Jakarta',
     lat: -7.7926,
     lng: 110.3658,
-    address: 'Jl. Malioboro No. 60, Gedong Tengen, Yogyakarta',
+    address: 'Jl. Malioboro No. 60, Gedong Tengen, Yogyakarta, DI Yogyakarta',
   },
   {
     slug: 'bobobox-tugu-jogja',
@@ -88,7 +100,7 @@ export const POD_BRANCHES: PodBranch[] = [
     zone: 'Asia/Jakarta',
     lat: -7.7829,
     lng: 110.3671,
-    address: 'Jl. Jend. Sudirman No. 12, Jetis, Yogyakarta',
+    address: 'Jl. Jend. Sudirman No. 12, Jetis, Yogyakarta, DI Yogyakarta',
   },
   {
     slug: 'bobobox-simpang-lima',
@@ -97,7 +109,7 @@ export const POD_BRANCHES: PodBranch[] = [
     zone: 'Asia/Jakarta',
     lat: -6.9903,
     lng: 110.4229,
-    address: 'Jl. Pandanaran No. 21, Semarang Tengah, Semarang',
+    address: 'Jl. Pandanaran No. 21, Semarang Tengah, Semarang, Jawa Tengah',
   },
   {
     slug: 'bobobox-kota-lama',
@@ -106,7 +118,7 @@ export const POD_BRANCHES: PodBranch[] = [
     zone: 'Asia/Jakarta',
     lat: -6.9681,
     lng: 110.4284,
-    address: 'Jl. Letjen Suprapto No. 33, Semarang Utara, Semarang',
+    address: 'Jl. Letjen Suprapto No. 33, Semarang Utara, Semarang, Jawa Tengah',
   },
   {
     slug: 'bobobox-tunjungan',
@@ -115,7 +127,7 @@ export const POD_BRANCHES: PodBranch[] = [
     zone: 'Asia/Jakarta',
     lat: -7.2626,
     lng: 112.7399,
-    address: 'Jl. Tunjungan No. 70, Genteng, Surabaya',
+    address: 'Jl. Tunjungan No. 70, Genteng, Surabaya, Jawa Timur',
   },
   {
     slug: 'bobobox-gubeng',
@@ -124,7 +136,7 @@ export const POD_BRANCHES: PodBranch[] = [
     zone: 'Asia/Jakarta',
     lat: -7.2655,
     lng: 112.752,
-    address: 'Jl. Raya Gubeng No. 45, Gubeng, Surabaya',
+    address: 'Jl. Raya Gubeng No. 45, Gubeng, Surabaya, Jawa Timur',
   },
   {
     slug: 'bobobox-ijen-malang',
@@ -133,7 +145,7 @@ export const POD_BRANCHES: PodBranch[] = [
     zone: 'Asia/Jakarta',
     lat: -7.9719,
     lng: 112.6228,
-    address: 'Jl. Besar Ijen No. 8, Klojen, Malang',
+    address: 'Jl. Besar Ijen No. 8, Klojen, Malang, Jawa Timur',
   },
   {
     slug: 'bobobox-kayutangan',
@@ -142,7 +154,7 @@ export const POD_BRANCHES: PodBranch[] = [
     zone: 'Asia/Jakarta',
     lat: -7.9797,
     lng: 112.631,
-    address: 'Jl. Basuki Rahmat No. 27, Klojen, Malang',
+    address: 'Jl. Basuki Rahmat No. 27, Klojen, Malang, Jawa Timur',
   },
   {
     slug: 'bobobox-teuku-umar-denpasar',
@@ -151,7 +163,7 @@ export const POD_BRANCHES: PodBranch[] = [
     zone: 'Asia/Makassar',
     lat: -8.6705,
     lng: 115.2126,
-    address: 'Jl. Teuku Umar No. 88, Denpasar Barat, Bali',
+    address: 'Jl. Teuku Umar No. 88, Denpasar Barat, Denpasar, Bali',
   },
   {
     slug: 'bobobox-ngurah-rai-transit',
@@ -170,7 +182,7 @@ export const POD_BRANCHES: PodBranch[] = [
     zone: 'Asia/Jayapura',
     lat: -2.5337,
     lng: 140.7181,
-    address: 'Jl. Ahmad Yani No. 5, Jayapura Utara, Papua',
+    address: 'Jl. Ahmad Yani No. 5, Jayapura Utara, Jayapura, Papua',
   },
 ];
 
@@ -188,7 +200,7 @@ export const CABIN_SITES: CabinSite[] = [
   {
     slug: 'bobocabin-cobanrondo',
     name: 'Bobocabin Coban Rondo',
-    city: 'Batu',
+    city: 'Malang',
     zone: 'Asia/Jakarta',
     lat: -7.8845,
     lng: 112.477,
@@ -242,7 +254,7 @@ export const CABIN_SITES: CabinSite[] = [
     zone: 'Asia/Makassar',
     lat: -9.417,
     lng: 119.233,
-    address: 'Pantai Mandorak, Kodi, Sumba Barat Daya, NTT',
+    address: 'Pantai Mandorak, Kodi, Sumba Barat Daya, Nusa Tenggara Timur',
     kinds: ['deluxe', 'executive', 'premier'],
   },
   {
@@ -262,7 +274,7 @@ export const CABIN_SITES: CabinSite[] = [
     zone: 'Asia/Makassar',
     lat: -8.8955,
     lng: 116.2935,
-    address: 'Kawasan Mandalika, Kuta, Pujut, Lombok Tengah, NTB',
+    address: 'Kawasan Mandalika, Kuta, Pujut, Lombok Tengah, Nusa Tenggara Barat',
     kinds: ['standard', 'camper_van'],
   },
 ];

@@ -48,6 +48,30 @@ describe('prepareDatabase and the seed', () => {
     await prepareDatabase(database, {}, () => new Date('2026-03-12T03:00:00.000Z'));
     expect(await count('room_inventory')).toBe(before.inv + 10 * before.types);
   });
+  it('brings an existing database the seed’s addresses and city labels (an earlier seed wrote incomplete ones)', async () => {
+    const [denpasar] = await db.select().from(hotels).where(eq(hotels.slug, 'bobobox-teuku-umar-denpasar'));
+    await db
+      .update(hotels)
+      .set({ address: 'Jl. Teuku Umar No. 88, Denpasar Barat, Bali' })
+      .where(eq(hotels.id, denpasar!.id));
+    await db.update(hotels).set({ city: 'Batu' }).where(eq(hotels.slug, 'bobocabin-cobanrondo'));
+    await prepareDatabase(database, {}, () => now);
+    const [after] = await db.select().from(hotels).where(eq(hotels.id, denpasar!.id));
+    expect(after!.address).toBe('Jl. Teuku Umar No. 88, Denpasar Barat, Denpasar, Bali');
+    const [coban] = await db.select().from(hotels).where(eq(hotels.slug, 'bobocabin-cobanrondo'));
+    expect(coban!.city).toBe('Malang');
+    // The place search's terms follow (a trigger keeps them): the city is an area of its address.
+    const terms = (await db.execute(
+      sql`select kind, term from place_terms where hotel_id = ${coban!.id} and kind in ('city', 'area') order by kind, term`,
+    )) as unknown as { rows: { kind: string; term: string }[] };
+    expect(terms.rows.map((r) => `${r.kind}:${r.term}`)).toEqual([
+      'area:jawa timur',
+      'area:kawasan coban rondo',
+      'area:malang',
+      'area:pujon',
+      'city:malang',
+    ]);
+  });
   it('has 16 pod branches in 8 cities and 9 cabin destinations, every spec field, three zones', async () => {
     const all = await db.select().from(hotels);
     const pods = all.filter((h) => h.isCabin === 0);

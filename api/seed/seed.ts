@@ -150,10 +150,14 @@ async function insertHotelsWithStock(db: Db, all: SeededHotel[], today: Temporal
         };
       }),
     )
-    // Pictures and landmarks follow the seed on an existing database too (they once pointed nowhere).
+    // Pictures and landmarks follow the seed on an existing database too (they once pointed nowhere),
+    // and so do the addresses and city labels (they were once incomplete: "Jl. Teuku Umar No. 88,
+    // Denpasar Barat, Bali" without its city).
     .onConflictDoUpdate({
       target: hotels.id,
       set: {
+        city: sql`excluded.city`,
+        address: sql`excluded.address`,
         pictureUrl: sql`excluded.picture_url`,
         galleries: sql`excluded.galleries`,
         localities: sql`excluded.localities`,

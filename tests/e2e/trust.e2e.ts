@@ -60,7 +60,7 @@ for (const { lang, prefix } of LANG_CASES) {
     await expect(page.locator('main img').first()).toHaveAttribute('alt', hotel.name);
   });
 
-  test(`a cabin page shows its own landscape pictures and landmarks in the page's language (${lang})`, async ({
+  test(`a cabin page shows its own landscape pictures and landmarks in the page's language; hotel pages, their postal address (${lang})`, async ({
     page,
   }) => {
     await page.goto(`${prefix}/search/108-bobocabin-ubud/`);
@@ -73,6 +73,13 @@ for (const { lang, prefix } of LANG_CASES) {
     await expect(location).not.toContainText(lang === 'en' ? 'Sawah' : 'rice terraces');
     // The address names its town once (the street address has it already).
     await expect(location.locator('p').first()).toHaveText('Jl. Raya Sayan, Ubud, Gianyar, Bali');
+    // A branch's address is its postal one, province last; the city search lists it under is not
+    // appended ("Terminal 3, Bandara Soekarno-Hatta, Tangerang, Jakarta" and "..., Denpasar Barat,
+    // Bali, Denpasar" until 2026-12-07: the airport pod is listed under Jakarta).
+    await page.goto(`${prefix}/search/3-bobobox-soekarno-hatta-transit/`);
+    await expect(page.locator('#location p').first()).toHaveText(
+      'Terminal 3, Bandara Soekarno-Hatta, Tangerang, Banten',
+    );
   });
 
   test(`the promo alert is centred, and the hotel tabs neither search again nor reopen it (${lang})`, async ({

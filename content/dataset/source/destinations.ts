@@ -62,7 +62,7 @@ export function destinationDocs(): Doc[] {
     destination({ slug: 'baturraden', name: 'Bobocabin Baturraden', hotelId: 101, locality: 'Banyumas', region: 'Jawa Tengah', address: 'Kawasan Wisata Baturraden', lat: -7.3105, lng: 109.2294, priceFrom: 650_000,
       summaryId: 'Kabin sejuk di kaki Gunung Slamet, dekat pancuran air panas.', summaryEn: 'Cool cabins on the slopes of Mount Slamet, near the hot springs.',
       bodyId: 'Bangun pagi disambut kabut dan suara air terjun. Dari kabin, Pancuran Tujuh hanya sekitar 15 menit berkendara.', bodyEn: 'Wake up to morning mist and the sound of waterfalls. Pancuran Tujuh hot springs are about 15 minutes away by car.' }),
-    destination({ slug: 'cobanrondo', name: 'Bobocabin Coban Rondo', hotelId: 102, locality: 'Batu', region: 'Jawa Timur', address: 'Kawasan Coban Rondo, Pujon, Malang', lat: -7.8845, lng: 112.477, priceFrom: 650_000,
+    destination({ slug: 'cobanrondo', name: 'Bobocabin Coban Rondo', hotelId: 102, locality: 'Malang', region: 'Jawa Timur', address: 'Kawasan Coban Rondo, Pujon', lat: -7.8845, lng: 112.477, priceFrom: 650_000,
       summaryId: 'Hutan pinus dan air terjun legendaris di dataran tinggi Malang.', summaryEn: 'Pine forest and a legendary waterfall in the Malang highlands.',
       bodyId: 'Jalan kaki ke air terjun Coban Rondo, lalu pulang ke kabin dengan bak air panas untuk menghangatkan badan.', bodyEn: 'Walk to the Coban Rondo waterfall, then come back to a cabin with a hot tub to warm up.' }),
     destination({ slug: 'gunungmas', name: 'Bobocabin Gunung Mas', hotelId: 103, locality: 'Bogor', region: 'Jawa Barat', address: 'Agrowisata Gunung Mas, Puncak', lat: -6.7046, lng: 106.9876, priceFrom: 650_000,
