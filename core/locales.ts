@@ -50,3 +50,13 @@ export function langStaticPaths() {
 export function langFromParam(param: string | undefined): Lang {
   return param === undefined ? DEFAULT_LANG : isLang(param) ? param : DEFAULT_LANG;
 }
+
+const KM = {
+  en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 }),
+  id: new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 }),
+} satisfies Record<Lang, Intl.NumberFormat>;
+
+/** A distance in kilometres as the language writes it, at most one decimal: `0,8` (id), `0.8` (en), `12`. */
+export function kmLabel(km: number, lang: Lang): string {
+  return KM[lang].format(km);
+}

@@ -105,6 +105,9 @@ for (const { lang } of LANG_CASES) {
       }
       await expect(table.locator('[data-compare-times]').first()).toContainText('14:00');
       await expect(table.getByRole('rowheader', { name: s.compareFacilities })).toBeVisible();
+      // What is nearby, with distances as the language writes numbers.
+      const braga = lang === 'id' ? 'Jalan Braga' : 'Braga Street';
+      await expect(table).toContainText(fill(s.placeDistance, { km: lang === 'id' ? '0,9' : '0.9', landmark: braga }));
     });
   });
 
@@ -159,6 +162,8 @@ for (const { lang } of LANG_CASES) {
     await expect(list).toBeVisible();
     const first = list.getByRole('option').first();
     await expect(first).toContainText('Bobobox Malioboro');
+    // The landmark's distance as the language writes numbers ("0.2 km" in Indonesian too until 2026-12-07).
+    await expect(first).toContainText(lang === 'id' ? '0,2 km' : '0.2 km');
     await expect(page.locator('[data-place-suggestion-count]')).toContainText(
       fill(s.placeSuggestionCount, { n: String(await list.getByRole('option').count()) }),
     );

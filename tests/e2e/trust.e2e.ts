@@ -70,6 +70,8 @@ for (const { lang, prefix } of LANG_CASES) {
     expect(pictures[0]!.src).toContain('/media/hotels/bobocabin-ubud/main-');
     const location = page.locator('#location');
     await expect(location).toContainText(lang === 'en' ? 'Tegallalang rice terraces' : 'Sawah Terasering Tegallalang');
+    // Its distance is written as the language writes numbers (it read "2.5 km" in Indonesian too).
+    await expect(location).toContainText(lang === 'en' ? 'Tegallalang rice terraces · 2.5 km' : 'Tegallalang · 2,5 km');
     await expect(location).not.toContainText(lang === 'en' ? 'Sawah' : 'rice terraces');
     // The address names its town once (the street address has it already).
     await expect(location.locator('p').first()).toHaveText('Jl. Raya Sayan, Ubud, Gianyar, Bali');
