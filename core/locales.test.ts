@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './i18n/en.ts';
 import { id } from './i18n/id.ts';
-import { kmLabel, langStaticPaths, localizedPath, parseLangFromPath } from './locales.ts';
+import { decimalLabel, langStaticPaths, localizedPath, parseLangFromPath } from './locales.ts';
 
 describe('locales', () => {
   it('writes a distance as each language writes numbers, at most one decimal', () => {
-    expect(kmLabel(2.5, 'id')).toBe('2,5');
-    expect(kmLabel(2.5, 'en')).toBe('2.5');
-    expect(kmLabel(0.84, 'id')).toBe('0,8');
-    expect(kmLabel(12, 'id')).toBe('12');
-    expect(kmLabel(1250, 'id')).toBe('1.250');
-    expect(kmLabel(1250, 'en')).toBe('1,250');
+    expect(decimalLabel(2.5, 'id')).toBe('2,5');
+    expect(decimalLabel(2.5, 'en')).toBe('2.5');
+    expect(decimalLabel(0.84, 'id')).toBe('0,8');
+    expect(decimalLabel(12, 'id')).toBe('12');
+    expect(decimalLabel(1250, 'id')).toBe('1.250');
+    expect(decimalLabel(1250, 'en')).toBe('1,250');
   });
   it('builds slashed URLs with the Indonesian prefix only', () => {
     expect(localizedPath('en', '/about')).toBe('/about/');

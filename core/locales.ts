@@ -51,12 +51,15 @@ export function langFromParam(param: string | undefined): Lang {
   return param === undefined ? DEFAULT_LANG : isLang(param) ? param : DEFAULT_LANG;
 }
 
-const KM = {
+const ONE_DECIMAL = {
   en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 }),
   id: new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 }),
 } satisfies Record<Lang, Intl.NumberFormat>;
 
-/** A distance in kilometres as the language writes it, at most one decimal: `0,8` (id), `0.8` (en), `12`. */
-export function kmLabel(km: number, lang: Lang): string {
-  return KM[lang].format(km);
+/**
+ * A number as the language writes it, at most one decimal: `0,8` and `1.250` (id), `0.8` and `1,250`
+ * (en). Distances in kilometres, millions of rupiah in a calendar cell.
+ */
+export function decimalLabel(value: number, lang: Lang): string {
+  return ONE_DECIMAL[lang].format(value);
 }

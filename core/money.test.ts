@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPoints, formatRupiah } from './money.ts';
+import { formatPoints, formatRupiah, shortRupiah } from './money.ts';
 
 describe('formatRupiah', () => {
   it('groups whole rupiah with dots in every language', () => {
@@ -30,5 +30,17 @@ describe('formatPoints', () => {
     expect(formatPoints(500)).toBe('500');
     expect(formatPoints(0)).toBe('0');
     expect(formatPoints(-0.2)).toBe('0');
+  });
+});
+
+describe('shortRupiah (calendar cells)', () => {
+  it('writes thousands as rb / k and millions with the decimal each language uses', () => {
+    expect(shortRupiah(145_000, 'id')).toBe('145rb');
+    expect(shortRupiah(145_000, 'en')).toBe('145k');
+    expect(shortRupiah(1_250_000, 'id')).toBe('1,3jt');
+    expect(shortRupiah(1_250_000, 'en')).toBe('1.3m');
+    expect(shortRupiah(1_020_000, 'id')).toBe('1jt');
+    expect(shortRupiah(2_000_000, 'en')).toBe('2m');
+    expect(shortRupiah(999_600, 'id')).toBe('1jt');
   });
 });

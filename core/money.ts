@@ -1,4 +1,4 @@
-import type { Lang } from './locales.ts';
+import { decimalLabel, type Lang } from './locales.ts';
 
 // Money is whole rupiah (IDR has no minor unit in use). Every amount a guest reads, in both languages,
 // is grouped with dots (`Rp 1.250.000`, spec section 9), so one Indonesian-locale formatter serves
@@ -17,11 +17,14 @@ export function formatRupiah(amount: number): string {
   return digits !== '0' && amount < 0 ? `-Rp ${digits}` : `Rp ${digits}`;
 }
 
-/** Compact price for calendar cells: 145000 -> "145rb" (id) / "145k" (en). */
+/**
+ * Compact price for calendar cells: 145000 -> "145rb" (id) / "145k" (en); 1250000 -> "1,3jt" (id) /
+ * "1.3m" (en), the decimal as each language writes it ("1.3jt" reads as thirteen hundred thousand).
+ */
 export function shortRupiah(amount: number, lang: Lang): string {
   const k = Math.round(amount / 1000);
   return k >= 1000
-    ? `${(k / 1000).toFixed(1).replace('.0', '')}${lang === 'id' ? 'jt' : 'm'}`
+    ? `${decimalLabel(k / 1000, lang)}${lang === 'id' ? 'jt' : 'm'}`
     : `${k}${lang === 'id' ? 'rb' : 'k'}`;
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { PlaceMatchView } from '../../core/contracts/places.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import type { Lang } from '../../core/locales.ts';
-import { kmLabel, localizedPath } from '../../core/locales.ts';
+import { decimalLabel, localizedPath } from '../../core/locales.ts';
 import { openCall } from '../lib/api-on-demand.ts';
 
 // The place box of /search/ (issue 28): a plain text input of the page's GET form, which works with no
@@ -83,7 +83,7 @@ export function PlaceSearch({ lang, copy, initial, inputId = 'place-q', onPick, 
   const shown = open && items.length > 0;
   const describe = (p: PlaceMatchView) =>
     p.landmark
-      ? `${p.name}, ${p.city} · ${fill(copy.distance, { km: kmLabel(p.landmark.distanceKm, lang), landmark: p.landmark.name })}`
+      ? `${p.name}, ${p.city} · ${fill(copy.distance, { km: decimalLabel(p.landmark.distanceKm, lang), landmark: p.landmark.name })}`
       : `${p.name}, ${p.city}`;
 
   return (
