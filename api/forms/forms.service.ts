@@ -28,11 +28,14 @@ import { acknowledgement, notification } from './forms.mail.ts';
 import { nowOf } from '../platform/clock.ts';
 
 // The contact form and the partnership proposal (issue 15). A submission goes through, in order:
-// the honeypot and the signed fill time (spam gets the same answer as a real submission, and nothing
-// is kept), the per-address limit, the shared rules of core/contracts/forms.ts (text and files), the
-// per-sender limit, then every file is checked and cleaned before anything is stored; the files, then
-// the rows and the two e-mails in one transaction (the outbox sends them after the commit and retries
-// while the relay is down).
+// the honeypot (a filled one gets the same answer as a real submission, and nothing is kept), the
+// per-address limit, the signed fill-time token (none of ours, or a day old: sent again), the shared
+// rules of core/contracts/forms.ts (text and files), the minimum fill time (sent faster than a person
+// types: sent again), the per-sender limit, then every file is checked and cleaned before anything is
+// stored; the files, then the rows and the two e-mails in one transaction (the outbox sends them after
+// the commit and retries while the relay is down). Only the honeypot answers a success for a message
+// it drops: a person never sees that field, while a quick person can beat the fill time (until
+// 2026-12-07 an empty form sent at once was answered "sent").
 //
 // Past a limit nothing is dropped silently (issue 27): the sender is told, in their language, when
 // they may send again, and their message comes back as a draft. The limits (PostgreSQL, every node):
@@ -54,7 +57,7 @@ export const successPath = (form: FormKind, lang: Lang) => localizedPath(lang, `
 
 export type FormOutcome =
   | { kind: 'sent'; id: number }
-  /** Refused as spam: answered like a success, nothing kept. */
+  /** The honeypot was filled (a robot): answered like a success, nothing kept. */
   | { kind: 'quiet' }
   | {
       kind: 'invalid';
@@ -174,16 +177,15 @@ export async function submitForm(
 ): Promise<FormOutcome> {
   const now = nowOf(deps);
   const { fields } = body;
+  // The honeypot, a field no person sees: answered like a success, nothing kept.
   if ((fields[HONEYPOT_FIELD] ?? '') !== '') return { kind: 'quiet' };
   const startedAt = readFillToken(deps, form, fields.token);
-  // No token of ours, or a form sent faster than a person fills it: a robot.
-  if (!startedAt || now.getTime() - startedAt.getTime() < MIN_FILL_SECONDS * 1000) return { kind: 'quiet' };
 
   const values = Object.fromEntries(
     FORM_FIELDS[form].map((name) => [name, String(fields[name] ?? '').slice(0, 5000)]),
   ) as Record<string, string>;
   const sentFiles = FILE_FIELDS.some((f) => body.files[f].length > 0) || (body.truncated && form === 'partnership');
-  const invalid = (errors: FieldErrors, restart = startedAt, retryAt?: Date): FormOutcome => ({
+  const invalid = (errors: FieldErrors, restart = startedAt ?? now, retryAt?: Date): FormOutcome => ({
     kind: 'invalid',
     errors,
     values,
@@ -191,28 +193,37 @@ export async function submitForm(
     startedAt: restart,
     ...(retryAt ? { retryAt } : {}),
   });
-  // A page left open for a day: the guest checks it and sends again (the fill time starts anew).
-  if (now.getTime() - startedAt.getTime() > MAX_FILL_HOURS * 3600_000) return invalid({ _form: 'form_expired' }, now);
-  const limited = (retryAt: Date) => invalid({ _form: 'rate_limited' }, startedAt, retryAt);
+  const limited = (retryAt: Date) => invalid({ _form: 'rate_limited' }, startedAt ?? now, retryAt);
+  // Every post counts against its address, a robot's too.
   const byAddress = await pastLimit(deps, () => hitAddressLimit(deps, FORM_POSTS_BY_IP, ip));
   if (byAddress) return limited(byAddress);
+  // A page left open for a day, or no fill-time token of ours (a page signed before the key changed,
+  // or a post from no page at all): the sender checks the form and sends again (the fill time starts
+  // anew). Never a success for a message that was not kept.
+  if (!startedAt || now.getTime() - startedAt.getTime() > MAX_FILL_HOURS * 3600_000)
+    return invalid({ _form: 'form_expired' }, now);
 
   const checked = checkForm(form, values);
   let errors: FieldErrors = checked.ok ? {} : checked.errors;
-  let files: CheckedFile[] = [];
+  let facts: FileFacts | null = null;
   // A contact message has no files: a body past its limit is a message far too long.
   if (body.truncated && form === 'contact') errors = { ...errors, message: 'too_long' };
   if (form === 'partnership') {
-    const facts = await factsOf(body.files);
+    facts = await factsOf(body.files);
     const fileErrors = body.truncated ? { files: 'files_too_large' as const } : checkFiles(facts);
     if (fileErrors) errors = { ...errors, ...fileErrors };
-    else if (checked.ok) {
-      const cleaned = await cleanFiles(body.files, facts);
-      if (Array.isArray(cleaned)) files = cleaned;
-      else errors = { ...errors, ...cleaned };
-    }
   }
   if (!checked.ok || Object.keys(errors).length > 0) return invalid(errors);
+  // Sent faster than a person fills it in: a robot, or a quick person (an empty form sent at once is
+  // told what is missing above). Nothing is kept and the form comes back with its values, to be sent
+  // again as it is: once the fill time has passed it goes through.
+  if (now.getTime() - startedAt.getTime() < MIN_FILL_SECONDS * 1000) return invalid({ _form: 'sent_too_fast' });
+  let files: CheckedFile[] = [];
+  if (facts) {
+    const cleaned = await cleanFiles(body.files, facts);
+    if (!Array.isArray(cleaned)) return invalid(cleaned);
+    files = cleaned;
+  }
 
   const value = checked.value as Record<string, string | number>;
   const name = String(value.name ?? value.fullName);

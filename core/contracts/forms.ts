@@ -12,7 +12,7 @@ export type FormKind = (typeof FORM_KINDS)[number];
 /** The honeypot: a field people never see (so never fill), refused quietly when it is filled. */
 export const HONEYPOT_FIELD = 'website';
 
-/** Seconds a person needs at least between the page being rendered and the form being sent. */
+/** Seconds a person needs at least between the page being rendered and the form being sent (faster: sent again). */
 export const MIN_FILL_SECONDS = 3;
 /** A form page older than this asks to be sent again (its values kept). */
 export const MAX_FILL_HOURS = 24;
@@ -46,6 +46,7 @@ export const FORM_ERROR_CODES = [
   'document_type',
   'files_too_large',
   'form_expired',
+  'sent_too_fast',
   'rate_limited',
 ] as const;
 export type FormErrorCode = (typeof FORM_ERROR_CODES)[number];

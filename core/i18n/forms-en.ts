@@ -114,6 +114,7 @@ export const formsEn = {
       files_too_large:
         'The files are too large: photos at most 2 MB each, the video at most 10 MB and the document at most 2 MB.',
       form_expired: 'This page was open for a long time. Please check the form and send it again.',
+      sent_too_fast: 'That was quick! Your message has not been sent yet: check the form, then send it again.',
       rate_limited:
         'Many messages have been sent from your connection in the last hour, so this one was not sent yet. It is kept below: send it again after {time}.',
     } satisfies Record<FormErrorCode, string>,

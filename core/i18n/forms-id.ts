@@ -114,6 +114,7 @@ export const formsId: Pick<Dictionary, 'forms'> = {
       document_type: 'Dokumen harus berupa file PDF.',
       files_too_large: 'File-nya terlalu besar: foto masing-masing paling besar 2 MB, video 10 MB, dan dokumen 2 MB.',
       form_expired: 'Halaman ini sudah terbuka lama. Cek lagi formulirnya lalu kirim ulang ya.',
+      sent_too_fast: 'Cepat sekali! Pesanmu belum terkirim: cek lagi isiannya, lalu kirim ulang ya.',
       rate_limited:
         'Sudah banyak pesan yang dikirim dari koneksimu dalam satu jam terakhir, jadi pesan ini belum terkirim. Pesanmu tetap tersimpan di bawah: kirim lagi setelah pukul {time}.',
     },

@@ -190,6 +190,18 @@ for (const js of [true, false]) {
         await expect(errorOf(form, 'email')).toHaveText(e.email_invalid);
       });
 
+      test(`partnership: sent at once with nothing filled in ${lang}, the form says what is missing, never "sent"`, async ({
+        page,
+      }) => {
+        // Faster than the minimum fill time: until 2026-12-07 this was answered with the success page.
+        const { form } = await open(page, lang, 'partnership');
+        await submit(form);
+        await expect(errorOf(form, 'fullName')).toHaveText(e.name_required);
+        await expect(errorOf(form, 'interest')).toHaveText(e.choice_required);
+        await expect(form.locator('[data-error-summary]')).toBeVisible();
+        expect(new URL(page.url()).pathname).toBe(localizedPath(lang, '/partnership/'));
+      });
+
       test(`partnership: refused uploads in ${lang} (3 MB photo, fifth photo, executable as PDF, 12 MB video)`, async ({
         page,
         request,
