@@ -11,7 +11,7 @@ import { listSinkMessages, withDevTools } from '../../tests/helpers/dev-tools.ts
 import { runOps } from '../../scripts/ops.ts';
 import { formsEn } from '../../core/i18n/forms-en.ts';
 import { formsId } from '../../core/i18n/forms-id.ts';
-import { MB } from '../../core/contracts/forms.ts';
+import { DRAFT_COOKIE, MB } from '../../core/contracts/forms.ts';
 import { FORM_POSTS_BY_EMAIL, FORM_POSTS_BY_IP, submitForm } from './forms.service.ts';
 import { jakartaClock } from '../../core/jakarta-clock.ts';
 import { encodedForm } from '../http/encoded-form.test-helpers.ts';
@@ -35,8 +35,18 @@ let addressCounter = 0;
 /** A client address of its own per request group (the per-address limit is tested on its own). */
 const freshAddress = () => `203.0.113.${++addressCounter}`;
 
-async function session(form: 'contact' | 'partnership', draft?: string) {
-  const res = await app.request(`/api/forms/${form}/session${draft ? `?draft=${encodeURIComponent(draft)}` : ''}`);
+/** The draft cookie the API last set, sent back as the one browser of these tests sends it. */
+let draftKey: string | undefined;
+const draftCookie = (): Record<string, string> => (draftKey ? { cookie: `${DRAFT_COOKIE}=${draftKey}` } : {});
+
+async function session(
+  form: 'contact' | 'partnership',
+  draft?: string,
+  headers: Record<string, string> = draftCookie(),
+) {
+  const res = await app.request(`/api/forms/${form}/session${draft ? `?draft=${encodeURIComponent(draft)}` : ''}`, {
+    headers,
+  });
   expect(res.status).toBe(200);
   return (await res.json()).data as {
     token: string;
@@ -63,7 +73,7 @@ async function post(
   fields: Record<string, string>,
   opts: { json?: boolean; lang?: 'en' | 'id'; files?: Files; ip?: string; multipart?: boolean } = {},
 ) {
-  const headers: Record<string, string> = { 'accept-language': opts.lang ?? 'en' };
+  const headers: Record<string, string> = { 'accept-language': opts.lang ?? 'en', ...draftCookie() };
   if (opts.json) headers.accept = 'application/json';
   let body: BodyInit;
   if (opts.files || opts.multipart) {
@@ -87,8 +97,15 @@ async function post(
     { method: 'POST', headers, body },
     { incoming: { socket: { remoteAddress: opts.ip ?? freshAddress() }, headers: {} } },
   );
+  const set = new RegExp(`${DRAFT_COOKIE}=([\\w-]+)`).exec(res.headers.get('set-cookie') ?? '');
+  if (set) draftKey = set[1];
   const text = await res.text();
-  return { status: res.status, location: res.headers.get('location'), data: text ? JSON.parse(text) : null };
+  return {
+    status: res.status,
+    location: res.headers.get('location'),
+    setCookie: res.headers.get('set-cookie'),
+    data: text ? JSON.parse(text) : null,
+  };
 }
 
 const contact = (over: Record<string, string> = {}) => ({
@@ -497,9 +514,11 @@ describe('the partnership proposal', () => {
     );
     expect(res.status).toBe(303);
     expect(pulled).toBeLessThan(21 * MB + 4 * chunk.byteLength);
+    const key = new RegExp(`${DRAFT_COOKIE}=([\\w-]+)`).exec(res.headers.get('set-cookie') ?? '')![1];
     const back = await session(
       'partnership',
       new URL(res.headers.get('location')!, 'http://x').searchParams.get('draft')!,
+      { cookie: `${DRAFT_COOKIE}=${key}` },
     );
     expect(back.draft).toMatchObject({ errors: { files: 'files_too_large' }, filesDropped: true });
     expect(back.draft!.values).toMatchObject({
@@ -508,6 +527,29 @@ describe('the partnership proposal', () => {
       notes: 'Four storeys with a lift.',
     });
     expect(await count('form_submissions')).toBe(before);
+  });
+});
+
+describe('drafts', () => {
+  it('a draft opens only in the browser it was sent from: its URL read elsewhere shows an empty form', async () => {
+    const message = 'Nomor HP saya 0812 9999 0000, tolong telepon ya.';
+    const res = await post(
+      'contact',
+      { ...contact({ name: '', message }), token: await freshToken('contact') },
+      { lang: 'id' },
+    );
+    expect(res.status).toBe(303);
+    expect(res.setCookie).toMatch(new RegExp(`^${DRAFT_COOKIE}=[\\w-]{22};`));
+    expect(res.setCookie).toMatch(/HttpOnly/i);
+    expect(res.setCookie).toMatch(/SameSite=Lax/i);
+    expect(res.setCookie).toMatch(/Path=\//);
+    const ref = new URL(res.location!, 'http://x').searchParams.get('draft')!;
+    // The browser that sent it (its cookie): the values and the errors.
+    const mine = await session('contact', ref);
+    expect(mine.draft).toMatchObject({ values: { message }, errors: { name: 'name_required' } });
+    // The same URL without that cookie (a shared device's history, a link passed on), or another key.
+    expect((await session('contact', ref, {})).draft).toBeNull();
+    expect((await session('contact', ref, { cookie: `${DRAFT_COOKIE}=${'B'.repeat(22)}` })).draft).toBeNull();
   });
 });
 

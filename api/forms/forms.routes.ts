@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AppDeps } from '../platform/deps.ts';
 import { ApiError, apiErrorHandler, errors } from '../http/errors.ts';
 import { clientIp } from '../http/input.ts';
 import { blobStoreOf } from '../storage/blob-store.ts';
-import { FILES_MAX_BYTES, FORM_KINDS } from '../../core/contracts/forms.ts';
+import { DRAFT_COOKIE, FILES_MAX_BYTES, FORM_KINDS } from '../../core/contracts/forms.ts';
 import type { FieldErrors, FormKind } from '../../core/contracts/forms.ts';
 import { formsEn } from '../../core/i18n/forms-en.ts';
 import { formsId } from '../../core/i18n/forms-id.ts';
@@ -16,8 +17,8 @@ import { jakartaClock } from '../../core/jakarta-clock.ts';
 import type { Lang } from '../../core/locales.ts';
 import { readFormBody, UnreadableForm } from './form-body.ts';
 import { formSubmissionFiles } from './forms.schema.ts';
-import { fillToken, validFileSignature } from './forms.signing.ts';
-import { bodyLang, formPath, saveDraft, startForm, submitForm, successPath } from './forms.service.ts';
+import { fillToken, randomId, validFileSignature } from './forms.signing.ts';
+import { bodyLang, DRAFT_SECONDS, formPath, saveDraft, startForm, submitForm, successPath } from './forms.service.ts';
 import { nowOf } from '../platform/clock.ts';
 import { documented } from '../http/contract.ts';
 import type { RouteContract } from '../http/contract.ts';
@@ -84,7 +85,7 @@ const FORM_CONTRACTS: Record<FormKind, { session: RouteContract; post: RouteCont
     session: {
       response: FormSessionSchema,
       summary:
-        'What the contact page renders: a fill-time token, and the draft it comes back with (values, error codes)',
+        'What the contact page renders: a fill-time token, and the draft it comes back with (values, error codes), read only with the draft cookie of the browser that sent it',
       auth: 'none',
       query: FormSessionQuery,
       tag: 'forms',
@@ -92,7 +93,7 @@ const FORM_CONTRACTS: Record<FormKind, { session: RouteContract; post: RouteCont
     post: {
       response: FormSentSchema,
       summary:
-        'Send the contact form (JSON answers with Accept: application/json; a plain post is answered 303 to the success page or back to the form)',
+        'Send the contact form (JSON answers with Accept: application/json; a plain post is answered 303 to the success page, or back to the form with a draft bound to the browser by an HttpOnly cookie)',
       auth: 'none',
       form: { fields: ContactSchema, files: false },
       tag: 'forms',
@@ -102,7 +103,8 @@ const FORM_CONTRACTS: Record<FormKind, { session: RouteContract; post: RouteCont
   partnership: {
     session: {
       response: FormSessionSchema,
-      summary: 'What the partnership page renders: a fill-time token, and the draft it comes back with',
+      summary:
+        'What the partnership page renders: a fill-time token, and the draft it comes back with (only with the draft cookie of the browser that sent it)',
       auth: 'none',
       query: FormSessionQuery,
       tag: 'forms',
@@ -122,13 +124,22 @@ const FORM_CONTRACTS: Record<FormKind, { session: RouteContract; post: RouteCont
 export function formRoutes(deps: AppDeps) {
   const app = new Hono();
   app.onError(apiErrorHandler);
+  const secure = new URL(deps.env.SITE_URL).protocol === 'https:';
+  /** The browser's draft key: its cookie's, or a new one (a draft opens only where it was sent from). */
+  const browserKey = (c: Context) => {
+    const known = getCookie(c, DRAFT_COOKIE);
+    const key = known && /^[\w-]{22}$/.test(known) ? known : randomId();
+    setCookie(c, DRAFT_COOKIE, key, { httpOnly: true, sameSite: 'Lax', secure, path: '/', maxAge: DRAFT_SECONDS });
+    return key;
+  };
 
   for (const form of FORM_KINDS) {
     const contract = FORM_CONTRACTS[form];
     app.get(`/forms/${form}/session`, documented(contract.session), async (c) => {
       const q = v.safeParse(FormSessionQuery, c.req.query());
       c.header('Cache-Control', 'no-store');
-      return c.json({ data: await startForm(deps, form, q.success ? q.output.draft : undefined) });
+      const draft = q.success ? q.output.draft : undefined;
+      return c.json({ data: await startForm(deps, form, draft, getCookie(c, DRAFT_COOKIE)) });
     });
 
     app.post(`/forms/${form}`, documented(contract.post), async (c) => {
@@ -149,7 +160,7 @@ export function formRoutes(deps: AppDeps) {
           : c.redirect(successPath(form, lang), 303);
       if (json)
         throw invalidAnswer(outcome.errors, fillToken(deps, form, outcome.startedAt), outcome.retryAt, nowOf(deps));
-      const draft = await saveDraft(deps, form, outcome);
+      const draft = await saveDraft(deps, form, outcome, browserKey(c));
       return c.redirect(`${formPath(form, lang)}?${new URLSearchParams({ draft })}#${form}-form`, 303);
     });
   }

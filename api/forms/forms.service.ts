@@ -48,7 +48,7 @@ export const FORM_POSTS_BY_IP: RateRule = { name: 'form-post-ip', limit: 60, win
 /** Per sender e-mail, every message that would be sent (and acknowledged to that address). */
 export const FORM_POSTS_BY_EMAIL: RateRule = { name: 'form-post-email', limit: 5, windowSeconds: 60 * 60 };
 /** How long a draft (a form sent back with its errors) is kept. */
-const DRAFT_SECONDS = 60 * 60;
+export const DRAFT_SECONDS = 60 * 60;
 
 const db = (deps: Pick<AppDeps, 'database'>) => deps.database.db;
 
@@ -70,9 +70,14 @@ export type FormOutcome =
     };
 
 /** What a form page needs when it is rendered: a fresh fill-time token, and the draft it comes back with. */
-export async function startForm(deps: AppDeps, form: FormKind, draftRef: string | undefined) {
+export async function startForm(
+  deps: AppDeps,
+  form: FormKind,
+  draftRef: string | undefined,
+  browserKey: string | undefined,
+) {
   const now = nowOf(deps);
-  const id = readDraftId(deps, draftRef);
+  const id = readDraftId(deps, draftRef, browserKey);
   const [draft] = id
     ? await db(deps)
         .select()
@@ -98,6 +103,7 @@ export async function saveDraft(
   deps: AppDeps,
   form: FormKind,
   outcome: Extract<FormOutcome, { kind: 'invalid' }>,
+  browserKey: string,
 ): Promise<string> {
   const now = nowOf(deps);
   const id = randomId();
@@ -114,7 +120,7 @@ export async function saveDraft(
       expiresAt: new Date(now.getTime() + DRAFT_SECONDS * 1000),
       retryAt: outcome.retryAt ?? null,
     });
-  return signedDraftId(deps, id);
+  return signedDraftId(deps, id, browserKey);
 }
 
 /** Count a post against a limit: null while within it, else when the sender may send again. */

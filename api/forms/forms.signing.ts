@@ -8,7 +8,7 @@ import { FORM_KINDS } from '../../core/contracts/forms.ts';
 
 // What the forms sign (HMAC-SHA256 under a key derived from AUTH_JWT_SECRET, shared by every node):
 // - the fill-time token a form page carries: which form, and when the page was rendered;
-// - the draft id of a form sent back with its errors (the id itself is random);
+// - the draft id of a form sent back with its errors (the id itself is random), bound to the browser;
 // - the short-lived URL of a proposal's file, handed to operators only (api/storage/signed-url.ts).
 
 const keyOf = (deps: Pick<AppDeps, 'env'>) =>
@@ -35,13 +35,19 @@ export function readFillToken(deps: Pick<AppDeps, 'env'>, form: FormKind, token:
   return new Date(Number(m[2]) * 1000);
 }
 
-export const signedDraftId = (deps: Pick<AppDeps, 'env'>, id: string) => `${id}.${sign(deps, 'draft', id)}`;
+/**
+ * A draft's reference, bound to the browser it was sent from: signed with the random key of that
+ * browser's draft cookie (DRAFT_COOKIE, core/contracts/forms.ts), so a draft URL read from another browser's history, a
+ * shared link or a log opens an empty form, never someone's typed values.
+ */
+export const signedDraftId = (deps: Pick<AppDeps, 'env'>, id: string, browserKey: string) =>
+  `${id}.${sign(deps, 'draft', `${id}:${browserKey}`)}`;
 
-/** The id of a signed draft reference, or null. */
-export function readDraftId(deps: Pick<AppDeps, 'env'>, ref: unknown): string | null {
-  if (typeof ref !== 'string') return null;
+/** The id of a signed draft reference sent back by the browser holding `browserKey`, or null. */
+export function readDraftId(deps: Pick<AppDeps, 'env'>, ref: unknown, browserKey: string | undefined): string | null {
+  if (typeof ref !== 'string' || !browserKey || !/^[\w-]{22}$/.test(browserKey)) return null;
   const m = /^([\w-]{22})\.([\w-]{32})$/.exec(ref);
-  return m && safeEqual(m[2]!, sign(deps, 'draft', m[1]!)) ? m[1]! : null;
+  return m && safeEqual(m[2]!, sign(deps, 'draft', `${m[1]!}:${browserKey}`)) ? m[1]! : null;
 }
 
 /** The proposals' file URLs (api/storage/signed-url.ts), signed as they always were. */

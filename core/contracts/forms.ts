@@ -12,6 +12,9 @@ export type FormKind = (typeof FORM_KINDS)[number];
 /** The honeypot: a field people never see (so never fill), refused quietly when it is filled. */
 export const HONEYPOT_FIELD = 'website';
 
+/** The cookie holding a browser's draft key (HttpOnly): a draft sent back opens only in that browser. */
+export const DRAFT_COOKIE = 'bbx_form_draft';
+
 /** Seconds a person needs at least between the page being rendered and the form being sent (faster: sent again). */
 export const MIN_FILL_SECONDS = 3;
 /** A form page older than this asks to be sent again (its values kept). */

@@ -190,6 +190,33 @@ for (const js of [true, false]) {
         await expect(errorOf(form, 'email')).toHaveText(e.email_invalid);
       });
 
+      // Without JavaScript a form sent back is a draft behind a URL (with it, the values never leave the page).
+      if (!js)
+        test(`contact: the draft of a form sent back opens only in the browser that sent it (${lang})`, async ({
+          page,
+          browser,
+        }) => {
+          const { form, patience } = await open(page, lang, 'contact');
+          const message = 'Nomor HP saya 0812 9999 0000, tolong telepon ya.';
+          await form.locator('#contact-message').fill(message);
+          await patience();
+          await submit(form);
+          await expect(errorOf(form, 'name')).toHaveText(e.name_required);
+          await expect(form.locator('#contact-message')).toHaveValue(message);
+          // The URL of the draft, opened elsewhere (a shared device's history, a link passed on): an empty form.
+          await expect(page).toHaveURL(/\?draft=[\w.-]+#contact-form$/);
+          const other = await browser.newContext();
+          const stranger = await other.newPage();
+          await stranger.goto(page.url());
+          await expect(stranger.locator('#contact-form')).toBeVisible();
+          await expect(stranger.locator('#contact-message')).toHaveValue('');
+          await expect(stranger.locator('[data-error-summary]')).toBeHidden();
+          await other.close();
+          // The guest's own browser still has it.
+          await page.reload();
+          await expect(form.locator('#contact-message')).toHaveValue(message);
+        });
+
       test(`partnership: sent at once with nothing filled in ${lang}, the form says what is missing, never "sent"`, async ({
         page,
       }) => {
