@@ -95,7 +95,7 @@ export function OldSearchFilter({
       role="search"
       aria-label={t.formLabel}
       data-search-filter="old"
-      className="grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-lg md:grid-cols-[2fr_2fr_auto] md:items-end"
+      className="grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-lg md:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_6.5rem] md:items-end"
       onSubmit={(e) => {
         e.preventDefault();
         submit();
@@ -154,7 +154,7 @@ export function OldSearchFilter({
       <button
         type="submit"
         disabled={!ready}
-        className="rounded-lg bg-brand-600 px-6 py-2.5 font-bold text-white disabled:bg-slate-400"
+        className="rounded-lg bg-brand-600 px-4 py-2.5 font-bold text-white disabled:bg-slate-400"
       >
         {t.search}
       </button>

@@ -190,13 +190,19 @@ export function SearchFilter({ lang, t, currentHotelId, placeBox = true }: Searc
       role="search"
       aria-label={t.formLabel}
       data-search-filter="new"
-      className="grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-lg md:grid-cols-[2fr_1.3fr_1fr_1.3fr_auto] md:items-end"
+      // Its columns are set by the stay kind alone, never by what is in them: a browser paints the form
+      // before all of it has arrived, and a column sized by its content would move the fields beside it.
+      className={`grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-lg md:grid-cols-2 md:items-end ${
+        dayUse
+          ? 'lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1.3fr)_minmax(0,1.5fr)_minmax(0,1fr)_6.5rem]'
+          : 'lg:grid-cols-[minmax(0,2fr)_minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1.3fr)_6.5rem]'
+      }`}
       onSubmit={(e) => {
         e.preventDefault();
         submit();
       }}
     >
-      <fieldset className="flex flex-wrap items-center gap-4 text-sm md:col-span-5" data-stay-type>
+      <fieldset className="flex flex-wrap items-center gap-4 text-sm col-span-full" data-stay-type>
         <legend className="sr-only">{t.stayType}</legend>
         {[
           [false, t.stayOvernight],
@@ -222,7 +228,7 @@ export function SearchFilter({ lang, t, currentHotelId, placeBox = true }: Searc
         {t.location}
         <select
           name="hotel"
-          className="w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 font-normal"
+          className="h-10 w-full min-w-0 rounded-lg border border-slate-300 px-3 text-base font-normal md:text-sm"
           value={selectedHotel ? `${selectedHotel.id}-${selectedHotel.slug}` : ''}
           onChange={(e) => onHotel(e.target.value)}
           // A tap that came before the list: the list opens once it is there.
@@ -252,7 +258,7 @@ export function SearchFilter({ lang, t, currentHotelId, placeBox = true }: Searc
           aria-haspopup="dialog"
           aria-expanded={open}
           disabled={!search.hotelId || (dayUse ? dayUseDays.loading : availability.loading)}
-          className="rounded-lg border border-slate-300 px-3 py-2 text-left font-normal disabled:bg-slate-100"
+          className="h-10 rounded-lg border border-slate-300 px-3 text-left text-base font-normal disabled:bg-slate-100 md:text-sm"
           onClick={() => setOpen(true)}
         >
           <span id="checkin-value">{search.checkin ? formatDate(search.checkin, lang) : t.checkinPlaceholder}</span>
@@ -298,7 +304,7 @@ export function SearchFilter({ lang, t, currentHotelId, placeBox = true }: Searc
             {t.block}
             <select
               name="block"
-              className="rounded-lg border border-slate-300 px-3 py-2 font-normal"
+              className="h-10 rounded-lg border border-slate-300 px-3 text-base font-normal md:text-sm"
               value={String(dayUse.hours)}
               disabled={!search.checkin || !dayBlocks.length}
               onChange={(e) => setDayUseBlock(Number(e.target.value))}
@@ -316,7 +322,7 @@ export function SearchFilter({ lang, t, currentHotelId, placeBox = true }: Searc
             {t.startHour}
             <select
               name="start"
-              className="rounded-lg border border-slate-300 px-3 py-2 font-normal"
+              className="h-10 rounded-lg border border-slate-300 px-3 text-base font-normal md:text-sm"
               value={dayUse.start === null ? '' : String(dayUse.start)}
               disabled={!starts.length}
               onChange={(e) => setDayUseStart(Number(e.target.value))}
@@ -337,7 +343,7 @@ export function SearchFilter({ lang, t, currentHotelId, placeBox = true }: Searc
             {t.duration}
             <select
               name="duration"
-              className="rounded-lg border border-slate-300 px-3 py-2 font-normal"
+              className="h-10 rounded-lg border border-slate-300 px-3 text-base font-normal md:text-sm"
               value={String(search.nights)}
               disabled={!search.checkin}
               onChange={(e) => setNights(Number(e.target.value))}
@@ -356,7 +362,7 @@ export function SearchFilter({ lang, t, currentHotelId, placeBox = true }: Searc
             <input
               name="checkout"
               readOnly
-              className="rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-normal"
+              className="h-10 rounded-lg border border-slate-300 bg-slate-50 px-3 text-base font-normal md:text-sm"
               value={checkout ? formatDate(checkout, lang) : ''}
               placeholder="—"
             />
@@ -366,7 +372,7 @@ export function SearchFilter({ lang, t, currentHotelId, placeBox = true }: Searc
       <button
         type="submit"
         disabled={disabled}
-        className="rounded-lg bg-brand-600 px-6 py-2.5 font-bold text-white disabled:cursor-not-allowed disabled:bg-slate-400"
+        className="rounded-lg bg-brand-600 px-4 py-2.5 font-bold md:col-span-2 lg:col-span-1 text-white disabled:cursor-not-allowed disabled:bg-slate-400"
       >
         {t.search}
       </button>
@@ -374,18 +380,18 @@ export function SearchFilter({ lang, t, currentHotelId, placeBox = true }: Searc
         <p
           role="status"
           data-search-notice
-          className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 md:col-span-5"
+          className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 col-span-full"
         >
           {noticeText(t, notice, lang)}
         </p>
       )}
       {/* The hint's lines are held while it is empty (the hotel's days loading), so the page below never
           moves: two on a phone, where the longer hints (Indonesian) wrap, one on a wider screen. */}
-      <p className="min-h-10 text-sm text-muted md:col-span-5 md:min-h-5" aria-live="polite" data-search-hint>
+      <p className="min-h-10 text-sm text-muted col-span-full md:min-h-5" aria-live="polite" data-search-hint>
         {error || hint}
       </p>
       {placeBox && !isDayUse && (
-        <div className="md:col-span-5" data-filter-place>
+        <div className="col-span-full" data-filter-place>
           <PlaceSearch
             lang={lang}
             initial=""

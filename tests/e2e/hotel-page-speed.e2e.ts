@@ -82,6 +82,58 @@ async function layoutShifts(page: Page) {
 for (const { lang, prefix } of LANG_CASES) {
   const t = dict[lang];
 
+  test(`the search filter's fields keep their places while the page's HTML is still arriving (${lang}) @desktop`, async ({
+    browser,
+    baseURL,
+    hotel,
+  }) => {
+    // A browser paints what it has parsed so far: the first paint can come with the filter cut off
+    // before its last fields or its Search button. No field may move when the rest arrives (it did:
+    // the button's column grew from nothing and narrowed the others, a layout shift on the CI run).
+    const context = await browser.newContext({
+      baseURL,
+      javaScriptEnabled: false,
+      viewport: { width: 1280, height: 800 },
+    });
+    const page = await context.newPage();
+    const cells = () =>
+      page.locator('[data-search-filter] > :not(fieldset)').evaluateAll((nodes) =>
+        nodes.slice(0, 4).map((n) => {
+          const r = n.getBoundingClientRect();
+          return { x: r.x, y: r.y, width: r.width, height: r.height };
+        }),
+      );
+    for (const [width, path] of [768, 1024, 1280].flatMap((w) =>
+      [`${prefix}/`, hotelPath(prefix, hotel)].map((p) => [w, p] as const),
+    )) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.unroute('**/*');
+      await page.goto(path);
+      const whole = await cells();
+      expect(whole).toHaveLength(4);
+      const html = await (await page.request.get(path)).text();
+      const form = html.indexOf('data-search-filter=');
+      const cuts = [
+        html.lastIndexOf('<div', html.indexOf('id="checkin-label"', form)),
+        html.lastIndexOf('<label', html.indexOf('name="duration"', form)),
+        html.lastIndexOf('<label', html.indexOf('name="checkout"', form)),
+        html.indexOf('<button type="submit"', form),
+      ];
+      for (const [i, cut] of cuts.entries()) {
+        expect(cut, `cut ${i + 1} of ${path}`).toBeGreaterThan(form);
+        await page.unroute('**/*');
+        await page.route('**/*', (route) =>
+          route.request().resourceType() === 'document'
+            ? route.fulfill({ contentType: 'text/html', body: html.slice(0, cut) })
+            : route.continue(),
+        );
+        await page.goto(path);
+        expect(await cells(), `${path} at ${width} px cut before field ${i + 1}`).toEqual(whole.slice(0, i + 1));
+      }
+    }
+    await context.close();
+  });
+
   test(`the hero picture loads first: eager, high priority, sized and preloaded (${lang})`, async ({ page, hotel }) => {
     await page.goto(hotelPath(prefix, hotel));
     const gallery = page.getByRole('list', { name: t.booking.gallery.replace('{name}', hotel.name) });
