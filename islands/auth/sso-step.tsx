@@ -80,6 +80,12 @@ export function SsoStep({ lang, t }: { lang: Lang; t: Dictionary['auth'] }) {
     </a>
   );
 
+  // A new person has no account to choose: the tab says what the page asks, as its heading does.
+  const registering = state.status === 'step' && state.step.kind === 'register';
+  useEffect(() => {
+    if (registering) document.title = document.title.replace(t.accountChoiceTitle, t.completeTitle);
+  }, [registering, t.accountChoiceTitle, t.completeTitle]);
+
   const shown: State = failedBefore ? { status: 'error', message: failedBefore } : state;
   if (shown.status === 'working')
     return (
@@ -137,7 +143,7 @@ export function SsoStep({ lang, t }: { lang: Lang; t: Dictionary['auth'] }) {
   return (
     <FormShell
       testId="sso-register"
-      title={t.accountChoiceTitle}
+      title={t.completeTitle}
       intro={fill(t.ssoRegisterIntro, words)}
       error={join.errors._form}
       footer={back}

@@ -68,6 +68,9 @@ for (const { lang } of LANG_CASES) {
     await expect(page).toHaveURL(/\/account-choice\/\?ticket=/);
     await hydrated(page);
     const form = page.locator('[data-auth-form="sso-register"]');
+    // No account to choose: the heading and the tab say what this page asks for.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(a.completeTitle);
+    await expect(page).toHaveTitle(new RegExp(`^${a.completeTitle} `));
     await expect(page.getByText(fill(a.ssoRegisterIntro, { provider: PROVIDER, email: person.email }))).toBeVisible();
     await expect(form.getByLabel(a.fullName)).toHaveValue(person.name);
     const axe = await new AxeBuilder({ page }).analyze();
