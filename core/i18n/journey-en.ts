@@ -126,7 +126,11 @@ export const journeyEn = {
     checkInOut: 'Check-in from {in} {zone}, check-out by {out} {zone}',
     nearby: 'Nearby',
     kmAway: '{km} km',
-    noEditorial: 'Our team is still writing about this place.',
+    houseCheckInTitle: 'Check-in and check-out',
+    houseIdTitle: 'ID and age',
+    houseCancelTitle: 'Cancellation',
+    houseCancel:
+      'You can cancel an unpaid order at any time from Orders in your account. A guest who does not meet the ID rules may be refused entry without a refund.',
     selectRoomTitle: 'Choose your room',
     stayLine: '{checkin} – {checkout} · {nights}',
     needDates: 'Choose a check-in date and duration above to see rooms and prices.',

@@ -127,7 +127,11 @@ export const journeyId: Pick<Dictionary, 'search' | 'booking' | 'auth'> = {
     checkInOut: 'Check-in mulai {in} {zone}, check-out paling lambat {out} {zone}',
     nearby: 'Di sekitar',
     kmAway: '{km} km',
-    noEditorial: 'Tim kami masih menulis cerita tentang tempat ini.',
+    houseCheckInTitle: 'Check-in dan check-out',
+    houseIdTitle: 'Identitas dan usia',
+    houseCancelTitle: 'Pembatalan',
+    houseCancel:
+      'Pesanan yang belum dibayar bisa kamu batalkan kapan saja lewat menu Pesanan di akunmu. Tamu yang tidak memenuhi aturan identitas bisa ditolak masuk tanpa pengembalian dana.',
     selectRoomTitle: 'Pilih kamar kamu',
     stayLine: '{checkin} – {checkout} · {nights}',
     needDates: 'Pilih tanggal check-in dan durasi di atas untuk melihat kamar dan harganya.',

@@ -115,6 +115,44 @@ for (const { lang, prefix } of LANG_CASES) {
     await expect(page.locator('dialog[data-alert-modal][open]')).toHaveCount(0);
   });
 
+  test(`a hotel page shows the sections it has something to say in: no promise of text to come, a policy always (${lang})`, async ({
+    page,
+    hotel,
+  }) => {
+    const b = t.booking;
+    const tabs = page.locator('[data-hotel-tabs] a');
+    const policies = page.locator('[data-policies] li');
+    // A branch the editors have not written about yet (the test's own): no field notes, no places
+    // around, and neither tab; its policy is the house rules, its check-in line first.
+    await page.goto(`${prefix}/search/${hotel.id}-${hotel.slug}/`);
+    await expect(tabs).toHaveText([b.tabFacility, b.tabLocation, b.tabPolicy, b.tabAbout, b.tabSelectRoom]);
+    await expect(page.locator('#field-notes, #explore')).toHaveCount(0);
+    await expect(policies.locator('h3')).toHaveText([b.houseCheckInTitle, b.houseIdTitle, b.houseCancelTitle]);
+    // The fixture's times (api/seed/seed.ts), as the page's own heading says them.
+    const checkInLine = fill(b.checkInOut, { in: '14:00', out: '12:00', zone: 'WIB' });
+    await expect(page.getByText(checkInLine, { exact: true })).toBeVisible();
+    await expect(policies.first().locator('p')).toHaveText(`${checkInLine}.`);
+    await expect(policies.nth(1).locator('p')).toHaveText(b.guestRules);
+    // A branch they have written about (Bobobox Blok M): every tab, and their own policy items.
+    await page.goto(`${prefix}/search/1-bobobox-blok-m/`);
+    await expect(tabs).toHaveText([
+      b.tabFacility,
+      b.tabLocation,
+      b.tabFieldNotes,
+      b.tabExplore,
+      b.tabPolicy,
+      b.tabAbout,
+      b.tabSelectRoom,
+    ]);
+    await expect(page.locator('#field-notes p').first()).not.toBeEmpty();
+    await expect(page.locator('#explore li').first()).toBeVisible();
+    await expect(policies.first()).toBeVisible();
+    await expect(
+      policies.locator('h3').filter({ hasText: new RegExp(`^(${b.houseIdTitle}|${b.houseCancelTitle})$`) }),
+    ).toHaveCount(0);
+    await expect(page.locator('[data-policies]')).toContainText(b.guestRules);
+  });
+
   test(`the sticky hotel tabs stop under the shown header instead of sliding beneath it (${lang})`, async ({
     page,
   }) => {
