@@ -190,13 +190,11 @@ export function SearchFilter({ lang, t, currentHotelId, placeBox = true }: Searc
       role="search"
       aria-label={t.formLabel}
       data-search-filter="new"
-      // Its columns are set by the stay kind alone, never by what is in them: a browser paints the form
-      // before all of it has arrived, and a column sized by its content would move the fields beside it.
-      className={`grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-lg md:grid-cols-2 md:items-end ${
-        dayUse
-          ? 'lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1.3fr)_minmax(0,1.5fr)_minmax(0,1fr)_6.5rem]'
-          : 'lg:grid-cols-[minmax(0,2fr)_minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1.3fr)_6.5rem]'
-      }`}
+      // Its columns are fixed, never sized by what is in them: a browser paints the form before all of it
+      // has arrived, and a day-use search restored from the address swaps the fields after load; a
+      // column sized by its content, or by the stay kind, would move the fields beside it. The widths
+      // fit both kinds (the day-use package with its price is the widest field).
+      className="grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-lg md:grid-cols-2 md:items-end lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1.3fr)_minmax(0,1.4fr)_minmax(0,1.2fr)_6.5rem]"
       onSubmit={(e) => {
         e.preventDefault();
         submit();

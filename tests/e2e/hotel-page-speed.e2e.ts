@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { Temporal } from '../../core/temporal.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, FROM_THIS_MACHINE, test } from './fixtures.ts';
 import type { FixtureHotel } from './fixtures.ts';
 import { dict, LANG_CASES } from '../helpers/i18n.ts';
 import { dismissAlert, hydrated } from './journey-helpers.ts';
@@ -54,6 +54,16 @@ async function withoutSeed(page: Page) {
   );
 }
 
+/** The boxes of the search filter's four fields (after the stay-kind switch), in the order they stand. */
+function filterCells(page: Page) {
+  return page.locator('[data-search-filter] > :not(fieldset)').evaluateAll((nodes) =>
+    nodes.slice(0, 4).map((n) => {
+      const r = n.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    }),
+  );
+}
+
 /** Layout shifts recorded by the page since it started (buffered), without those after input. */
 async function layoutShifts(page: Page) {
   return page.evaluate(
@@ -96,13 +106,7 @@ for (const { lang, prefix } of LANG_CASES) {
       viewport: { width: 1280, height: 800 },
     });
     const page = await context.newPage();
-    const cells = () =>
-      page.locator('[data-search-filter] > :not(fieldset)').evaluateAll((nodes) =>
-        nodes.slice(0, 4).map((n) => {
-          const r = n.getBoundingClientRect();
-          return { x: r.x, y: r.y, width: r.width, height: r.height };
-        }),
-      );
+    const cells = () => filterCells(page);
     for (const [width, path] of [768, 1024, 1280].flatMap((w) =>
       [`${prefix}/`, hotelPath(prefix, hotel)].map((p) => [w, p] as const),
     )) {
@@ -132,6 +136,32 @@ for (const { lang, prefix } of LANG_CASES) {
       }
     }
     await context.close();
+  });
+
+  test(`a day-use search restored from the address swaps the filter's fields in the same columns (${lang}) @desktop`, async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    // The page is rendered for an overnight stay; the island reads the address (hours=3) and shows
+    // the day-use fields instead. Nothing the guest did moves them, so nothing may.
+    const res = await request.post('/api/dev/fixtures/hotel?hourly=1', { headers: FROM_THIS_MACHINE });
+    expect(res.status()).toBe(201);
+    const hourly = ((await res.json()) as { data: FixtureHotel }).data;
+    const path = `${prefix}/search/${hourly.id}-${hourly.slug}/?checkin=${tomorrow()}&hours=3&id=${hourly.id}`;
+    for (const width of [1024, 1280]) {
+      const boxes: { x: number; y: number; width: number; height: number }[][] = [];
+      for (const javaScriptEnabled of [false, true]) {
+        const context = await browser.newContext({ baseURL, javaScriptEnabled, viewport: { width, height: 800 } });
+        const page = await context.newPage();
+        await page.goto(path);
+        if (javaScriptEnabled) await expect(page.locator('[data-search-filter] select[name=block]')).toBeEnabled();
+        else await expect(page.locator('[data-search-filter] select[name=duration]')).toBeVisible();
+        boxes.push(await filterCells(page));
+        await context.close();
+      }
+      expect(boxes[1], `${width} px`).toEqual(boxes[0]);
+    }
   });
 
   test(`the hero picture loads first: eager, high priority, sized and preloaded (${lang})`, async ({ page, hotel }) => {
