@@ -109,6 +109,35 @@ for (const { lang } of LANG_CASES) {
       const braga = lang === 'id' ? 'Jalan Braga' : 'Braga Street';
       await expect(table).toContainText(fill(s.placeDistance, { km: lang === 'id' ? '0,9' : '0.9', landmark: braga }));
     });
+
+    test(`on a phone the compared rows keep their names in view while the branches scroll sideways (${lang}) @mobile`, async ({
+      page,
+    }) => {
+      await page.goto(`${localizedPath(lang, '/search/')}?q=bandung&checkin=${day(43)}&checkout=${day(44)}`);
+      for (const r of await page.locator('[data-place-result]').all()) await r.getByRole('checkbox').check();
+      await page.getByRole('button', { name: s.placeCompareSelected }).click();
+      const scroller = page.locator('[data-compare-scroll]');
+      const names = page.locator('[data-compare] th[scope=row]');
+      await expect(names).toHaveCount(5);
+      // The table is wider than the phone: the guest swipes to the last branch.
+      const width = await scroller.evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(width).toBeGreaterThan(0);
+      await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBe(width);
+      const view = (await scroller.boundingBox())!;
+      const lastBranch = (await page.locator('[data-compare-hotel]').last().boundingBox())!;
+      expect(lastBranch.x + lastBranch.width).toBeLessThanOrEqual(view.x + view.width + 1);
+      for (const name of await names.all()) {
+        const box = (await name.boundingBox())!;
+        expect(Math.abs(box.x - view.x)).toBeLessThan(1);
+        // Nothing scrolled over it: the row's name is what the browser finds at its place.
+        const hit = await page.evaluate(
+          ([x, y]) => document.elementFromPoint(x, y)?.closest('th')?.textContent?.trim() ?? '',
+          [box.x + 4, box.y + 8],
+        );
+        expect(hit).toBe((await name.textContent())!.trim());
+      }
+    });
   });
 
   test(`a result's total is the cheapest room the hotel page shows for those nights, with the dates kept (${lang})`, async ({
