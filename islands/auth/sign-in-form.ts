@@ -12,19 +12,21 @@ export function startSignIn() {
   const signedIn = () => window.location.assign(redirectTarget(lang, window.location.search));
   const passkeyButton = form.querySelector<HTMLButtonElement>('[data-passkey-signin]')!;
 
-  // Single sign-on: the providers this server offers, above the passkey button (none in the static page).
-  ssoProviders()
-    .then((providers) => {
-      for (const p of providers) {
-        const link = document.createElement('a');
-        link.className = FIELD_CLASS.ssoLink;
-        link.href = ssoStart(p.key, lang, window.location.search);
-        link.dataset.ssoProvider = p.key;
-        link.textContent = fill(copy.ssoContinue ?? '', { provider: p.name });
-        passkeyButton.before(link);
-      }
-    })
-    .catch(() => undefined);
+  // Single sign-on: the providers this server offers (none in the static page), at the card's end.
+  const ssoLinks = form.parentElement?.querySelector<HTMLElement>('[data-sso-links]');
+  if (ssoLinks)
+    ssoProviders()
+      .then((providers) => {
+        for (const p of providers) {
+          const link = document.createElement('a');
+          link.className = FIELD_CLASS.ssoLink;
+          link.href = ssoStart(p.key, lang, window.location.search);
+          link.dataset.ssoProvider = p.key;
+          link.textContent = fill(copy.ssoContinue ?? '', { provider: p.name });
+          ssoLinks.append(link);
+        }
+      })
+      .catch(() => undefined);
 
   // Conditional UI: where the browser offers it, the username field lists the guest's passkeys; the
   // request waits until one is picked (or until the button starts a prompt of its own, which aborts it).

@@ -23,16 +23,21 @@ export function SignIn({ lang, t }: { lang: Lang; t: Dictionary['auth'] }) {
         },
       }}
       footer={
-        <p>
-          {t.noAccount}{' '}
-          <a
-            className="font-semibold text-brand-700 underline"
-            href={localizedPath(lang, '/signup/')}
-            data-keep-redirect
-          >
-            {t.signUpLink}
-          </a>
-        </p>
+        <>
+          <p>
+            {t.noAccount}{' '}
+            <a
+              className="font-semibold text-brand-700 underline"
+              href={localizedPath(lang, '/signup/')}
+              data-keep-redirect
+            >
+              {t.signUpLink}
+            </a>
+          </p>
+          {/* The providers' links arrive after the page (the API names them): at the card's end, where
+              they move nothing the guest is typing in or about to tap. */}
+          <div className="mt-4 flex flex-col gap-3 text-base empty:hidden" data-sso-links />
+        </>
       }
     >
       <button

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, FROM_THIS_MACHINE, test } from './fixtures.ts';
 import { inputMessages } from '../../core/contracts/auth.ts';
+import { fill } from '../../core/i18n/fill.ts';
 import { dict, LANG_CASES } from '../helpers/i18n.ts';
 import { apiGuest, codeFor, hydrated } from './journey-helpers.ts';
 
@@ -87,6 +88,44 @@ for (const { lang, prefix } of LANG_CASES) {
     await submit.click();
     await expect(page).toHaveURL(new RegExp(`^http://[^/]+${profile}$`));
     expect(await page.evaluate(() => localStorage.getItem('isLoggedIn'))).toBe('true');
+  });
+
+  test(`the providers' links arrive after the page without moving the form (${lang})`, async ({ page }) => {
+    // The API names the providers once the page's script asks: held here until the form is ready.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/sso/providers', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${prefix}/signin/`);
+    const submit = page.getByRole('button', { name: t.signIn, exact: true });
+    await expect(submit).toBeEnabled();
+    const parts = [
+      page.getByRole('button', { name: t.passkeySignIn }),
+      page.getByLabel(t.username),
+      page.getByLabel(t.password, { exact: true }),
+      submit,
+      page.getByRole('link', { name: t.signUpLink }),
+    ];
+    const boxes = () => Promise.all(parts.map((part) => part.boundingBox()));
+    const before = await boxes();
+    release();
+    await expect(page.getByRole('link', { name: fill(t.ssoContinue, { provider: 'Local ID' }) })).toBeVisible();
+    // What the guest may be typing in or about to tap stays where it was: no layout shift at all.
+    expect(await boxes()).toEqual(before);
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+              if (!e.hadRecentInput) total += e.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 100);
+        }),
+    );
+    expect(shifts).toBe(0);
   });
 
   test(`forgot password sends a 4-digit code and the reset works (${lang})`, async ({ page, request }) => {
