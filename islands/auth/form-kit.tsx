@@ -85,6 +85,18 @@ export function FormShell(props: {
 }
 
 /** `waitsForScript`: a plain form's button, off until its page script has taken the form. */
+/** "No account yet? Sign up" and its mirror: the other screen, keeping the way back (?redirect=). */
+export function OtherScreen(props: { question: string; label: string; href: string }) {
+  return (
+    <p>
+      {props.question}{' '}
+      <a className="font-semibold text-brand-700 underline" href={props.href} data-keep-redirect>
+        {props.label}
+      </a>
+    </p>
+  );
+}
+
 export function SubmitButton(props: { busy: boolean; label: string; busyLabel: string; waitsForScript?: boolean }) {
   const { busy, label, busyLabel, waitsForScript } = props;
   return (

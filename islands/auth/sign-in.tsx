@@ -1,7 +1,7 @@
 import type { Dictionary } from '../../core/i18n/en.ts';
 import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
-import { Field, FormShell, SubmitButton } from './form-kit.tsx';
+import { Field, FormShell, OtherScreen, SubmitButton } from './form-kit.tsx';
 
 /**
  * The sign-in form as the server renders it, with no React in the browser: sign-in-form.ts drives it
@@ -24,16 +24,7 @@ export function SignIn({ lang, t }: { lang: Lang; t: Dictionary['auth'] }) {
       }}
       footer={
         <>
-          <p>
-            {t.noAccount}{' '}
-            <a
-              className="font-semibold text-brand-700 underline"
-              href={localizedPath(lang, '/signup/')}
-              data-keep-redirect
-            >
-              {t.signUpLink}
-            </a>
-          </p>
+          <OtherScreen question={t.noAccount} label={t.signUpLink} href={localizedPath(lang, '/signup/')} />
           {/* The providers' links arrive after the page (the API names them): at the card's end, where
               they move nothing the guest is typing in or about to tap. */}
           <div className="mt-4 flex flex-col gap-3 text-base empty:hidden" data-sso-links />

@@ -1,7 +1,7 @@
 import type { Dictionary } from '../../core/i18n/en.ts';
 import type { Lang } from '../../core/locales.ts';
 import { localizedPath } from '../../core/locales.ts';
-import { Field, FormShell, SubmitButton } from './form-kit.tsx';
+import { Field, FormShell, OtherScreen, SubmitButton } from './form-kit.tsx';
 
 /** The sign-up form as the server renders it, with no React in the browser: sign-up-form.ts drives it. */
 export function SignUp({ lang, t }: { lang: Lang; t: Dictionary['auth'] }) {
@@ -11,18 +11,7 @@ export function SignUp({ lang, t }: { lang: Lang; t: Dictionary['auth'] }) {
       title={t.signUpTitle}
       intro={t.signUpIntro}
       plain={{ lang, copy: { working: t.working, genericError: t.genericError } }}
-      footer={
-        <p>
-          {t.haveAccount}{' '}
-          <a
-            className="font-semibold text-brand-700 underline"
-            href={localizedPath(lang, '/signin/')}
-            data-keep-redirect
-          >
-            {t.signInTitle}
-          </a>
-        </p>
-      }
+      footer={<OtherScreen question={t.haveAccount} label={t.signInTitle} href={localizedPath(lang, '/signin/')} />}
     >
       <Field name="fullName" label={t.fullName} autoComplete="name" />
       <Field name="email" label={t.email} type="email" autoComplete="email" />
