@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page, Route } from '@playwright/test';
 import { Temporal } from '../../core/temporal.ts';
 import { expect, FROM_THIS_MACHINE, test } from './fixtures.ts';
@@ -62,6 +64,48 @@ function filterCells(page: Page) {
       return { x: r.x, y: r.y, width: r.width, height: r.height };
     }),
   );
+}
+
+/**
+ * A proxy in front of the built server that sends each HTML page in two parts, half a second apart,
+ * cut where `cutAt` says: what a slow network does to a page. Everything else passes through.
+ */
+async function twoPartProxy(target: string, cutAt: (html: string) => number) {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void (async () => {
+        const headers: Record<string, string> = { 'accept-encoding': 'identity' };
+        for (const name of ['accept', 'content-type', 'cookie'])
+          if (typeof req.headers[name] === 'string') headers[name] = req.headers[name];
+        const upstream = await fetch(new URL(req.url ?? '/', target), {
+          method: req.method,
+          headers,
+          body: chunks.length ? Buffer.concat(chunks) : undefined,
+          redirect: 'manual',
+        });
+        const out: Record<string, string> = {};
+        upstream.headers.forEach((value, name) => {
+          if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name))
+            out[name] = value;
+        });
+        res.writeHead(upstream.status, out);
+        const body = Buffer.from(await upstream.arrayBuffer());
+        const cut = /text\/html/.test(out['content-type'] ?? '') ? cutAt(body.toString('utf8')) : -1;
+        if (cut <= 0) return void res.end(body);
+        const html = body.toString('utf8');
+        res.write(html.slice(0, cut));
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        res.end(html.slice(cut));
+      })().catch(() => res.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 /** Layout shifts recorded by the page since it started (buffered), without those after input. */
@@ -136,6 +180,47 @@ for (const { lang, prefix } of LANG_CASES) {
       }
     }
     await context.close();
+  });
+
+  test(`a page whose HTML arrives in two parts paints nothing half-built, and nothing moves when the rest comes (${lang}) @desktop`, async ({
+    browser,
+    baseURL,
+    hotel,
+  }) => {
+    const cuts: [string, string, (html: string) => number][] = [
+      // Inside the header's navigation, before the language switch: a nav painted without it grew
+      // leftwards when it came (a layout shift of 0.0007 on a CI run).
+      ['header', hotelPath(prefix, hotel), (html) => html.lastIndexOf('<a', html.indexOf('data-lang-link'))],
+      [
+        'filter',
+        hotelPath(prefix, hotel),
+        (html) => html.indexOf('<button type="submit"', html.indexOf('data-search-filter=')),
+      ],
+      ['filter', `${prefix}/`, (html) => html.indexOf('<button type="submit"', html.indexOf('data-search-filter='))],
+    ];
+    for (const [part, path, cutAt] of cuts) {
+      const proxy = await twoPartProxy(baseURL!, cutAt);
+      const context = await browser.newContext({ baseURL: proxy.origin, viewport: { width: 1280, height: 800 } });
+      // The page as its HTML and stylesheet paint it: no script moves anything here.
+      await context.route('**/*.js', (route) => route.abort());
+      const page = await context.newPage();
+      await page.goto(path);
+      await page.waitForTimeout(200);
+      const timing = await page.evaluate(() => ({
+        firstPaint: performance.getEntriesByType('paint')[0]?.startTime ?? -1,
+        responseEnd: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseEnd,
+      }));
+      expect(timing.firstPaint, `${part} of ${path}: painted`).toBeGreaterThan(0);
+      // The header and the hotel page's filter bar (above <main>) are never painted half-parsed: the
+      // first paint waits for the rest of the HTML.
+      if (part === 'header' || path !== `${prefix}/`)
+        expect(timing.firstPaint, `${part} of ${path}: first paint after the whole page came`).toBeGreaterThanOrEqual(
+          timing.responseEnd,
+        );
+      expect(await layoutShifts(page), `${part} of ${path}`).toEqual([]);
+      await context.close();
+      await proxy.close();
+    }
   });
 
   test(`a day-use search restored from the address swaps the filter's fields in the same columns (${lang}) @desktop`, async ({
