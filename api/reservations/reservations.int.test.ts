@@ -146,7 +146,23 @@ describe('voucher redemption limits', () => {
         lang,
         json: { reservationId, isUsePromo: true, promoCode: 'STAYLAGI25', paymentChannelCode: 'bca_va' },
       });
+    const judged = async (reservationId: number, lang: 'id' | 'en' = 'en') =>
+      (
+        await t.gql(
+          'secure',
+          'query S($input: ReservationRoomVoucherSearchInput!) { ReservationRoomVoucherSearch(input: $input) { is_applicable reason } }',
+          { input: { reservation_id: reservationId, promo_code: 'STAYLAGI25' } },
+          { lang },
+        )
+      ).data.data.ReservationRoomVoucherSearch;
+    expect(await judged(second)).toEqual({ is_applicable: true, reason: '' });
     expect((await apply(first)).status).toBe(200);
+    // The second booking's voucher search says so before the guest tries; the first still holds it.
+    expect(await judged(second, 'id')).toEqual({
+      is_applicable: false,
+      reason: 'Kamu sudah memakai kode ini di pesanan lain.',
+    });
+    expect((await judged(first)).is_applicable).toBe(true);
     const refused = await apply(second, 'id');
     expect(refused.status).toBe(409);
     expect(refused.data).toMatchObject({
@@ -158,6 +174,7 @@ describe('voucher redemption limits', () => {
       form: { reservationId: String(first) },
     });
     expect(cancelled.status).toBe(200);
+    expect((await judged(second)).is_applicable).toBe(true);
     expect((await apply(second)).status).toBe(200);
   });
 });

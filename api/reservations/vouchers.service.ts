@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { PaymentStatus } from '../../core/payment-status.ts';
 import { jakartaToday } from '../../core/dates.ts';
 import type { Db } from '../platform/database.ts';
 import type { ApiLang } from '../http/errors.ts';
@@ -24,12 +25,38 @@ async function ownedReservation(db: Db, reservationId: number, userId: number) {
   return row;
 }
 
+/**
+ * The redemption limits as the database will judge them when this reservation takes the code
+ * (api/reservations/sql/promo-limits.sql: redeemed while a reservation waiting for payment or paid
+ * holds it), so the list can say so before the guest tries. The trigger stays the rule under races.
+ */
+async function limitError(db: Db, p: PromotionRow, r: Awaited<ReturnType<typeof ownedReservation>>['r']) {
+  if ((p.maxRedemptions === null && p.maxPerUser === null) || r.promoCode === p.promoCode) return null;
+  const [used] = await db
+    .select({
+      all: sql<number>`count(*)::int`,
+      mine: sql<number>`(count(*) filter (where ${reservations.userId} = ${r.userId}))::int`,
+    })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.promoCode, p.promoCode),
+        inArray(reservations.paymentStatusId, [PaymentStatus.waiting, PaymentStatus.paid]),
+        ne(reservations.id, r.id),
+      ),
+    );
+  if (p.maxRedemptions !== null && (used?.all ?? 0) >= p.maxRedemptions) return promoErrors.limitReached();
+  if (p.maxPerUser !== null && r.userId !== null && (used?.mine ?? 0) >= p.maxPerUser) return promoErrors.alreadyUsed();
+  return null;
+}
+
 /** How a code would apply to the reservation as it stands (channel included). */
 async function evaluate(db: Db, p: PromotionRow, row: Awaited<ReturnType<typeof ownedReservation>>, ctx: Ctx) {
   const today = hotelToday(ctx.now, row.h.timeZone);
   const info = promotionInfo(p, today, ctx.lang);
   let reason = '';
   let discount = 0;
+  let limit: ReturnType<typeof promoErrors.limitReached> | null;
   if (isPromoExpired(p, today)) reason = promoErrors.expired().messages[ctx.lang];
   else if (
     (p.hotelIds.length && !p.hotelIds.includes(row.r.hotelId)) ||
@@ -37,6 +64,7 @@ async function evaluate(db: Db, p: PromotionRow, row: Awaited<ReturnType<typeof 
     row.r.checkinDate > p.stayTo
   )
     reason = promoErrors.notForHotel().messages[ctx.lang];
+  else if ((limit = await limitError(db, p, row.r))) reason = limit.messages[ctx.lang];
   else {
     const { price } = await priceReservation(db, { ...row.r, giftCertificate: 0 }, { promoCode: p.promoCode });
     if (price.promo?.applied) discount = price.promoDiscount;

@@ -45,6 +45,7 @@ export const paymentEn = {
     voucherCancelYes: 'Yes, cancel it',
     voucherCancelNo: 'Keep it',
     voucherNone: 'No Promo Available',
+    voucherEstimate: 'You save {amount}',
     voucherNotApplicable: 'Not applicable',
     voucherRemovedByMethod: "Promo can't be applied for the selected payment method",
     pointsTitle: 'Bobopoints',

@@ -53,6 +53,7 @@ export const paymentId: Widen<typeof paymentEn> = {
     voucherCancelYes: 'Ya, batalkan',
     voucherCancelNo: 'Tetap pakai',
     voucherNone: 'Belum ada promo yang tersedia',
+    voucherEstimate: 'Kamu hemat {amount}',
     voucherNotApplicable: 'Tidak berlaku',
     voucherRemovedByMethod: 'Voucher tidak bisa dipakai jika menggunakan metode pembayaran ini',
     pointsTitle: 'Bobopoint',

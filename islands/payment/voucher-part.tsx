@@ -5,14 +5,15 @@ import { formatRupiah } from '../../core/money.ts';
 import {
   $detail,
   $payNotice,
+  $voucherFound,
   $voucherUse,
   $vouchers,
   applyVoucher,
   cancelVoucher,
+  findVoucher,
+  refreshVouchers,
   runPayment,
-  searchVoucher,
 } from '../stores/$payment.ts';
-import type { Voucher } from '../stores/$payment.ts';
 import { useIslandStore } from '../lib/use-island-store.ts';
 import { ApiError } from '../lib/api-client.ts';
 
@@ -21,8 +22,8 @@ export function VoucherPart({ t, reservationId }: { t: Dictionary['payment']; re
   const detail = useIslandStore($detail);
   const vouchers = useIslandStore($vouchers);
   const voucher = useIslandStore($voucherUse);
+  const found = useIslandStore($voucherFound);
   const [voucherQuery, setVoucherQuery] = useState('');
-  const [found, setFound] = useState<Voucher | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   // The API's refusal of a voucher (422), in the guest's language: e.g. a voucher the chosen payment
   // method does not support ("Promo can't be applied for the selected payment method").
@@ -35,8 +36,11 @@ export function VoucherPart({ t, reservationId }: { t: Dictionary['payment']; re
       try {
         await applyVoucher(reservationId, code);
       } catch (e) {
-        if (e instanceof ApiError && e.status === 422) setRefusal(e.message);
-        else throw e;
+        // Refused (it stopped applying since the list was shown, or its redemptions ran out): say
+        // why, and judge the list again so it shows the reason beside the voucher too.
+        if (!(e instanceof ApiError) || (e.status !== 422 && e.status !== 409)) throw e;
+        setRefusal(e.message);
+        await refreshVouchers(reservationId);
       }
     }, t.payFailed);
   return (
@@ -93,10 +97,7 @@ export function VoucherPart({ t, reservationId }: { t: Dictionary['payment']; re
             className="flex gap-2"
             onSubmit={(e) => {
               e.preventDefault();
-              void runPayment(
-                async () => setFound(await searchVoucher(reservationId, voucherQuery.trim().toUpperCase())),
-                t.payFailed,
-              );
+              void runPayment(() => findVoucher(reservationId, voucherQuery.trim().toUpperCase()), t.payFailed);
             }}
           >
             <label className="flex-1">
@@ -121,17 +122,32 @@ export function VoucherPart({ t, reservationId }: { t: Dictionary['payment']; re
               >
                 <span>
                   <strong>{v.promo_code}</strong> · {v.promo_name}
-                  {!v.is_applicable && v.reason ? (
-                    <span className="block text-sm text-slate-600">{v.reason}</span>
-                  ) : null}
+                  {v.is_applicable ? (
+                    v.estimated_discount > 0 && (
+                      <span className="block text-sm font-semibold text-emerald-800" data-voucher-estimate>
+                        {fill(t.voucherEstimate, { amount: formatRupiah(v.estimated_discount) })}
+                      </span>
+                    )
+                  ) : (
+                    <span className="block text-sm text-slate-600" data-voucher-reason>
+                      {v.reason}
+                    </span>
+                  )}
                 </span>
-                <button
-                  type="button"
-                  className="rounded-lg bg-brand-600 px-3 py-1 font-bold text-white"
-                  onClick={() => void apply(v.promo_code)}
-                >
-                  {t.voucherApply}
-                </button>
+                {v.is_applicable ? (
+                  <button
+                    type="button"
+                    className="rounded-lg bg-brand-600 px-3 py-1 font-bold text-white"
+                    onClick={() => void apply(v.promo_code)}
+                  >
+                    {t.voucherApply}
+                  </button>
+                ) : (
+                  // Nothing to press: the reason beside it says what would make it apply.
+                  <span className="shrink-0 rounded-lg bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-700">
+                    {t.voucherNotApplicable}
+                  </span>
+                )}
               </li>
             ))}
             {!found && vouchers.length === 0 && <li>{t.voucherNone}</li>}

@@ -35,6 +35,8 @@ export type Detail = ReservationDetail & {
 export const $channels = atom<Channel[]>([]);
 export const $detail = atom<Detail | null>(null);
 export const $vouchers = atom<Voucher[]>([]);
+/** The code the guest looked up (ReservationRoomVoucherSearch), judged like the list. */
+export const $voucherFound = atom<Voucher | null>(null);
 export const $pointsBalance = atom<number>(0);
 /** UI state of spec section 3. */
 export const $voucherUse = atom<{ use: boolean; code: string | null }>({ use: false, code: null });
@@ -127,6 +129,7 @@ export async function loadPaymentScreen(reservationId: number): Promise<Detail> 
   $detail.set(detail.data);
   $channels.set(channels.PaymentChannels);
   $vouchers.set(vouchers.ReservationRoomVoucherList);
+  $voucherFound.set(null);
   $pointsBalance.set(points.data.total);
   const code = detail.data.priceBreakdown.promo_code;
   $voucherUse.set({ use: !!code, code });
@@ -171,7 +174,33 @@ async function update(
   $voucherUse.set({ use: !!body.data.priceBreakdown.promo_code, code: body.data.priceBreakdown.promo_code });
   $pointsUsed.set(body.data.priceBreakdown.bobopoint_value);
   $selectedChannel.set(channel ?? null);
+  await refreshVouchers(reservationId);
   return body.data;
+}
+
+/**
+ * Judge the listed vouchers (and the one looked up) again against the reservation as it now stands:
+ * whether each applies and what it would save depend on the chosen method and the price. Without
+ * this, a voucher the new method excludes kept offering "Use". A failed refresh keeps the old list
+ * (the API still refuses a voucher that does not apply, and the refusal is shown).
+ */
+export async function refreshVouchers(reservationId: number): Promise<void> {
+  const found = $voucherFound.get();
+  try {
+    const [list, again] = await Promise.all([
+      gqlSecure<{ ReservationRoomVoucherList: Voucher[] }>(VOUCHERS, { reservation_id: reservationId }),
+      // A code that no longer exists leaves the list; any other failure keeps it as it was.
+      found
+        ? searchVoucher(reservationId, found.promo_code).catch((e: unknown) =>
+            e instanceof ApiError && e.status === 404 ? null : found,
+          )
+        : null,
+    ]);
+    $vouchers.set(list.ReservationRoomVoucherList);
+    $voucherFound.set(again);
+  } catch (e) {
+    if (e instanceof SessionRedirect) throw e;
+  }
 }
 
 /** Choose a method. Returns the API's notice when the voucher had to go (unsupported method). */
@@ -182,13 +211,18 @@ export async function selectChannel(reservationId: number, code: string): Promis
 export const applyVoucher = (reservationId: number, code: string) => update(reservationId, { voucher: code });
 export const cancelVoucher = (reservationId: number) => update(reservationId, { voucher: null });
 
-export async function searchVoucher(reservationId: number, code: string): Promise<Voucher> {
+async function searchVoucher(reservationId: number, code: string): Promise<Voucher> {
   return (
     await gqlSecure<{ ReservationRoomVoucherSearch: Voucher }>(VOUCHER_SEARCH, {
       reservation_id: reservationId,
       promo_code: code,
     })
   ).ReservationRoomVoucherSearch;
+}
+
+/** Look a code up: it joins the top of the list, judged against this reservation. */
+export async function findVoucher(reservationId: number, code: string): Promise<void> {
+  $voucherFound.set(await searchVoucher(reservationId, code));
 }
 
 export type PointsProblem = 'step' | 'max' | 'not_enough' | null;

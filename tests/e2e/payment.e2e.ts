@@ -3,6 +3,10 @@ import type { FixtureHotel } from './fixtures.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { dict, LANG_CASES, localizedPath } from '../helpers/i18n.ts';
 import { apiGuest, apiReservation, signInPage } from './journey-helpers.ts';
+import { fill } from '../../core/i18n/fill.ts';
+import { formatRupiah } from '../../core/money.ts';
+import { apiEn } from '../../core/i18n/api-en.ts';
+import { apiId } from '../../core/i18n/api-id.ts';
 
 // Payment in both languages against the built server with the embedded sandbox gateway: pay
 // through /dev/payment-simulator/ like a bank would, and watch the status page follow.
@@ -126,6 +130,47 @@ for (const { lang } of LANG_CASES) {
     await page.locator('[data-channel="gopay"]').check();
     await expect(page.locator('[data-voucher-notice]')).toHaveText(t.voucherRemovedByMethod);
     await expect(page.locator('[data-voucher-applied]')).toHaveCount(0);
+  });
+
+  test(`the voucher list says which apply and what each saves, and follows the chosen method (${lang})`, async ({
+    page,
+    request,
+    hotel,
+  }) => {
+    const api = { en: apiEn, id: apiId }[lang];
+    const { reservation } = await setup(page, request, hotel, `vls${lang}`);
+    await page.goto(localizedPath(lang, `/payment/list/${reservation.id}/`));
+    const voucher = (code: string) => page.locator(`[data-voucher="${code}"]`);
+    // A cabin voucher on a pod stay: the reason, and no button that could only be refused.
+    await expect(voucher('JALANJALAN50').locator('[data-voucher-reason]')).toHaveText(api['promotions.notForHotel']);
+    await expect(voucher('JALANJALAN50')).toContainText(t.voucherNotApplicable);
+    await expect(voucher('JALANJALAN50').getByRole('button')).toHaveCount(0);
+    await expect(voucher('DOMPETDIGITAL').getByRole('button', { name: t.voucherApply })).toBeVisible();
+
+    // A bank transfer: the e-wallet voucher no longer applies, and the list says so at once.
+    await page.locator('[data-channel="bca_va"]').check();
+    await expect(voucher('DOMPETDIGITAL').locator('[data-voucher-reason]')).toHaveText(
+      api['promotions.methodNotEligible'],
+    );
+    await expect(voucher('DOMPETDIGITAL').getByRole('button')).toHaveCount(0);
+
+    // An e-wallet: offered again, with what it saves; applying it saves exactly that.
+    await page.getByRole('button', { name: t.categories.ewallet }).click();
+    await page.locator('[data-channel="gopay"]').check();
+    const estimate = voucher('DOMPETDIGITAL').locator('[data-voucher-estimate]');
+    await expect(estimate).toBeVisible();
+    const shown = await estimate.textContent();
+    const applied = page.waitForResponse(
+      (r) => r.url().includes('/reservations/update') && (r.request().postData() ?? '').includes('DOMPETDIGITAL'),
+    );
+    await voucher('DOMPETDIGITAL').getByRole('button', { name: t.voucherApply }).click();
+    const body = (await (await applied).json()) as { data: { priceBreakdown: { promo_value: number } } };
+    const saved = formatRupiah(body.data.priceBreakdown.promo_value);
+    expect(body.data.priceBreakdown.promo_value).toBeGreaterThan(0);
+    expect(shown).toBe(fill(t.voucherEstimate, { amount: saved }));
+    await expect(page.locator('[data-voucher-applied]')).toHaveText(
+      fill(t.voucherApplied, { code: 'DOMPETDIGITAL', amount: saved }),
+    );
   });
 
   test(`Bobopoints: not enough and not a multiple of 5.000 are refused, 10.000 is redeemed (${lang}) @desktop`, async ({

@@ -316,25 +316,69 @@ for (const { lang } of LANG_CASES) {
     hotel,
   }) => {
     const { reservation } = await signedInReservation(page, request, hotel, `vpm${lang}`);
+    const notForMethod = apiMessages[lang]['promotions.methodNotEligible'];
     await page.goto(localizedPath(lang, `/payment/list/${reservation.id}/`));
+    const voucher = page.locator('[data-voucher="DOMPETDIGITAL"]');
+    // No method chosen yet: the e-wallet voucher is offered.
+    await expect(voucher.getByRole('button', { name: t.payment.voucherApply })).toBeVisible();
+
+    // A bank transfer: the summary shows the total with the method's fee.
     const method = page.waitForResponse((r) => r.url().includes('/reservations/update') && r.status() === 200);
     await page.locator('[data-channel="bca_va"]').check();
     const priced = (await (await method).json()) as { data: { priceDetail: { guestPrice: number } } };
-    // The summary shows the total with the method's fee before the voucher is tried.
     const total = page.locator('[data-total]');
     const before = formatRupiah(priced.data.priceDetail.guestPrice);
     await expect(total).toHaveText(before);
 
-    await page.getByPlaceholder(t.payment.voucherSearch).fill('DOMPETDIGITAL');
+    // The voucher says why beside it, and offers nothing to press; typed by hand, the same.
+    await expect(voucher.locator('[data-voucher-reason]')).toHaveText(notForMethod);
+    await expect(voucher.getByRole('button')).toHaveCount(0);
+    await page.getByPlaceholder(t.payment.voucherSearch).fill('dompetdigital');
     await page.getByRole('button', { name: t.payment.voucherSearchButton }).click();
-    const refused = page.waitForResponse(
-      (r) => r.url().includes('/reservations/update') && (r.request().postData() ?? '').includes('DOMPETDIGITAL'),
-    );
-    await page.locator('[data-voucher="DOMPETDIGITAL"] button').click();
-    expect((await refused).status()).toBe(422);
-    await expect(page.locator('[data-voucher-error]')).toHaveText(apiMessages[lang]['promotions.methodNotEligible']);
+    await expect(voucher).toHaveCount(1);
+    await expect(voucher.locator('[data-voucher-reason]')).toHaveText(notForMethod);
+    await expect(voucher).toContainText(t.payment.voucherNotApplicable);
+    await expect(voucher.getByRole('button')).toHaveCount(0);
     await expect(page.locator('[data-voucher-applied]')).toHaveCount(0);
     await expect(page.locator('[data-channel="bca_va"]')).toBeChecked();
     await expect(total).toHaveText(before);
+  });
+
+  test(`a voucher used in another tab since it was shown is refused, and the page says why (${lang})`, async ({
+    page,
+    request,
+    hotel,
+  }) => {
+    const { guest, reservation } = await signedInReservation(page, request, hotel, `vtab${lang}`);
+    const other = await apiReservation(request, guest.accessToken, hotel.id);
+    const alreadyUsed = apiMessages[lang]['promotions.alreadyUsed'];
+    await page.goto(localizedPath(lang, `/payment/list/${reservation.id}/`));
+    // STAYLAGI25: once per guest, paid by virtual account.
+    await page.locator('[data-channel="bca_va"]').check();
+    await page.getByPlaceholder(t.payment.voucherSearch).fill('STAYLAGI25');
+    await page.getByRole('button', { name: t.payment.voucherSearchButton }).click();
+    const voucher = page.locator('[data-voucher="STAYLAGI25"]');
+    await expect(voucher.locator('[data-voucher-estimate]')).toBeVisible();
+    const total = page.locator('[data-total]');
+    const before = await total.textContent();
+
+    // Meanwhile the guest's other tab puts it on their other booking.
+    const elsewhere = await request.put('/api/clients/v1/reservations/update', {
+      data: { reservationId: other.id, isUsePromo: true, promoCode: 'STAYLAGI25', paymentChannelCode: 'bca_va' },
+      headers: { Authorization: `Bearer ${guest.accessToken}` },
+    });
+    expect(elsewhere.status()).toBe(200);
+
+    const refused = page.waitForResponse(
+      (r) => r.url().includes('/reservations/update') && (r.request().postData() ?? '').includes('STAYLAGI25'),
+    );
+    await voucher.getByRole('button', { name: t.payment.voucherApply }).click();
+    expect((await refused).status()).toBe(409);
+    await expect(page.locator('[data-voucher-error]')).toHaveText(alreadyUsed);
+    // Judged again: the reason beside the voucher, nothing to press, nothing changed.
+    await expect(voucher.locator('[data-voucher-reason]')).toHaveText(alreadyUsed);
+    await expect(voucher.getByRole('button')).toHaveCount(0);
+    await expect(page.locator('[data-voucher-applied]')).toHaveCount(0);
+    await expect(total).toHaveText(before ?? '');
   });
 }
