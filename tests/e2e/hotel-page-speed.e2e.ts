@@ -5,7 +5,7 @@ import { Temporal } from '../../core/temporal.ts';
 import { expect, FROM_THIS_MACHINE, test } from './fixtures.ts';
 import type { FixtureHotel } from './fixtures.ts';
 import { dict, LANG_CASES } from '../helpers/i18n.ts';
-import { dismissAlert, hydrated } from './journey-helpers.ts';
+import { dismissAlert, hydrated, layoutShifts } from './journey-helpers.ts';
 
 // Issue 13: the hotel page's speed budget, checked without timing (Lighthouse figures move with the
 // machine; `npm run bench:lighthouse` measures them). What keeps LCP and CLS in budget:
@@ -106,31 +106,6 @@ async function twoPartProxy(target: string, cutAt: (html: string) => number) {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise((resolve) => server.close(resolve)),
   };
-}
-
-/** Layout shifts recorded by the page since it started (buffered), without those after input. */
-async function layoutShifts(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<{ value: number; nodes: string[] }[]>((resolve) => {
-        const entries: { value: number; nodes: string[] }[] = [];
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as unknown as {
-            value: number;
-            hadRecentInput: boolean;
-            sources?: { node?: Node | null }[];
-          }[])
-            if (!e.hadRecentInput)
-              entries.push({
-                value: e.value,
-                nodes: (e.sources ?? []).map((s) =>
-                  s.node instanceof Element ? s.node.outerHTML.slice(0, 120) : String(s.node?.nodeName),
-                ),
-              });
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(entries), 100);
-      }),
-  );
 }
 
 for (const { lang, prefix } of LANG_CASES) {

@@ -228,3 +228,28 @@ export async function hostVerify(request: APIRequestContext, token: string) {
 export async function hydrated(page: Page) {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
+
+/** Layout shifts recorded by the page since it started (buffered), without those after input. */
+export async function layoutShifts(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ value: number; nodes: string[] }[]>((resolve) => {
+        const entries: { value: number; nodes: string[] }[] = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as {
+            value: number;
+            hadRecentInput: boolean;
+            sources?: { node?: Node | null }[];
+          }[])
+            if (!e.hadRecentInput)
+              entries.push({
+                value: e.value,
+                nodes: (e.sources ?? []).map((s) =>
+                  s.node instanceof Element ? s.node.outerHTML.slice(0, 120) : String(s.node?.nodeName),
+                ),
+              });
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(entries), 100);
+      }),
+  );
+}

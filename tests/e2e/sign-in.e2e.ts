@@ -3,7 +3,7 @@ import { expect, FROM_THIS_MACHINE, test } from './fixtures.ts';
 import { inputMessages } from '../../core/contracts/auth.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import { dict, LANG_CASES } from '../helpers/i18n.ts';
-import { apiGuest, codeFor, hydrated } from './journey-helpers.ts';
+import { apiGuest, codeFor, hydrated, layoutShifts } from './journey-helpers.ts';
 
 // The sign-in screens: spec-5 rules shown inline in the visitor's language (the API's own
 // contract messages), password sign-in, forgot/reset with the 4-digit code, and axe.
@@ -114,18 +114,7 @@ for (const { lang, prefix } of LANG_CASES) {
     await expect(page.getByRole('link', { name: fill(t.ssoContinue, { provider: 'Local ID' }) })).toBeVisible();
     // What the guest may be typing in or about to tap stays where it was: no layout shift at all.
     expect(await boxes()).toEqual(before);
-    const shifts = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let total = 0;
-          new PerformanceObserver((list) => {
-            for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-              if (!e.hadRecentInput) total += e.value;
-          }).observe({ type: 'layout-shift', buffered: true });
-          setTimeout(() => resolve(total), 100);
-        }),
-    );
-    expect(shifts).toBe(0);
+    expect(await layoutShifts(page)).toEqual([]);
   });
 
   test(`forgot password sends a 4-digit code and the reset works (${lang})`, async ({ page, request }) => {
