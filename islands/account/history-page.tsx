@@ -50,7 +50,10 @@ export function HistoryPage({ lang, t, empty }: { lang: Lang; t: AccountText; em
             {formatDate(item.checkInDate, lang)} – {formatDate(item.checkOutDate, lang)}
           </p>
           <p className="mt-1 text-sm text-slate-600">
-            {t.common.orderId}: <span className="font-semibold break-all">{item.orderId}</span>
+            {t.common.orderId}:{' '}
+            <span className="font-semibold break-words" data-order-id>
+              {item.orderId}
+            </span>
             {item.paidAmount !== null && <> · {fill(t.history.paid, { amount: formatRupiah(item.paidAmount) })}</>}
           </p>
         </li>

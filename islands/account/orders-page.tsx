@@ -119,7 +119,9 @@ function OrderCard({
         </div>
         <div>
           <dt className="text-slate-600">{t.common.orderId}</dt>
-          <dd className="font-semibold break-all">{order.orderId}</dd>
+          <dd className="font-semibold break-words" data-order-id>
+            {order.orderId}
+          </dd>
         </div>
         <div>
           <dt className="text-slate-600">{t.common.total}</dt>

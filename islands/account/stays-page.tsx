@@ -145,7 +145,9 @@ function StayCard({
             </div>
             <div>
               <dt className="text-slate-600">{t.common.orderId}</dt>
-              <dd className="font-semibold break-all">{stay.orderId}</dd>
+              <dd className="font-semibold break-words" data-order-id>
+                {stay.orderId}
+              </dd>
             </div>
             <div className="sm:col-span-2">
               <dt className="text-slate-600">{s.address}</dt>

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { Temporal } from '../../core/temporal.ts';
 import { expect, FROM_THIS_MACHINE, test } from './fixtures.ts';
@@ -88,6 +88,42 @@ for (const { lang } of LANG_CASES) {
     );
     await noSeriousViolations(page);
     await fitsTheScreen(page);
+  });
+
+  test(`on a phone an order code wraps only at its hyphens (${lang}) @mobile`, async ({ page, request, hotel }) => {
+    const guest = await apiGuest(request, `code${lang}`);
+    const waiting = await apiReservation(request, guest.accessToken, hotel.id);
+    const paid = await apiReservation(request, guest.accessToken, hotel.id);
+    await apiPay(request, guest.accessToken, paid.id);
+    await signInPage(page, guest);
+    // Per hyphen-separated part of the code, on how many lines it is drawn: a code the guest reads out
+    // at the desk must not be cut inside a part ("BBX-20261208-T91HL5" / "XY" before).
+    const linesPerPart = (code: Locator) =>
+      code.evaluate((el) => {
+        const text = el.firstChild as Text;
+        let at = 0;
+        return text.data.split('-').map((part) => {
+          const range = document.createRange();
+          range.setStart(text, at);
+          range.setEnd(text, at + part.length);
+          at += part.length + 1;
+          return range.getClientRects().length;
+        });
+      });
+    for (const [path, card] of [
+      ['/my-account/order/', `[data-order="${waiting.id}"]`],
+      ['/my-account/my-stay/', `[data-stay="${paid.id}"]`],
+    ] as const) {
+      await page.goto(localizedPath(lang, path));
+      const code = page.locator(`${card} [data-order-id]`);
+      await expect(code).toHaveText(/^BBX-/);
+      const lines = await linesPerPart(code);
+      expect(lines.length, path).toBeGreaterThan(2);
+      expect(
+        lines.every((n) => n === 1),
+        `${path}: ${lines.join(',')}`,
+      ).toBe(true);
+    }
   });
 
   test(`a failed cancel says so in the spec's words (${lang})`, async ({ page, request, hotel }) => {
