@@ -158,6 +158,7 @@ export const journeyEn = {
     choosing: 'Booking…',
     signInFirst: 'Sign in to continue with this room.',
     promoTitle: 'Promo',
+    promoRefused: "The promo code {code} can't be used here. {reason} You can still book at the prices below.",
     capacityRule:
       'Children above 10 count as adults. Guests under 18 need an adult with ID; the booker must be 18 or older with a valid ID.',
     recommendationTitle: 'Other places you might like',

@@ -159,6 +159,8 @@ export const journeyId: Pick<Dictionary, 'search' | 'booking' | 'auth'> = {
     choosing: 'Memesan…',
     signInFirst: 'Masuk dulu untuk lanjut dengan kamar ini.',
     promoTitle: 'Promo',
+    promoRefused:
+      'Kode promo {code} tidak bisa dipakai di sini. {reason} Kamu tetap bisa memesan dengan harga di bawah ini.',
     capacityRule:
       'Anak di atas 10 tahun dihitung dewasa. Tamu di bawah 18 tahun wajib didampingi orang dewasa ber-KTP; pemesan minimal 18 tahun dengan identitas yang sah.',
     recommendationTitle: 'Tempat lain yang mungkin kamu suka',

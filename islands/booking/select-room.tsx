@@ -84,7 +84,9 @@ export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
       pods: count,
       checkin: result.checkInDate,
       checkout: result.checkOutDate,
-      promocode: state?.promocode ?? '',
+      // The code the search accepted: one it refused (another hotel's, ended, unknown) would make the
+      // hold refuse every room; the notice above the rooms says the booking goes on without it.
+      promocode: result.promoCode ?? '',
       dayUse: dayUseOf(state?.dayUse),
     };
     // Counted once per choice: not again when it is replayed after the sign-in detour.
@@ -154,6 +156,14 @@ export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
       </p>
     );
 
+  // A code in the address the search refused: said once, with the API's reason (each room carries it).
+  const refused =
+    state?.promocode && !result.promoCode
+      ? {
+          code: state.promocode.toUpperCase(),
+          reason: result.roomTypes.find((r) => r.returnMessagePromo)?.returnMessagePromo ?? '',
+        }
+      : null;
   return (
     <div data-select-room>
       <p className="mb-1 font-semibold" data-stay-line>
@@ -171,6 +181,11 @@ export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
             })}
       </p>
       <p className="mb-4 text-sm text-muted">{t.capacityRule}</p>
+      {refused && (
+        <p className="mb-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900" data-promo-refused>
+          {fill(t.promoRefused, { code: refused.code, reason: refused.reason })}
+        </p>
+      )}
       <ul className="grid gap-4">
         {result.roomTypes.map((room) => {
           const low = lowStockCount(room.roomRemaining, hotel.isCabin);
@@ -231,7 +246,11 @@ export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
                   <dt>{t.serviceFee}</dt>
                   <dd data-price-part="service">{formatRupiah(room.serviceFee)}</dd>
                 </dl>
-                {room.returnMessagePromo && <p className="text-xs text-emerald-800">{room.returnMessagePromo}</p>}
+                {room.returnMessagePromo && !refused && (
+                  <p className="text-xs text-emerald-800" data-room-promo>
+                    {room.returnMessagePromo}
+                  </p>
+                )}
                 {soldOut ? (
                   <>
                     <p className="rounded-lg bg-slate-200 px-3 py-2 font-semibold" data-sold-out-label>

@@ -381,4 +381,42 @@ for (const { lang } of LANG_CASES) {
     await expect(page.locator('[data-voucher-applied]')).toHaveCount(0);
     await expect(total).toHaveText(before ?? '');
   });
+
+  // 6. A promo code in the address (a shared link, a kept voucher) that the search refuses.
+
+  test(`a promo code that does not apply here is said once, and the rooms still book without it (${lang})`, async ({
+    page,
+    request,
+    hotel,
+  }) => {
+    const guest = await apiGuest(request, `prm${lang}`);
+    await signInPage(page, guest);
+    const d = Temporal.Now.plainDateISO('Asia/Jakarta').add({ days: 2 });
+    const stay = `checkin=${d}&checkout=${d.add({ days: 2 })}&id=${hotel.id}`;
+    const room = page
+      .locator('[data-room-type]')
+      .filter({ has: page.getByRole('button', { name: new RegExp(`^${t.booking.choose}`) }) })
+      .first();
+    // JALANJALAN50 is for cabins; the test's hotel is a pod hotel.
+    await page.goto(localizedPath(lang, `/search/${hotel.id}-${hotel.slug}/?${stay}&promocode=jalanjalan50`));
+    await expect(page.locator('[data-promo-refused]')).toHaveText(
+      fill(t.booking.promoRefused, { code: 'JALANJALAN50', reason: apiMessages[lang]['promotions.notForHotel'] }),
+    );
+    await expect(page.locator('[data-room-promo]')).toHaveCount(0);
+    const price = await room.locator('[data-price]').textContent();
+    await dismissAlert(page);
+    await room.getByRole('button', { name: new RegExp(`^${t.booking.choose}`) }).click();
+    await expect(page).toHaveURL(new RegExp(`/reservation/review/\\d+/$`));
+    await expect(page.locator('[data-price-row=voucher]')).toHaveCount(0);
+    await expect(page.locator('[data-price-row=total]')).toHaveText(price ?? '');
+
+    // A code that applies rides along to the review as before.
+    await page.goto(localizedPath(lang, `/search/${hotel.id}-${hotel.slug}/?${stay}&promocode=DOMPETDIGITAL`));
+    await expect(room.locator('[data-room-promo]')).toContainText('DOMPETDIGITAL');
+    await expect(page.locator('[data-promo-refused]')).toHaveCount(0);
+    await dismissAlert(page);
+    await room.getByRole('button', { name: new RegExp(`^${t.booking.choose}`) }).click();
+    await expect(page).toHaveURL(new RegExp(`/reservation/review/\\d+/$`));
+    await expect(page.locator('[data-price-row=voucher]')).toBeVisible();
+  });
 }
