@@ -11,7 +11,8 @@ export const accountPointsEn = {
   points: '{points} points',
   worth: 'Worth {amount}',
   worthNote: '1 point = Rp 1',
-  expires: 'Active points expire on {date}: one year after your last stay, or after your latest points if they came later.',
+  expires:
+    'Active points expire on {date}: one year after your last stay, or after your latest points if they came later.',
   noExpiry: 'You have no active points to expire.',
   tabsLabel: 'Bobopoints',
   tabActive: 'Active',

@@ -14,7 +14,8 @@ export const accountPointsId: Widen<typeof accountPointsEn> = {
   points: '{points} poin',
   worth: 'Senilai {amount}',
   worthNote: '1 poin = Rp 1',
-  expires: 'Poin aktif kedaluwarsa pada {date}: satu tahun setelah kamu terakhir menginap, atau setelah poin terakhirmu masuk kalau itu lebih baru.',
+  expires:
+    'Poin aktif kedaluwarsa pada {date}: satu tahun setelah kamu terakhir menginap, atau setelah poin terakhirmu masuk kalau itu lebih baru.',
   noExpiry: 'Belum ada poin aktif yang bisa kedaluwarsa.',
   tabsLabel: 'Bobopoint',
   tabActive: 'Aktif',
