@@ -25,8 +25,8 @@ export function VoucherPart({ t, reservationId }: { t: Dictionary['payment']; re
   const found = useIslandStore($voucherFound);
   const [voucherQuery, setVoucherQuery] = useState('');
   const [confirmCancel, setConfirmCancel] = useState(false);
-  // The API's refusal of a voucher (422), in the guest's language: e.g. a voucher the chosen payment
-  // method does not support ("Promo can't be applied for the selected payment method").
+  // The API's refusal of a voucher (422, or 409 for a used-up code), in the guest's language: one the
+  // list could not foresee, e.g. the code put on another booking in another tab a moment before.
   const [refusal, setRefusal] = useState<string | null>(null);
   if (!detail) return null;
   const apply = (code: string) =>
