@@ -8,6 +8,7 @@ import { expireDueHolds } from './expiry.ts';
 import { rows } from '../db/query.ts';
 import { reservations } from './reservations.schema.ts';
 import { users } from '../auth/auth.schema.ts';
+import { apiId } from '../../core/i18n/api-id.ts';
 
 let t: Awaited<ReturnType<typeof bookingTestApp>>;
 let db: Db;
@@ -339,6 +340,26 @@ describe('reservation detail, list, update, cancel, expiry', () => {
     });
     expect(u.data.data.esg.items[0]).toMatchObject({ uuid: CARBON, quantity: 2, total: 5_000 });
     expect(u.data.data.insurancePolicies[0].coverAmount).toBe(10_000_000);
+  });
+  it("create: a code that takes nothing off the stay is refused in the guest's words, not held (and spent)", async () => {
+    // MALAMGRATIS: one free night, once per guest, on stays of two nights or more.
+    const oneNight = await create(
+      { room_type_id: 71, check_out_date_time: '2026-03-13', promo_code: 'MALAMGRATIS' },
+      'id',
+    );
+    expect(oneNight.data.errors[0].extensions.code).toBe('promo_min_nights');
+    expect(oneNight.data.errors[0].message).toBe(apiId['promotions.minNights']);
+    const held = await db
+      .select({ id: reservations.id })
+      .from(reservations)
+      .where(and(eq(reservations.userId, t.userId), eq(reservations.promoCode, 'MALAMGRATIS')));
+    expect(held).toEqual([]);
+    // Two nights: the free night applies, and the code is held.
+    const twoNights = (await create({ room_type_id: 71, promo_code: 'MALAMGRATIS' })).data.data.HotelCreateReservation;
+    expect(twoNights.daily_details.map((d: { promotion_code: string }) => d.promotion_code)).toEqual([
+      'MALAMGRATIS',
+      'MALAMGRATIS',
+    ]);
   });
   it('update: a voucher the channel does not support is removed with the spec message; bad points are 422', async () => {
     const c = (await create({ room_type_id: 71 })).data.data.HotelCreateReservation;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { Temporal } from '../../core/temporal.ts';
 import { insuranceItem, resolvePackages } from '../ancillary/ancillary.service.ts';
 import { hotelToday } from '../availability/availability.service.ts';
@@ -15,7 +15,8 @@ import { getHotel, hotelNotFound } from '../hotels/hotels.service.ts';
 import type { ApiLang } from '../http/errors.ts';
 import { ApiError, errors } from '../http/errors.ts';
 import { formatRupiah, zoneLabel } from '../../core/money.ts';
-import { priceStay } from '../pricing/pricing.ts';
+import { priceStay, promoDiscount } from '../pricing/pricing.ts';
+import { roomInventory } from '../availability/availability.schema.ts';
 import { INSURANCE_COVER } from '../pricing/pricing.constants.ts';
 import { policiesOf } from './insurance-policies.ts';
 import { findUsableChannel } from '../pricing/channels.service.ts';
@@ -384,6 +385,7 @@ async function createAfterHotel(db: Db, input: CreateInput, ctx: CreateContext) 
   const promo = input.promoCode
     ? await resolvePromo(db, input.promoCode, { hotelId: hotel.id, checkIn: stay.checkIn, today })
     : null;
+  if (promo && !dayUse) await refuseIdlePromo(db, input, stay, promo);
   const h: Hold = {
     checkIn: stay.checkIn.toString(),
     checkOut: stay.checkOut.toString(),
@@ -392,6 +394,37 @@ async function createAfterHotel(db: Db, input: CreateInput, ctx: CreateContext) 
     promo,
   };
   return created(db, input, ctx, h, await hold(db, input, ctx, h));
+}
+
+/**
+ * A code that would take nothing off this stay (a free night on a one-night stay, a minimum spend not
+ * reached) is refused in the guest's words, as the reservation update refuses it: held, it would
+ * count as a redemption, and a once-per-guest voucher would be spent for nothing. Only such codes
+ * read the nightly rates here; a payment-method restriction is judged when the method is chosen.
+ * Nights without a rate are left to the hold, which names what is missing.
+ */
+async function refuseIdlePromo(
+  db: Db,
+  input: CreateInput,
+  stay: { checkIn: Temporal.PlainDate; checkOut: Temporal.PlainDate },
+  promo: PromotionRow,
+) {
+  if (!promo.isFoc && promo.minSpend <= 0) return;
+  const nights = await db
+    .select({ date: roomInventory.date, price: roomInventory.price, fakePrice: roomInventory.fakePrice })
+    .from(roomInventory)
+    .where(
+      and(
+        eq(roomInventory.roomTypeId, input.roomTypeId),
+        gte(roomInventory.date, stay.checkIn.toString()),
+        lt(roomInventory.date, stay.checkOut.toString()),
+      ),
+    )
+    .orderBy(asc(roomInventory.date));
+  if (nights.length !== stay.checkIn.until(stay.checkOut).days) return;
+  const gross = nights.reduce((sum, n) => sum + n.price, 0) * input.totalRoom;
+  const outcome = promoDiscount(promoRule(promo), gross, nights, null);
+  if (!outcome.applied) throw promoOutcomeError(outcome.reason, promo) ?? promoErrors.notForHotel();
 }
 
 /** The answer of a hold: the reservation as HotelCreateReservation returns it, or the guest's error. */

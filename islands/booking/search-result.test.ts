@@ -1,5 +1,5 @@
 import { describe, expect, it, test } from 'vitest';
-import { capacityLabel, lowStockCount, podCountOptions, promoAlertMessage } from './search-result.ts';
+import { capacityLabel, lowStockCount, podCountOptions, promoAlertMessage, promoApplies } from './search-result.ts';
 import type { RoomTypeResult, SearchResult } from '../../core/contracts/responses.ts';
 
 const room = (over: Partial<RoomTypeResult>): RoomTypeResult => ({
@@ -47,6 +47,10 @@ describe('room cards', () => {
     expect(podCountOptions(3)).toEqual([1, 2, 3]);
     expect(podCountOptions(40)).toHaveLength(10);
     expect(podCountOptions(0)).toEqual([]);
+  });
+  test('a searched code applies to a room only when it takes something off its price', () => {
+    expect(promoApplies({ grossRevenue: 160_000, promotionPrice: 120_000 })).toBe(true);
+    expect(promoApplies({ grossRevenue: 160_000, promotionPrice: 160_000 })).toBe(false);
   });
   test('Promo alert only when the best available price is the gross revenue and messagePromo is set', () => {
     expect(promoAlertMessage(result([room({})]))).toBe('Pakai kode BOBOHEMAT ya!');

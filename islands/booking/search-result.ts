@@ -62,13 +62,18 @@ export function lowStockCount(remaining: number, isCabin: boolean): number | nul
   return remaining > 0 && remaining <= (isCabin ? 3 : 5) ? remaining : null;
 }
 
+/** Whether the searched code takes something off this room's stay (its price is below the gross). */
+export function promoApplies(room: Pick<SearchResult['roomTypes'][number], 'promotionPrice' | 'grossRevenue'>) {
+  return room.promotionPrice < room.grossRevenue;
+}
+
 /** The Promo alert: the best price equals gross revenue (no discount) and messagePromo is set. */
 export function promoAlertMessage(result: SearchResult): string | null {
   if (!result.messagePromo) return null;
   const available = result.roomTypes.filter((r) => r.roomRemaining > 0);
   if (!available.length) return null;
   const best = available.reduce((a, b) => (b.promotionPrice < a.promotionPrice ? b : a));
-  return best.promotionPrice === best.grossRevenue ? result.messagePromo : null;
+  return promoApplies(best) ? null : result.messagePromo;
 }
 
 /** Pod count choices: 1 up to the stock, at most 10 per booking (the API's limit). */

@@ -16,6 +16,7 @@ import {
   lowStockCount,
   podCountOptions,
   promoAlertMessage,
+  promoApplies,
   roomsQueryOf,
   searchRooms,
 } from './search-result.ts';
@@ -84,9 +85,11 @@ export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
       pods: count,
       checkin: result.checkInDate,
       checkout: result.checkOutDate,
-      // The code the search accepted: one it refused (another hotel's, ended, unknown) would make the
-      // hold refuse every room; the notice above the rooms says the booking goes on without it.
-      promocode: result.promoCode ?? '',
+      // The code the search accepted, and only for a room it takes something off: one it refused
+      // (another hotel's, ended, unknown) would make the hold refuse every room, and one that does not
+      // apply to this room (a free night on a one-night stay, a minimum spend) would be held, and a
+      // once-per-guest voucher used up, for nothing. The notices say the booking goes on without it.
+      promocode: promoApplies(room) ? (result.promoCode ?? '') : '',
       dayUse: dayUseOf(state?.dayUse),
     };
     // Counted once per choice: not again when it is replayed after the sign-in detour.
@@ -247,7 +250,10 @@ export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
                   <dd data-price-part="service">{formatRupiah(room.serviceFee)}</dd>
                 </dl>
                 {room.returnMessagePromo && !refused && (
-                  <p className="text-xs text-emerald-800" data-room-promo>
+                  <p
+                    className={`text-xs ${promoApplies(room) ? 'text-emerald-800' : 'text-slate-600'}`}
+                    data-room-promo={promoApplies(room) ? 'applied' : 'not-applied'}
+                  >
                     {room.returnMessagePromo}
                   </p>
                 )}

@@ -418,5 +418,18 @@ for (const { lang } of LANG_CASES) {
     await room.getByRole('button', { name: new RegExp(`^${t.booking.choose}`) }).click();
     await expect(page).toHaveURL(new RegExp(`/reservation/review/\\d+/$`));
     await expect(page.locator('[data-price-row=voucher]')).toBeVisible();
+
+    // A code the search accepts that takes nothing off this room (a free night needs two nights): said
+    // beside the room, not as a saving, and the room books without it, so the guest's once-only
+    // voucher is not held (and spent) for nothing.
+    const oneNight = `checkin=${d}&checkout=${d.add({ days: 1 })}&id=${hotel.id}`;
+    await page.goto(localizedPath(lang, `/search/${hotel.id}-${hotel.slug}/?${oneNight}&promocode=MALAMGRATIS`));
+    await expect(room.locator('[data-room-promo]')).toHaveText(apiMessages[lang]['promotions.minNights']);
+    await expect(room.locator('[data-room-promo]')).toHaveAttribute('data-room-promo', 'not-applied');
+    await dismissAlert(page);
+    await room.getByRole('button', { name: new RegExp(`^${t.booking.choose}`) }).click();
+    await expect(page).toHaveURL(new RegExp(`/reservation/review/\\d+/$`));
+    await expect(page.locator('[data-countdown]')).toBeVisible();
+    await expect(page.locator('[data-price-row=voucher]')).toHaveCount(0);
   });
 }
