@@ -129,6 +129,9 @@ export function SearchFilter({ lang, t, currentHotelId, placeBox = true }: Searc
   const onHotel = (value: string) => {
     const hotel = (dayUse ? hourlyHotels : hotels).find((h) => `${h.id}-${h.slug}` === value);
     setError('');
+    // The hotel already chosen (the tab's last search, restored): nothing to load again. A second load
+    // would disable Search for a moment, and a click landing then would be lost.
+    if (hotel && hotel.id === search.hotelId) return;
     if (hotel && dayUse) selectDayUseHotel(hotel).catch(() => setError(t.loadError));
     else if (hotel) selectHotel(hotel).catch(() => setError(t.loadError));
   };

@@ -12,6 +12,7 @@ import {
   dismissAlert,
   hydrated,
   jakartaMorning,
+  keepTodayIfAsked,
   signInPage,
 } from './journey-helpers.ts';
 
@@ -95,6 +96,25 @@ for (const { lang, prefix } of LANG_CASES) {
     await expect(page.locator('[data-search-filter] select[name=hotel] option')).not.toHaveCount(1);
     await expect(page.getByRole('button', { name: t.search.search, exact: true })).toBeDisabled();
     await expect(page.locator('[data-search-hint]')).toHaveText(t.search.noHotel);
+  });
+
+  test(`choosing the hotel already chosen loads nothing again, so Search stays ready (${lang})`, async ({
+    page,
+    hotel,
+  }) => {
+    const slug = `${hotel.id}-${hotel.slug}`;
+    await page.goto(`${prefix}/`);
+    await chooseHotel(page, slug);
+    // From here on the hotel's availability is held unanswered: loading it again would leave Search
+    // disabled (a guest's click on it lost), which is what the tab's restored search met when the
+    // guest picked the same hotel (the Stay Now test below lost its click that way once).
+    await page.route('**/api/gateway/open', (route) =>
+      /RoomAvailability/.test(route.request().postData() ?? '') ? undefined : route.fallback(),
+    );
+    await page.locator('[data-search-filter] select[name=hotel]').selectOption(slug);
+    await page.getByRole('button', { name: t.search.search, exact: true }).click();
+    await keepTodayIfAsked(page, t.search);
+    await expect(page).toHaveURL(new RegExp(`/search/${slug}/\\?checkin=`));
   });
 
   test(`Stay Now at 02:00 moves the check-in back a day; later keeps it (${lang})`, async ({ page }) => {
