@@ -49,6 +49,7 @@ export const journeyEn = {
     stayNow: 'Stay now',
     stayLater: 'Stay later',
     placeTitle: 'Find a stay by place',
+    filterSummary: 'Know your branch? Choose it here',
     placeFilterLabel: 'Or search a city, area or landmark',
     placeLabel: 'City, area or landmark',
     placeHint: 'For example: Jogja, Malioboro, Bali, Blok M, Tunjungan.',

@@ -50,6 +50,7 @@ export const journeyId: Pick<Dictionary, 'search' | 'booking' | 'auth'> = {
     stayNow: 'Menginap sekarang',
     stayLater: 'Menginap nanti',
     placeTitle: 'Cari tempat menginap berdasarkan lokasi',
+    filterSummary: 'Sudah tahu cabangnya? Pilih di sini',
     placeFilterLabel: 'Atau cari kota, daerah, atau tempat terkenal',
     placeLabel: 'Kota, daerah, atau tempat terkenal',
     placeHint: 'Contoh: Jogja, Malioboro, Bali, Blok M, Tunjungan.',

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { Temporal } from '../../core/temporal.ts';
 import { expect, test } from './fixtures.ts';
-import { hydrated } from './journey-helpers.ts';
+import { chooseHotel, hydrated, keepTodayIfAsked } from './journey-helpers.ts';
 import { JS_BUDGET, pageScriptBytes } from './journey-budget.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import { formatRupiah } from '../../core/money.ts';
@@ -128,6 +128,9 @@ for (const { lang } of LANG_CASES) {
       const lastBranch = (await page.locator('[data-compare-hotel]').last().boundingBox())!;
       expect(lastBranch.x + lastBranch.width).toBeLessThanOrEqual(view.x + view.width + 1);
       for (const name of await names.all()) {
+        // The page scrolled down to the row (the table is taller than the phone), not sideways.
+        await page.evaluate((top) => window.scrollBy(0, top), (await name.boundingBox())!.y - 200);
+        expect(await scroller.evaluate((el) => el.scrollLeft)).toBe(width);
         const box = (await name.boundingBox())!;
         expect(Math.abs(box.x - view.x)).toBeLessThan(1);
         // Nothing scrolled over it: the row's name is what the browser finds at its place.
@@ -176,6 +179,51 @@ for (const { lang } of LANG_CASES) {
     expect(
       compared.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
     ).toEqual([]);
+  });
+
+  test(`on a phone the results come first: the hotel filter folds behind one line, and opened it still books (${lang}) @mobile`, async ({
+    page,
+    hotel,
+  }) => {
+    const t = dict[lang];
+    await page.goto(
+      `${localizedPath(lang, '/search/')}?q=${encodeURIComponent(hotel.name)}&checkin=${day(52)}&checkout=${day(53)}`,
+    );
+    const filter = page.locator('[data-search-filter]');
+    const summary = page.locator('[data-filter-disclosure] > summary');
+    await expect(summary).toHaveText(s.filterSummary);
+    await expect(filter).toBeHidden();
+    // What the guest searched for starts on the first screen, not under an empty form.
+    const first = (await page.locator('[data-place-result]').first().boundingBox())!;
+    expect(first.y).toBeLessThan(page.viewportSize()!.height);
+    // The keyboard opens it too; then the filter books as anywhere else.
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    await expect(filter).toBeVisible();
+    const slug = `${hotel.id}-${hotel.slug}`;
+    await chooseHotel(page, slug);
+    await filter.getByRole('button', { name: t.search.search, exact: true }).click();
+    await keepTodayIfAsked(page, t.search);
+    await expect(page).toHaveURL(new RegExp(`/search/${slug}/\\?checkin=`));
+    // The comparison has no hotel filter: no empty band above it either.
+    await page.goto(
+      `${localizedPath(lang, '/search/compare/')}?id=${hotel.id}&id=6&checkin=${day(52)}&checkout=${day(53)}`,
+    );
+    await expect(page.locator('[data-compare] [data-compare-hotel]')).toHaveCount(2);
+    await expect(page.locator('[data-filter-bar]')).toHaveCount(0);
+  });
+
+  test(`on a wide screen the hotel filter above the place results stays open, with no line to press (${lang}) @desktop`, async ({
+    page,
+  }) => {
+    await page.goto(`${localizedPath(lang, '/search/')}?q=bandung&checkin=${day(52)}&checkout=${day(53)}`);
+    await expect(page.locator('[data-place-result]')).toHaveCount(2);
+    await expect(page.locator('[data-search-filter] select[name=hotel]')).toBeVisible();
+    await expect(page.locator('[data-filter-disclosure] > summary')).toBeHidden();
+    // Without a place the filter is the page's own way in: never folded.
+    await page.goto(localizedPath(lang, '/search/'));
+    await expect(page.locator('[data-filter-disclosure]')).toHaveCount(0);
+    await expect(page.locator('[data-search-filter] select[name=hotel]')).toBeVisible();
   });
 
   test(`suggestions as the guest types: a listbox the keyboard and a screen reader can use; Enter opens the branch with the dates (${lang})`, async ({
