@@ -9,16 +9,19 @@ import {
   $dayUseDays,
   $hotels,
   $hourlyHotels,
+  $keptVoucher,
   $maxDuration,
   $search,
   $searchNotice,
   canSearch,
   canSearchDayUse,
   dayUseStarts,
+  dropVoucher,
   durationOptions,
   hourLabel,
   isDaySelectable,
   isDayUseSelectable,
+  keepVoucherFromUrl,
   loadHotels,
   loadHourlyHotels,
   selectDayUseHotel,
@@ -81,6 +84,7 @@ export function SearchFilter({ lang, t, currentHotelId, placeBox = true }: Searc
   const notice = useIslandStore($searchNotice);
   const hourlyHotels = useIslandStore($hourlyHotels);
   const dayUseDays = useIslandStore($dayUseDays);
+  const keptCode = useIslandStore($keptVoucher);
   const dayUse = search.dayUse ?? null;
   const [open, setOpen] = useState(false);
   const [stayNow, setStayNow] = useState<SearchState | null>(null);
@@ -99,6 +103,7 @@ export function SearchFilter({ lang, t, currentHotelId, placeBox = true }: Searc
       window.addEventListener('popstate', onUrl);
       return () => window.removeEventListener('popstate', onUrl);
     }
+    keepVoucherFromUrl();
     restoreLastSearch().catch(() => setError(t.loadError));
     return undefined;
   }, [currentHotelId, t.loadError]);
@@ -224,6 +229,22 @@ export function SearchFilter({ lang, t, currentHotelId, placeBox = true }: Searc
             {label}
           </label>
         ))}
+        {keptCode && (
+          <span
+            className="ml-auto flex items-center gap-2 rounded-full bg-green-50 py-1 pr-1 pl-3 text-green-800"
+            data-kept-code={keptCode}
+          >
+            {fill(t.keptCode, { code: keptCode })}
+            <button
+              type="button"
+              className="rounded-full px-2 py-0.5 font-semibold underline"
+              aria-label={fill(t.keptCodeRemoveLabel, { code: keptCode })}
+              onClick={dropVoucher}
+            >
+              {t.keptCodeRemove}
+            </button>
+          </span>
+        )}
       </fieldset>
       <label className="flex flex-col gap-1 text-sm font-semibold">
         {t.location}

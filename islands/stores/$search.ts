@@ -364,13 +364,48 @@ export function setNights(nights: number): void {
   $search.set({ ...$search.get(), nights });
 }
 
+const CODE = /^[A-Za-z0-9_-]{1,40}$/;
+
 export function storedVoucher(): string {
   try {
     const code = localStorage.getItem(VOUCHER_KEY) ?? '';
-    return /^[A-Za-z0-9_-]{1,40}$/.test(code) ? code : '';
+    return CODE.test(code) ? code : '';
   } catch {
     return '';
   }
+}
+
+/** The kept voucher code the filter shows (empty until the island has read the browser's storage). */
+export const $keptVoucher = atom('');
+
+/**
+ * A promo page's "Book with this code" opens home with ?promocode=: the code is kept (it then rides
+ * along with every search, spec section 4) and leaves the address, so a reload or a shared link of
+ * home carries nothing. Then the filter shows what is kept.
+ */
+export function keepVoucherFromUrl(): void {
+  const url = new URL(window.location.href);
+  const code = url.searchParams.get('promocode') ?? '';
+  if (CODE.test(code)) {
+    try {
+      localStorage.setItem(VOUCHER_KEY, code.toUpperCase());
+    } catch {
+      // Storage refused (a private window's quota): the code is not kept, and the filter shows none.
+    }
+    url.searchParams.delete('promocode');
+    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  }
+  $keptVoucher.set(storedVoucher());
+}
+
+/** The guest's "Remove": no code rides along any more. */
+export function dropVoucher(): void {
+  try {
+    localStorage.removeItem(VOUCHER_KEY);
+  } catch {
+    // Nothing kept to remove.
+  }
+  $keptVoucher.set('');
 }
 
 /** Days between today and a date, for tests and labels. */

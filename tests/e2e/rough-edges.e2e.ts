@@ -4,7 +4,16 @@ import { Temporal } from '../../core/temporal.ts';
 import { expect, test } from './fixtures.ts';
 import type { FixtureHotel } from './fixtures.ts';
 import { dict, LANG_CASES, localizedPath } from '../helpers/i18n.ts';
-import { apiGuest, apiReservation, dismissAlert, hydrated, signInPage } from './journey-helpers.ts';
+import {
+  apiGuest,
+  apiReservation,
+  chooseHotel,
+  dismissAlert,
+  hydrated,
+  keepTodayIfAsked,
+  signInPage,
+} from './journey-helpers.ts';
+import { contentStrings } from '../../core/i18n/content-strings.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import { formatRupiah } from '../../core/money.ts';
 import { apiEn } from '../../core/i18n/api-en.ts';
@@ -431,5 +440,40 @@ for (const { lang } of LANG_CASES) {
     await expect(page).toHaveURL(new RegExp(`/reservation/review/\\d+/$`));
     await expect(page.locator('[data-countdown]')).toBeVisible();
     await expect(page.locator('[data-price-row=voucher]')).toHaveCount(0);
+  });
+
+  // 7. A promo page's code, kept: it rides along with the guest's searches until removed.
+
+  test(`"Book with this code" on a promo page keeps the code for the search, shown in the filter until removed (${lang})`, async ({
+    page,
+    hotel,
+  }) => {
+    const slug = `${hotel.id}-${hotel.slug}`;
+    await page.goto(localizedPath(lang, '/promo/dompet-digital/'));
+    await page.getByRole('link', { name: contentStrings(lang).promo.useCode }).click();
+    // Home, with the code kept and out of the address.
+    await expect(page).toHaveURL(new RegExp(`${localizedPath(lang, '/')}$`));
+    const kept = page.locator('[data-kept-code]');
+    await expect(kept).toContainText(fill(t.search.keptCode, { code: 'DOMPETDIGITAL' }));
+    await chooseHotel(page, slug);
+    await page.getByRole('button', { name: t.search.search, exact: true }).click();
+    await keepTodayIfAsked(page, t.search);
+    await expect(page).toHaveURL(new RegExp(`/search/${slug}/\\?.*promocode=DOMPETDIGITAL`));
+    const room = page.locator('[data-room-type]').filter({ has: page.locator('[data-room-promo=applied]') });
+    await expect(room.first().locator('[data-room-promo]')).toContainText('DOMPETDIGITAL');
+
+    // Kept across pages and reloads, until the guest removes it; then searches carry no code.
+    await page.goto(localizedPath(lang, '/'));
+    await expect(kept).toHaveAttribute('data-kept-code', 'DOMPETDIGITAL');
+    await kept.getByRole('button', { name: fill(t.search.keptCodeRemoveLabel, { code: 'DOMPETDIGITAL' }) }).click();
+    await expect(kept).toHaveCount(0);
+    await page.reload();
+    await hydrated(page);
+    await expect(kept).toHaveCount(0);
+    await chooseHotel(page, slug);
+    await page.getByRole('button', { name: t.search.search, exact: true }).click();
+    await keepTodayIfAsked(page, t.search);
+    await expect(page).toHaveURL(new RegExp(`/search/${slug}/\\?`));
+    expect(new URL(page.url()).searchParams.get('promocode')).toBeNull();
   });
 }
