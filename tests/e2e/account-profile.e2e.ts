@@ -163,6 +163,18 @@ for (const { lang } of LANG_CASES) {
     await page.goto(localizedPath(lang, '/my-account/profile/'));
     await hydrated(page);
     expect(await seriousViolations(page)).toEqual([]);
+    // Each file chooser (the picture, the ID card, the selfie) looks like a button to tap, not the bare
+    // "Choose File" text the reset stylesheet leaves.
+    const choosers = page.locator('input[type=file]');
+    await expect(choosers).toHaveCount(3);
+    for (const chooser of await choosers.all()) {
+      const look = await chooser.evaluate((el) => {
+        const button = getComputedStyle(el, '::file-selector-button');
+        return { background: button.backgroundColor, padding: parseFloat(button.paddingLeft) };
+      });
+      expect(look.background).not.toBe('rgba(0, 0, 0, 0)');
+      expect(look.padding).toBeGreaterThan(0);
+    }
 
     const input = page.getByLabel(t.profile.pictureChoose);
     await input.setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await phoneJpeg() });

@@ -115,7 +115,7 @@ export function IdentityVerification({ t, profile }: { t: ProfileCopy; profile: 
               id="identity-card"
               type="file"
               accept="image/jpeg,image/png,image/webp"
-              className="text-sm"
+              className="text-sm file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-700"
               onChange={(e) => setCard(e.currentTarget.files?.[0] ?? null)}
             />
           </div>
@@ -127,7 +127,7 @@ export function IdentityVerification({ t, profile }: { t: ProfileCopy; profile: 
               id="identity-selfie"
               type="file"
               accept="image/jpeg,image/png,image/webp"
-              className="text-sm"
+              className="text-sm file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-700"
               onChange={(e) => setSelfie(e.currentTarget.files?.[0] ?? null)}
             />
           </div>

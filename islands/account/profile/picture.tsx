@@ -71,7 +71,7 @@ export function ProfilePicture({ t, profile }: { t: ProfileCopy; profile: UserPr
             accept="image/jpeg,image/png,image/webp"
             disabled={busy}
             aria-describedby="profile-picture-hint"
-            className="text-sm"
+            className="text-sm file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-700"
             onChange={(e) => void choose(e.currentTarget)}
           />
           <p id="profile-picture-hint" className="text-xs text-muted">
