@@ -31,11 +31,11 @@ export const accountId: Pick<Dictionary, 'accountArea'> = {
       cancelled: 'Pesanan {orderId} sudah dibatalkan.',
     },
     history: {
-      listLabel: 'Stay yang sudah lewat dan pesanan yang ditutup',
+      listLabel: 'Jadwal menginap yang sudah lewat dan pesanan yang ditutup',
       paid: 'Dibayar {amount}',
     },
     stays: {
-      listLabel: 'Stay kamu yang sedang berjalan dan akan datang',
+      listLabel: 'Jadwal menginap kamu yang sedang berjalan dan akan datang',
       address: 'Alamat',
       openMap: 'Buka di Maps',
       newTab: '(terbuka di tab baru)',
