@@ -21,6 +21,7 @@ import {
   searchRooms,
 } from './search-result.ts';
 import type { RoomTypeResult, SearchResult } from '../../core/contracts/responses.ts';
+import type { WaitlistEntry } from '../../core/contracts/waitlist.ts';
 import { addNights, formatDate } from '../../core/dates.ts';
 import { useIslandStore } from '../lib/use-island-store.ts';
 import { useHydrated } from '../lib/client-value.ts';
@@ -319,9 +320,18 @@ export function SelectRoom({ lang, t, nightsText, hotel }: SelectRoomProps) {
   );
 }
 
+/** The guest's waitlist entries, asked once per page (every sold-out room's part shares the answer). */
+let mineOnce: Promise<WaitlistEntry[]> | null = null;
+function myEntries(): Promise<WaitlistEntry[]> {
+  mineOnce ??= userCall<{ data: WaitlistEntry[] }>({ path: 'clients/v1/waitlist' }).then((b) => b.data);
+  return mineOnce;
+}
+
 /**
  * A sold-out room type's waitlist (api/waitlist): how many wait for these nights, and for a signed-in
- * guest a button to join; when a room frees up it is held for the first in line for 15 minutes.
+ * guest a button to join; when a room frees up it is held for the first in line for 15 minutes. A
+ * guest already in line sees their place and can leave (they may wait in 5 lines at most); one whose
+ * room is held sees the link to pay for it.
  */
 function Waitlist({
   lang,
@@ -335,6 +345,7 @@ function Waitlist({
   stay: { hotelId: number; roomTypeId: number; room: string; checkIn: string; checkOut: string };
 }) {
   const [waiting, setWaiting] = useState<number | null>(null);
+  const [entry, setEntry] = useState<WaitlistEntry | null>(null);
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const { hotelId, roomTypeId, checkIn, checkOut } = stay;
@@ -346,27 +357,48 @@ function Waitlist({
     })
       .then((body) => live && setWaiting(body.data.waiting))
       .catch(() => undefined); // The count is a help; the button works without it.
+    if (signedIn)
+      myEntries()
+        .then((mine) => {
+          const found = mine.find(
+            (e) => e.roomTypeId === roomTypeId && e.checkIn === checkIn && e.checkOut === checkOut,
+          );
+          if (live && found) setEntry(found);
+        })
+        .catch(() => undefined); // Not known: the join button, which answers the same entry again.
     return () => {
       live = false;
     };
-  }, [roomTypeId, checkIn, checkOut]);
-  const join = async () => {
+  }, [roomTypeId, checkIn, checkOut, signedIn]);
+  const act = async (leave: boolean) => {
     setBusy(true);
+    mineOnce = null;
     try {
-      const body = await userCall<{ data: { position: number | null } }>({
-        method: 'post',
-        path: 'clients/v1/waitlist',
-        json: { hotelId, roomTypeId, checkIn, checkOut, pods: 1 },
-      });
-      setMessage(fill(t.waitlistJoined, { n: body.data.position ?? 1 }));
+      if (leave && entry) {
+        await userCall({ method: 'post', path: 'clients/v1/waitlist/leave', json: { id: entry.id } });
+        setEntry(null);
+        setWaiting((n) => (n ? n - 1 : n));
+        setMessage(t.waitlistLeft);
+      } else {
+        const body = await userCall<{ data: WaitlistEntry }>({
+          method: 'post',
+          path: 'clients/v1/waitlist',
+          json: { hotelId, roomTypeId, checkIn, checkOut, pods: 1 },
+        });
+        setEntry(body.data);
+        setWaiting((n) => Math.max(n ?? 0, body.data.position ?? 1));
+        setMessage('');
+      }
     } catch (e) {
       if (e instanceof SessionRedirect) return;
-      setMessage(e instanceof ApiError ? e.message : t.waitlistFailed);
+      setMessage(e instanceof ApiError ? e.message : leave ? t.waitlistLeaveFailed : t.waitlistFailed);
     } finally {
       setBusy(false);
     }
   };
   const here = typeof location === 'undefined' ? '' : location.pathname + location.search;
+  const button =
+    'rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 disabled:opacity-60';
   return (
     <div className="flex flex-col items-start gap-1 md:items-end" data-waitlist>
       {waiting !== null && waiting > 0 && (
@@ -374,26 +406,44 @@ function Waitlist({
           {fill(t.waitlistWaiting, { n: waiting })}
         </p>
       )}
-      {signedIn ? (
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => void join()}
-          aria-label={`${t.waitlistJoin}: ${stay.room}`}
-          className="rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 disabled:opacity-60"
-        >
-          {t.waitlistJoin}
-        </button>
-      ) : (
+      {!signedIn ? (
         <a
           className="text-sm font-semibold text-brand-700 underline"
           href={`${localizedPath(lang, '/signin/')}?redirect=${encodeURIComponent(here)}`}
         >
           {t.waitlistSignIn}
         </a>
+      ) : entry?.status === 'offered' && entry.reservationId ? (
+        <a
+          className="text-sm font-semibold text-brand-700 underline"
+          href={localizedPath(lang, `/payment/list/${entry.reservationId}/`)}
+          data-waitlist-held
+        >
+          {t.waitlistHeld}
+        </a>
+      ) : entry ? (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void act(true)}
+          aria-label={`${t.waitlistLeave}: ${stay.room}`}
+          className={button}
+        >
+          {t.waitlistLeave}
+        </button>
+      ) : (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void act(false)}
+          aria-label={`${t.waitlistJoin}: ${stay.room}`}
+          className={button}
+        >
+          {t.waitlistJoin}
+        </button>
       )}
       <p role="status" className="max-w-60 text-xs md:text-right" data-waitlist-message>
-        {message}
+        {entry?.status === 'waiting' ? fill(t.waitlistJoined, { n: entry.position ?? 1 }) : message}
       </p>
     </div>
   );

@@ -78,6 +78,15 @@ for (const { lang } of LANG_CASES) {
       expect(offers).toHaveLength(1);
     }).toPass({ timeout: 15_000 });
 
+    // The hotel page knows it too: where the guest joined, the room is theirs to pay for.
+    await page.reload();
+    await hydrated(page);
+    await expect(room.locator('[data-waitlist-held]')).toHaveAttribute(
+      'href',
+      localizedPath(lang, `/payment/list/${entry!.reservationId}/`),
+    );
+    await expect(room.getByRole('button', { name: new RegExp(b.waitlistJoin.slice(0, 12)) })).toHaveCount(0);
+
     // The banner on the site, in the guest's language, on any page: what is held, until when, pay or pass it on.
     const h = dict[lang].header;
     await page.goto(localizedPath(lang, '/'));
@@ -105,5 +114,63 @@ for (const { lang } of LANG_CASES) {
     );
     await page.reload();
     await expect(page.locator('[data-waitlist-banner]')).toBeHidden();
+  });
+
+  test(`a guest in line sees their place again after a reload and can leave the line (${lang})`, async ({
+    page,
+    request,
+    hotel,
+  }) => {
+    const today = Temporal.Now.plainDateISO('Asia/Jakarta');
+    const checkIn = today.add({ days: 24 }).toString();
+    const checkOut = today.add({ days: 25 }).toString();
+    const roomTypeId = hotel.id * 10 + 1;
+    const res = await request.post('/api/dev/fixtures/stock', {
+      headers: FROM_THIS_MACHINE,
+      data: { roomTypeId, from: checkIn, to: checkOut, sellable: 10, sold: 8 },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    const guest = await apiGuest(request, `wlleave${lang}`);
+    const mine = async () =>
+      (
+        (await (
+          await request.get('/api/clients/v1/waitlist', { headers: { Authorization: `Bearer ${guest.accessToken}` } })
+        ).json()) as { data: unknown[] }
+      ).data;
+    await signInPage(page, guest);
+    await page.goto(
+      `${localizedPath(lang, `/search/${hotel.id}-${hotel.slug}/`)}?checkin=${checkIn}&checkout=${checkOut}&id=${hotel.id}`,
+    );
+    await hydrated(page);
+    const room = page.locator(`[data-room-type="${roomTypeId}"]`);
+    await expect(room.locator('[data-sold-out-label]')).toBeVisible();
+    await dismissAlert(page);
+    const join = room.getByRole('button', {
+      name: `${b.waitlistJoin}: ` + (await room.locator('h3').first().textContent()),
+    });
+    const leave = room.getByRole('button', { name: new RegExp(`^${b.waitlistLeave}`) });
+    await join.click();
+    await expect(room.locator('[data-waitlist-message]')).toHaveText(fill(b.waitlistJoined, { n: 1 }));
+    await expect(room.locator('[data-waitlist-count]')).toHaveText(fill(b.waitlistWaiting, { n: 1 }));
+    await expect(join).toHaveCount(0);
+
+    // Back later: the page remembers the guest's place, and offers the way out, not a second join.
+    await page.reload();
+    await hydrated(page);
+    await expect(room.locator('[data-waitlist-message]')).toHaveText(fill(b.waitlistJoined, { n: 1 }));
+    await expect(leave).toBeVisible();
+    await expect(join).toHaveCount(0);
+    expect(await mine()).toHaveLength(1);
+
+    await dismissAlert(page);
+    await leave.click();
+    await expect(room.locator('[data-waitlist-message]')).toHaveText(b.waitlistLeft);
+    await expect(join).toBeVisible();
+    await expect(room.locator('[data-waitlist-count]')).toHaveCount(0);
+    expect(await mine()).toEqual([]);
+    await page.reload();
+    await hydrated(page);
+    await expect(join).toBeVisible();
+    await expect(room.locator('[data-waitlist-message]')).toHaveText('');
   });
 }
