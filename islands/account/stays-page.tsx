@@ -491,7 +491,8 @@ function ShareStay({ t, stay }: { t: AccountText; stay: MyStay }) {
           invite();
         }}
       >
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
+        {/* At least 14rem for an address: on a phone the button goes under the field, full width. */}
+        <div className="flex min-w-0 flex-1 basis-56 flex-col gap-1">
           <label htmlFor={inputId} className="text-sm font-semibold">
             {s.shareLabel}
           </label>
@@ -510,7 +511,7 @@ function ShareStay({ t, stay }: { t: AccountText; stay: MyStay }) {
         <button
           type="submit"
           disabled={busy}
-          className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:bg-slate-500"
+          className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:bg-slate-500 max-sm:w-full"
         >
           {busy ? s.shareSending : s.shareButton}
         </button>

@@ -38,6 +38,7 @@ for (const { lang } of LANG_CASES) {
     page,
     request,
     hotel,
+    isMobile,
   }) => {
     const booker = await apiGuest(request, `shb${lang}`);
     const friend = await apiGuest(request, `shf${lang}`);
@@ -53,6 +54,14 @@ for (const { lang } of LANG_CASES) {
 
     // Invite the friend, then an address nobody registered: the same answer, only the address differs.
     const field = sharing.getByLabel(s.shareLabel);
+    if (isMobile) {
+      // On a phone the address gets the card's whole width, the button under it.
+      const form = (await sharing.locator('form').boundingBox())!;
+      const box = (await field.boundingBox())!;
+      const button = (await sharing.getByRole('button', { name: s.shareButton }).boundingBox())!;
+      expect(box.width).toBeGreaterThan(form.width * 0.9);
+      expect(button.y).toBeGreaterThanOrEqual(box.y + box.height);
+    }
     const send = async (contact: string) => {
       await field.fill(contact);
       const answer = page.waitForResponse((r) => r.url().endsWith('/api/clients/v1/stays/guests/invite'));
