@@ -16,7 +16,6 @@ import {
   canSearch,
   canSearchDayUse,
   dayUseStarts,
-  dropVoucher,
   durationOptions,
   hourLabel,
   isDaySelectable,
@@ -39,7 +38,7 @@ import { Calendar } from './calendar.tsx';
 import { StayNowModal } from './stay-now-modal.tsx';
 import { PlaceSearch } from './place-search.tsx';
 import { localizedPath } from '../../core/locales.ts';
-import { STAY_NOW, restoreFromUrl, restoreLastSearch, runSearch } from './search-submit.ts';
+import { STAY_NOW, forgetVoucher, restoreFromUrl, restoreLastSearch, runSearch } from './search-submit.ts';
 import { AVAILABILITY_WINDOW_DAYS, MAX_NIGHTS_NEW, formatDate, jakartaToday } from '../../core/dates.ts';
 import { useIslandStore } from '../lib/use-island-store.ts';
 
@@ -98,12 +97,12 @@ export function SearchFilter({ lang, t, currentHotelId, placeBox = true }: Searc
     const onUrl = () => {
       restoreFromUrl().catch(() => setError(t.loadError));
     };
+    keepVoucherFromUrl(currentHotelId === null);
     if (currentHotelId !== null) {
       onUrl();
       window.addEventListener('popstate', onUrl);
       return () => window.removeEventListener('popstate', onUrl);
     }
-    keepVoucherFromUrl();
     restoreLastSearch().catch(() => setError(t.loadError));
     return undefined;
   }, [currentHotelId, t.loadError]);
@@ -239,7 +238,7 @@ export function SearchFilter({ lang, t, currentHotelId, placeBox = true }: Searc
               type="button"
               className="rounded-full px-2 py-0.5 font-semibold underline"
               aria-label={fill(t.keptCodeRemoveLabel, { code: keptCode })}
-              onClick={dropVoucher}
+              onClick={() => forgetVoucher(currentHotelId)}
             >
               {t.keptCodeRemove}
             </button>

@@ -5,6 +5,7 @@ import {
   $searchNotice,
   askedInUrl,
   commitSearch,
+  dropVoucher,
   lastSearch,
   noticeFor,
   loadHotels,
@@ -44,6 +45,30 @@ export function runSearch(lang: Lang, state: SearchState, currentHotelId: number
 
 let restoredUrl: string | null = null;
 
+/** Set (or, with no value, take out) one query parameter of the address, in place. */
+function replaceQuery(name: string, value?: string): void {
+  const url = new URL(window.location.href);
+  if (value) url.searchParams.set(name, value);
+  else url.searchParams.delete(name);
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+}
+
+/**
+ * The filter's "Remove" of the kept code. On a hotel page searched with it, the page searches again
+ * without it (a code from a shared link, not the kept one, stays).
+ */
+export function forgetVoucher(currentHotelId: number | null): void {
+  const kept = storedVoucher();
+  dropVoucher();
+  const shown = $search.get();
+  if (currentHotelId === null || !kept || shown.promocode !== kept) return;
+  const state = { ...shown, promocode: '' };
+  $search.set(state);
+  replaceQuery('promocode');
+  restoredUrl = window.location.pathname + window.location.search;
+  commitSearch(state);
+}
+
 /**
  * Hotel page: read the URL into the store, show that search, and load the hotel's availability (load,
  * back/forward). A change of the fragment only (a tab link such as #facility) is not a new search.
@@ -52,6 +77,11 @@ let restoredUrl: string | null = null;
  * $searchNotice tells the guest what changed and why.
  */
 export async function restoreFromUrl(): Promise<void> {
+  // A kept code (a promo page's "Book with this code") rides along to a hotel page reached without one
+  // (a place result, a comparison, a recommendation), as it does with the filter's searches.
+  const query = new URLSearchParams(window.location.search);
+  const kept = query.has('promocode') || query.has('hours') ? '' : storedVoucher();
+  if (kept) replaceQuery('promocode', kept);
   const url = window.location.pathname + window.location.search;
   if (url === restoredUrl) return;
   restoredUrl = url;

@@ -381,12 +381,13 @@ export const $keptVoucher = atom('');
 /**
  * A promo page's "Book with this code" opens home with ?promocode=: the code is kept (it then rides
  * along with every search, spec section 4) and leaves the address, so a reload or a shared link of
- * home carries nothing. Then the filter shows what is kept.
+ * home carries nothing. Then the filter shows what is kept (a hotel page's address is its search:
+ * `fromUrl` false, nothing is taken from it).
  */
-export function keepVoucherFromUrl(): void {
+export function keepVoucherFromUrl(fromUrl = true): void {
   const url = new URL(window.location.href);
   const code = url.searchParams.get('promocode') ?? '';
-  if (CODE.test(code)) {
+  if (fromUrl && CODE.test(code)) {
     try {
       localStorage.setItem(VOUCHER_KEY, code.toUpperCase());
     } catch {

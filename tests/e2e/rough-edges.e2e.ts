@@ -462,12 +462,28 @@ for (const { lang } of LANG_CASES) {
     const room = page.locator('[data-room-type]').filter({ has: page.locator('[data-room-promo=applied]') });
     await expect(room.first().locator('[data-room-promo]')).toContainText('DOMPETDIGITAL');
 
-    // Kept across pages and reloads, until the guest removes it; then searches carry no code.
-    await page.goto(localizedPath(lang, '/'));
-    await expect(kept).toHaveAttribute('data-kept-code', 'DOMPETDIGITAL');
+    // A hotel page reached another way (a place result) searches with it too.
+    const d = Temporal.Now.plainDateISO('Asia/Jakarta').add({ days: 30 });
+    await page.goto(
+      `${localizedPath(lang, '/search/')}?q=${encodeURIComponent(hotel.name)}&checkin=${d}&checkout=${d.add({ days: 1 })}`,
+    );
+    await page
+      .locator('[data-place-result]')
+      .first()
+      .getByRole('link', { name: fill(t.search.placeViewRooms, { name: hotel.name }) })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/search/${slug}/\\?checkin=${d}&.*promocode=DOMPETDIGITAL`));
+    await expect(room.first().locator('[data-room-promo]')).toContainText('DOMPETDIGITAL');
+    // Removed there, the page searches again without it.
+    await dismissAlert(page);
     await kept.getByRole('button', { name: fill(t.search.keptCodeRemoveLabel, { code: 'DOMPETDIGITAL' }) }).click();
     await expect(kept).toHaveCount(0);
-    await page.reload();
+    await expect(page.locator('[data-room-promo]')).toHaveCount(0);
+    expect(new URL(page.url()).searchParams.get('promocode')).toBeNull();
+    expect(new URL(page.url()).searchParams.get('checkin')).toBe(d.toString());
+
+    // Gone for good: home shows no code, and its searches carry none.
+    await page.goto(localizedPath(lang, '/'));
     await hydrated(page);
     await expect(kept).toHaveCount(0);
     await chooseHotel(page, slug);
