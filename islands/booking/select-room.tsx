@@ -397,8 +397,6 @@ function Waitlist({
     }
   };
   const here = typeof location === 'undefined' ? '' : location.pathname + location.search;
-  const button =
-    'rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 disabled:opacity-60';
   return (
     <div className="flex flex-col items-start gap-1 md:items-end" data-waitlist>
       {waiting !== null && waiting > 0 && (
@@ -421,25 +419,15 @@ function Waitlist({
         >
           {t.waitlistHeld}
         </a>
-      ) : entry ? (
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => void act(true)}
-          aria-label={`${t.waitlistLeave}: ${stay.room}`}
-          className={button}
-        >
-          {t.waitlistLeave}
-        </button>
       ) : (
         <button
           type="button"
           disabled={busy}
-          onClick={() => void act(false)}
-          aria-label={`${t.waitlistJoin}: ${stay.room}`}
-          className={button}
+          onClick={() => void act(entry !== null)}
+          aria-label={`${entry ? t.waitlistLeave : t.waitlistJoin}: ${stay.room}`}
+          className="rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 disabled:opacity-60"
         >
-          {t.waitlistJoin}
+          {entry ? t.waitlistLeave : t.waitlistJoin}
         </button>
       )}
       <p role="status" className="max-w-60 text-xs md:text-right" data-waitlist-message>

@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { Temporal } from '../../core/temporal.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, FROM_THIS_MACHINE, test } from './fixtures.ts';
+import type { FixtureHotel } from './fixtures.ts';
+import type { Lang } from '../../core/locales.ts';
 import { apiGuest, dismissAlert, hydrated, signInPage } from './journey-helpers.ts';
 import { fill } from '../../core/i18n/fill.ts';
 import { PaymentStatus } from '../../core/payment-status.ts';
@@ -11,6 +14,41 @@ import { dict, LANG_CASES, localizedPath } from '../helpers/i18n.ts';
 // joins and is told their place in line, the page shows how many wait; when a room is opened again the
 // job holds it for them (an order waiting for payment, 15 minutes) and e-mails them.
 
+/**
+ * The test's hotel with its first pod type sold out on the web for these nights (pods keep 2 rooms
+ * off the web: 8 of 10 sold), and a new guest, signed in, on its hotel page with the answer shown.
+ */
+async function soldOutRoom(
+  { page, request, hotel }: { page: Page; request: APIRequestContext; hotel: FixtureHotel },
+  lang: Lang,
+  tag: string,
+  fromDay: number,
+  nights: number,
+) {
+  const today = Temporal.Now.plainDateISO('Asia/Jakarta');
+  const checkIn = today.add({ days: fromDay }).toString();
+  const checkOut = today.add({ days: fromDay + nights }).toString();
+  const roomTypeId = hotel.id * 10 + 1;
+  const stock = async (sellable: number, sold: number) => {
+    const res = await request.post('/api/dev/fixtures/stock', {
+      headers: FROM_THIS_MACHINE,
+      data: { roomTypeId, from: checkIn, to: checkOut, sellable, sold },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  await stock(10, 8);
+  const guest = await apiGuest(request, tag);
+  await signInPage(page, guest);
+  await page.goto(
+    `${localizedPath(lang, `/search/${hotel.id}-${hotel.slug}/`)}?checkin=${checkIn}&checkout=${checkOut}&id=${hotel.id}`,
+  );
+  await hydrated(page);
+  const room = page.locator(`[data-room-type="${roomTypeId}"]`);
+  await expect(room.locator('[data-sold-out-label]')).toBeVisible();
+  await dismissAlert(page);
+  return { guest, room, stock };
+}
+
 for (const { lang } of LANG_CASES) {
   const b = dict[lang].booking;
 
@@ -19,28 +57,7 @@ for (const { lang } of LANG_CASES) {
     request,
     hotel,
   }) => {
-    const today = Temporal.Now.plainDateISO('Asia/Jakarta');
-    const checkIn = today.add({ days: 20 }).toString();
-    const checkOut = today.add({ days: 22 }).toString();
-    const roomTypeId = hotel.id * 10 + 1;
-    const stock = async (sellable: number, sold: number) => {
-      const res = await request.post('/api/dev/fixtures/stock', {
-        headers: FROM_THIS_MACHINE,
-        data: { roomTypeId, from: checkIn, to: checkOut, sellable, sold },
-      });
-      expect(res.status(), await res.text()).toBe(200);
-    };
-    // Pods keep 2 rooms off the web (stop-sell): 8 of 10 sold is sold out on the site.
-    await stock(10, 8);
-    const guest = await apiGuest(request, `wl${lang}`);
-    await signInPage(page, guest);
-    await page.goto(
-      `${localizedPath(lang, `/search/${hotel.id}-${hotel.slug}/`)}?checkin=${checkIn}&checkout=${checkOut}&id=${hotel.id}`,
-    );
-    await hydrated(page);
-    const room = page.locator(`[data-room-type="${roomTypeId}"]`);
-    await expect(room.locator('[data-sold-out-label]')).toBeVisible();
-    await dismissAlert(page);
+    const { guest, room, stock } = await soldOutRoom({ page, request, hotel }, lang, `wl${lang}`, 20, 2);
     const join = room.getByRole('button', { name: new RegExp(b.waitlistJoin.slice(0, 12)) });
     await join.click();
     await expect(room.locator('[data-waitlist-message]')).toHaveText(fill(b.waitlistJoined, { n: 1 }));
@@ -121,30 +138,13 @@ for (const { lang } of LANG_CASES) {
     request,
     hotel,
   }) => {
-    const today = Temporal.Now.plainDateISO('Asia/Jakarta');
-    const checkIn = today.add({ days: 24 }).toString();
-    const checkOut = today.add({ days: 25 }).toString();
-    const roomTypeId = hotel.id * 10 + 1;
-    const res = await request.post('/api/dev/fixtures/stock', {
-      headers: FROM_THIS_MACHINE,
-      data: { roomTypeId, from: checkIn, to: checkOut, sellable: 10, sold: 8 },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-    const guest = await apiGuest(request, `wlleave${lang}`);
+    const { guest, room } = await soldOutRoom({ page, request, hotel }, lang, `wlleave${lang}`, 24, 1);
     const mine = async () =>
       (
         (await (
           await request.get('/api/clients/v1/waitlist', { headers: { Authorization: `Bearer ${guest.accessToken}` } })
         ).json()) as { data: unknown[] }
       ).data;
-    await signInPage(page, guest);
-    await page.goto(
-      `${localizedPath(lang, `/search/${hotel.id}-${hotel.slug}/`)}?checkin=${checkIn}&checkout=${checkOut}&id=${hotel.id}`,
-    );
-    await hydrated(page);
-    const room = page.locator(`[data-room-type="${roomTypeId}"]`);
-    await expect(room.locator('[data-sold-out-label]')).toBeVisible();
-    await dismissAlert(page);
     const join = room.getByRole('button', {
       name: `${b.waitlistJoin}: ` + (await room.locator('h3').first().textContent()),
     });
