@@ -228,7 +228,7 @@ export function SearchFilter({ lang, t, currentHotelId, placeBox = true }: Searc
             {label}
           </label>
         ))}
-        {keptCode && (
+        {keptCode && !isDayUse && (
           <span
             className="ml-auto flex items-center gap-2 rounded-full bg-green-50 py-1 pr-1 pl-3 text-green-800"
             data-kept-code={keptCode}

@@ -28,7 +28,8 @@ export const SCROLL_DELAY_MS = 500;
  * again and scrolls to the room choice after 500 ms; another hotel loads that hotel's page.
  */
 export function runSearch(lang: Lang, state: SearchState, currentHotelId: number | null): void {
-  const withPromo = { ...state, promocode: state.promocode || storedVoucher() };
+  // Day use has no promo code: a kept one goes with overnight searches only.
+  const withPromo = { ...state, promocode: state.promocode || (state.dayUse ? '' : storedVoucher()) };
   const href = searchHref(lang, withPromo);
   $searchNotice.set(null);
   if (currentHotelId !== null && currentHotelId === state.hotelId) {

@@ -455,6 +455,11 @@ for (const { lang } of LANG_CASES) {
     await expect(page).toHaveURL(new RegExp(`${localizedPath(lang, '/')}$`));
     const kept = page.locator('[data-kept-code]');
     await expect(kept).toContainText(fill(t.search.keptCode, { code: 'DOMPETDIGITAL' }));
+    // Day use takes no promo code: the line is gone while it is chosen.
+    await page.getByRole('radio', { name: t.search.stayDayUse }).check();
+    await expect(kept).toHaveCount(0);
+    await page.getByRole('radio', { name: t.search.stayOvernight }).check();
+    await expect(kept).toBeVisible();
     await chooseHotel(page, slug);
     await page.getByRole('button', { name: t.search.search, exact: true }).click();
     await keepTodayIfAsked(page, t.search);
