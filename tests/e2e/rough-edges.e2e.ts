@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { Temporal } from '../../core/temporal.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, FROM_THIS_MACHINE, test } from './fixtures.ts';
 import type { FixtureHotel } from './fixtures.ts';
 import { dict, LANG_CASES, localizedPath } from '../helpers/i18n.ts';
 import {
@@ -446,6 +446,7 @@ for (const { lang } of LANG_CASES) {
 
   test(`"Book with this code" on a promo page keeps the code for the search, shown in the filter until removed (${lang})`, async ({
     page,
+    request,
     hotel,
   }) => {
     const slug = `${hotel.id}-${hotel.slug}`;
@@ -455,9 +456,18 @@ for (const { lang } of LANG_CASES) {
     await expect(page).toHaveURL(new RegExp(`${localizedPath(lang, '/')}$`));
     const kept = page.locator('[data-kept-code]');
     await expect(kept).toContainText(fill(t.search.keptCode, { code: 'DOMPETDIGITAL' }));
-    // Day use takes no promo code: the line is gone while it is chosen.
+    // Day use takes no promo code: the line is gone while it is chosen, and its search carries none.
+    const made = await request.post('/api/dev/fixtures/hotel?hourly=1', { headers: FROM_THIS_MACHINE });
+    const hourly = ((await made.json()) as { data: FixtureHotel }).data;
     await page.getByRole('radio', { name: t.search.stayDayUse }).check();
     await expect(kept).toHaveCount(0);
+    await page.locator('[data-search-filter] select[name=hotel]').selectOption(`${hourly.id}-${hourly.slug}`);
+    await expect(page.locator('[data-search-filter] select[name=start]')).toBeEnabled();
+    await page.getByRole('button', { name: t.search.search, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/search/${hourly.id}-${hourly.slug}/\\?.*hours=`));
+    expect(new URL(page.url()).searchParams.get('promocode')).toBeNull();
+    await page.goto(localizedPath(lang, '/'));
+    await hydrated(page);
     await page.getByRole('radio', { name: t.search.stayOvernight }).check();
     await expect(kept).toBeVisible();
     await chooseHotel(page, slug);
