@@ -126,17 +126,19 @@ export async function restoreLastSearch(): Promise<void> {
   const last = lastSearch(jakartaToday().toString());
   // Nothing to show again: the hotel list waits for the guest (SearchFilter asks for it on intent).
   if (!last) return;
+  // What the guest did while the list loaded (a hotel, the other stay kind) wins over the restore.
+  const before = $search.get();
   if (last.dayUse) {
     const hourly = await loadHourlyHotels();
     const found = hourly.find((h) => h.id === last.hotelId);
-    if (!found || $search.get().hotelId) return;
+    if (!found || $search.get() !== before) return;
     $search.set({ ...last, slug: found.slug });
     await selectDayUseHotel(found);
     return;
   }
   const hotels = await loadHotels();
   const hotel = hotels.find((h) => h.id === last.hotelId);
-  if (!hotel || $search.get().hotelId) return;
+  if (!hotel || $search.get() !== before) return;
   $search.set({ ...last, slug: hotel.slug });
   await selectHotel(hotel);
   const s = $search.get();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { Temporal } from '../../core/temporal.ts';
 import { isSeedBlackout } from '../../api/seed/seed.ts';
 import type { Dictionary } from '../../core/i18n/en.ts';
@@ -115,6 +115,45 @@ for (const { lang, prefix } of LANG_CASES) {
     await page.getByRole('button', { name: t.search.search, exact: true }).click();
     await keepTodayIfAsked(page, t.search);
     await expect(page).toHaveURL(new RegExp(`/search/${slug}/\\?checkin=`));
+  });
+
+  test(`a stay kind the guest picks while the tab's last search comes back is kept (${lang})`, async ({
+    page,
+    hotel,
+  }) => {
+    const slug = `${hotel.id}-${hotel.slug}`;
+    await page.goto(`${prefix}/`);
+    await chooseHotel(page, slug);
+    await page.getByRole('button', { name: t.search.search, exact: true }).click();
+    await keepTodayIfAsked(page, t.search);
+    await expect(page).toHaveURL(new RegExp(`/search/${slug}/\\?checkin=`));
+    // The hotel page keeps it as the tab's last search once its island has read the address.
+    await expect
+      .poll(() => page.evaluate(() => sessionStorage.getItem('lastSearch')))
+      .toContain(`"hotelId":${hotel.id},`);
+    // Back on home the tab's last search (this hotel, overnight) is restored once the hotel list comes;
+    // the list is held while the guest picks day use, then let through.
+    const held: Route[] = [];
+    const dailyList = (url: URL) =>
+      url.pathname.endsWith('/api/clients/v1/hotel') && url.searchParams.get('hotelTypeId') === '1';
+    await page.route(dailyList, (route) => void held.push(route));
+    await page.goto(`${prefix}/`);
+    await hydrated(page);
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await page.getByRole('radio', { name: t.search.stayDayUse }).check();
+    await expect(page.locator('[data-search-filter] select[name=block]')).toBeVisible();
+    const answered = page.waitForResponse((r) => dailyList(new URL(r.url())));
+    for (const route of held) await route.continue();
+    await page.unroute(dailyList);
+    await answered;
+    // The restore gave way: still day use, no hotel chosen for it; back to overnight, the list (now
+    // loaded) waits for the guest's choice instead of the restored hotel.
+    await expect(page.getByRole('radio', { name: t.search.stayDayUse })).toBeChecked();
+    await expect(page.locator('[data-search-filter] select[name=block]')).toBeVisible();
+    await expect(page.locator('[data-search-filter] select[name=hotel]')).toHaveValue('');
+    await page.getByRole('radio', { name: t.search.stayOvernight }).check();
+    await expect(page.locator(`[data-search-filter] select[name=hotel] option[value="${slug}"]`)).toHaveCount(1);
+    await expect(page.locator('[data-search-filter] select[name=hotel]')).toHaveValue('');
   });
 
   test(`Stay Now at 02:00 moves the check-in back a day; later keeps it (${lang})`, async ({ page }) => {
