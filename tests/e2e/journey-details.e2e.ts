@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import type { FixtureHotel } from './fixtures.ts';
 import type { Page, Route } from '@playwright/test';
 import { Temporal } from '../../core/temporal.ts';
 import { isSeedBlackout } from '../../api/seed/seed.ts';
@@ -98,13 +99,25 @@ for (const { lang, prefix } of LANG_CASES) {
     await expect(page.locator('[data-search-hint]')).toHaveText(t.search.noHotel);
   });
 
+  /** Home with the test's hotel chosen in the filter; its id-slug. */
+  const homeWith = async (page: Page, hotel: FixtureHotel) => {
+    const slug = `${hotel.id}-${hotel.slug}`;
+    await page.goto(`${prefix}/`);
+    await chooseHotel(page, slug);
+    return slug;
+  };
+  /** Search pressed (today kept if asked): the hotel page's address. */
+  const searchTo = async (page: Page, slug: string) => {
+    await page.getByRole('button', { name: t.search.search, exact: true }).click();
+    await keepTodayIfAsked(page, t.search);
+    await expect(page).toHaveURL(new RegExp(`/search/${slug}/\\?checkin=`));
+  };
+
   test(`choosing the hotel already chosen loads nothing again, so Search stays ready (${lang})`, async ({
     page,
     hotel,
   }) => {
-    const slug = `${hotel.id}-${hotel.slug}`;
-    await page.goto(`${prefix}/`);
-    await chooseHotel(page, slug);
+    const slug = await homeWith(page, hotel);
     // From here on the hotel's availability is held unanswered: loading it again would leave Search
     // disabled (a guest's click on it lost), which is what the tab's restored search met when the
     // guest picked the same hotel (the Stay Now test below lost its click that way once).
@@ -112,21 +125,15 @@ for (const { lang, prefix } of LANG_CASES) {
       /RoomAvailability/.test(route.request().postData() ?? '') ? undefined : route.fallback(),
     );
     await page.locator('[data-search-filter] select[name=hotel]').selectOption(slug);
-    await page.getByRole('button', { name: t.search.search, exact: true }).click();
-    await keepTodayIfAsked(page, t.search);
-    await expect(page).toHaveURL(new RegExp(`/search/${slug}/\\?checkin=`));
+    await searchTo(page, slug);
   });
 
   test(`a stay kind the guest picks while the tab's last search comes back is kept (${lang})`, async ({
     page,
     hotel,
   }) => {
-    const slug = `${hotel.id}-${hotel.slug}`;
-    await page.goto(`${prefix}/`);
-    await chooseHotel(page, slug);
-    await page.getByRole('button', { name: t.search.search, exact: true }).click();
-    await keepTodayIfAsked(page, t.search);
-    await expect(page).toHaveURL(new RegExp(`/search/${slug}/\\?checkin=`));
+    const slug = await homeWith(page, hotel);
+    await searchTo(page, slug);
     // The hotel page keeps it as the tab's last search once its island has read the address.
     await expect
       .poll(() => page.evaluate(() => sessionStorage.getItem('lastSearch')))
