@@ -466,8 +466,15 @@ for (const { lang } of LANG_CASES) {
     await page.getByRole('button', { name: t.search.search, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/search/${hourly.id}-${hourly.slug}/\\?.*hours=`));
     expect(new URL(page.url()).searchParams.get('promocode')).toBeNull();
+    // The hotel page keeps that day use as the tab's last search once its island has read the address.
+    await expect
+      .poll(() => page.evaluate(() => sessionStorage.getItem('lastSearch')))
+      .toContain(`"hotelId":${hourly.id},`);
     await page.goto(localizedPath(lang, '/'));
     await hydrated(page);
+    // The tab's last search (that day use) comes back first; checking overnight before it would be a
+    // no-op the restore then undoes.
+    await expect(page.getByRole('radio', { name: t.search.stayDayUse })).toBeChecked();
     await page.getByRole('radio', { name: t.search.stayOvernight }).check();
     await expect(kept).toBeVisible();
     await chooseHotel(page, slug);
