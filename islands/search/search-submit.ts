@@ -7,6 +7,7 @@ import {
   commitSearch,
   dropVoucher,
   lastSearch,
+  replaceQuery,
   noticeFor,
   loadHotels,
   loadHourlyHotels,
@@ -45,14 +46,6 @@ export function runSearch(lang: Lang, state: SearchState, currentHotelId: number
 }
 
 let restoredUrl: string | null = null;
-
-/** Set (or, with no value, take out) one query parameter of the address, in place. */
-function replaceQuery(name: string, value?: string): void {
-  const url = new URL(window.location.href);
-  if (value) url.searchParams.set(name, value);
-  else url.searchParams.delete(name);
-  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
-}
 
 /**
  * The filter's "Remove" of the kept code. On a hotel page searched with it, the page searches again

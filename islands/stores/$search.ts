@@ -131,6 +131,16 @@ export function noticeFor(
 }
 /** The voucher code the guest keeps (spec: UI state voucher code); it rides along as promocode. */
 export const VOUCHER_KEY = 'voucherCode';
+/** A promo code as the address and the kept voucher may carry it. */
+const CODE = /^[A-Za-z0-9_-]{1,40}$/;
+
+/** Set (or, with no value, take out) one query parameter of the address, in place. */
+export function replaceQuery(name: string, value?: string): void {
+  const url = new URL(window.location.href);
+  if (value) url.searchParams.set(name, value);
+  else url.searchParams.delete(name);
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+}
 
 // ---- pure logic (unit-tested) ----
 
@@ -154,7 +164,7 @@ export function searchFromUrl(pathname: string, search: string, maxNights = MAX_
     // Longer than sold online: the longest stay possible (the page says what changed, $searchNotice).
     if (n >= 1) nights = Math.min(n, maxNights);
   }
-  const promocode = /^[A-Za-z0-9_-]{1,40}$/.test(q.get('promocode') ?? '') ? (q.get('promocode') as string) : '';
+  const promocode = CODE.test(q.get('promocode') ?? '') ? (q.get('promocode') as string) : '';
   const dayUse = dayUseFromUrl(q);
   return {
     hotelId,
@@ -364,8 +374,6 @@ export function setNights(nights: number): void {
   $search.set({ ...$search.get(), nights });
 }
 
-const CODE = /^[A-Za-z0-9_-]{1,40}$/;
-
 export function storedVoucher(): string {
   try {
     const code = localStorage.getItem(VOUCHER_KEY) ?? '';
@@ -385,16 +393,14 @@ export const $keptVoucher = atom('');
  * `fromUrl` false, nothing is taken from it).
  */
 export function keepVoucherFromUrl(fromUrl = true): void {
-  const url = new URL(window.location.href);
-  const code = url.searchParams.get('promocode') ?? '';
+  const code = new URLSearchParams(window.location.search).get('promocode') ?? '';
   if (fromUrl && CODE.test(code)) {
     try {
       localStorage.setItem(VOUCHER_KEY, code.toUpperCase());
     } catch {
       // Storage refused (a private window's quota): the code is not kept, and the filter shows none.
     }
-    url.searchParams.delete('promocode');
-    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+    replaceQuery('promocode');
   }
   $keptVoucher.set(storedVoucher());
 }
